@@ -1,0 +1,116 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Strict settings every Swift target carries (design.md, style.md).
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
+]
+
+/// A system library found with pkg-config, with the Debian/Ubuntu package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "qrauth",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "qrauth", targets: ["qrauth"]),
+        .library(name: "OfflineOperations", targets: ["OfflineOperations"]),
+        .library(name: "QRAuthCrypto", targets: ["QRAuthCrypto"]),
+        .library(name: "PowerAuth", targets: ["PowerAuth"]),
+        .library(name: "FingerprintLists", targets: ["FingerprintLists"]),
+        .library(name: "QRImaging", targets: ["QRImaging"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: module map + shim.h, found with pkg-config, provided by apt.
+        systemLibrary("COpenSSL", pkgConfig: "openssl", apt: "libssl-dev"),
+        systemLibrary("CZBar", pkgConfig: "zbar", apt: "libzbar-dev"),
+        systemLibrary("CQREncode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
+
+        // Libraries.
+        .target(name: "QRAuthFiles", swiftSettings: strictSettings),
+        .target(name: "OfflineOperations", swiftSettings: strictSettings),
+        .target(name: "QRAuthCrypto", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
+        .target(
+            name: "PowerAuth",
+            dependencies: ["QRAuthCrypto", "OfflineOperations", "QRAuthFiles"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "FingerprintLists",
+            dependencies: ["QRAuthCrypto", "QRAuthFiles"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "QRImaging",
+            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
+            swiftSettings: strictSettings
+        ),
+
+        // The command-line tool: thin, no protocol logic.
+        .executableTarget(
+            name: "qrauth",
+            dependencies: [
+                "OfflineOperations", "QRAuthCrypto", "PowerAuth", "FingerprintLists", "QRImaging", "QRAuthFiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // Tests. Fixtures are copied from ../shared/vectors so a fresh clone tests without it.
+        .testTarget(
+            name: "SystemLibrariesTests",
+            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "QRAuthFilesTests", dependencies: ["QRAuthFiles"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "OfflineOperationsTests",
+            dependencies: ["OfflineOperations"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "QRAuthCryptoTests",
+            dependencies: ["QRAuthCrypto"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PowerAuthTests",
+            dependencies: ["PowerAuth", "QRAuthCrypto", "OfflineOperations"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FingerprintListsTests",
+            dependencies: ["FingerprintLists", "QRAuthCrypto"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "QRImagingTests",
+            dependencies: ["QRImaging"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "qrauthCLITests",
+            dependencies: ["qrauth"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+#ifndef QRAUTH_COPENSSL_SHIM_H
+#define QRAUTH_COPENSSL_SHIM_H
+#include <openssl/opensslv.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/params.h>
+#include <openssl/pem.h>
+#include <openssl/bio.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/ssl.h>
+#include <openssl/pkcs12.h>
+#include <openssl/kdf.h>
+
+/* Macros and variadic helpers Swift cannot import directly. */
+static inline void qrauth_OPENSSL_free(void *ptr) { OPENSSL_free(ptr); }
+
+static inline EVP_PKEY *qrauth_EVP_PKEY_Q_keygen_ec(const char *curve) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve);
+}
+
+static inline long qrauth_BIO_get_mem_data(BIO *bio, char **out) { return BIO_get_mem_data(bio, out); }
+
+static inline const char *qrauth_openssl_version_text(void) { return OpenSSL_version(OPENSSL_VERSION); }
+
+static inline unsigned long qrauth_openssl_version_number(void) { return OpenSSL_version_num(); }
+
+#endif

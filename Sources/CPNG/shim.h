@@ -1,0 +1,16 @@
+#ifndef QRAUTH_CPNG_SHIM_H
+#define QRAUTH_CPNG_SHIM_H
+#include <png.h>
+
+/* PNG_IMAGE_* are macros; Swift needs functions. */
+static inline png_uint_32 qrauth_png_image_version(void) { return PNG_IMAGE_VERSION; }
+
+static inline size_t qrauth_png_image_size(const png_image *image) { return PNG_IMAGE_SIZE(*image); }
+
+static inline png_int_32 qrauth_png_image_row_stride(const png_image *image) { return PNG_IMAGE_ROW_STRIDE(*image); }
+
+static inline int qrauth_png_image_failed(const png_image *image) { return PNG_IMAGE_FAILED(*image); }
+
+static inline const char *qrauth_png_version_text(void) { return PNG_LIBPNG_VER_STRING; }
+
+#endif

@@ -1,0 +1,1 @@
+// Fingerprint lists: model, codec, signer, verifier, linter, certificate store.

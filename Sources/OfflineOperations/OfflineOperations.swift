@@ -1,0 +1,1 @@
+// The offline operation and PAC formats: see OfflineOperation.swift and PACToken.swift.

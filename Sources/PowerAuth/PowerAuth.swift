@@ -1,0 +1,1 @@
+// The PowerAuth engine: key schedule, counters, signatures, approval codes, server-side checks.

@@ -1,0 +1,31 @@
+/// A file could not be read or written; `code` is stable, `reason` is one human sentence.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable, machine-readable cases.
+    public enum Code: String, Sendable {
+        /// The path does not exist.
+        case notFound = "file.not_found"
+        /// The path exists but cannot be opened (permissions, a directory, ...).
+        case unreadable = "file.unreadable"
+        /// The input is larger than the caller allows.
+        case tooLarge = "file.too_large"
+        /// Writing, syncing or renaming into place failed; the destination is unchanged.
+        case writeFailed = "file.write_failed"
+    }
+
+    /// The stable case.
+    public let code: Code
+    /// One human sentence naming the path and what went wrong.
+    public let reason: String
+
+    /// Makes an error with a code and a human reason.
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    /// The human reason.
+    public var description: String { reason }
+
+    /// Errors are equal when their codes are, so tests can match codes.
+    public static func == (lhs: FileError, rhs: FileError) -> Bool { lhs.code == rhs.code }
+}

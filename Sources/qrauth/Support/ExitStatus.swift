@@ -1,0 +1,48 @@
+/// The process exit codes of design.md, shared by every command.
+enum ExitStatus: Int32, Comparable, Sendable {
+    /// Parsed, verified, trusted, found.
+    case success = 0
+    /// A check answered no: signature invalid, code rejected, certificate untrusted, entry invalid.
+    case checkFailed = 1
+    /// An entry or operation is past (or near, with a window) its expiry.
+    case expired = 2
+    /// No QR code found in an input.
+    case noCode = 3
+    /// Malformed or unreadable input: parse error, bad key file, undecodable image, bad JSON.
+    case malformed = 4
+    /// Network or server error.
+    case network = 5
+    /// Wrong arguments.
+    case usage = 64
+    /// A bug.
+    case internalError = 70
+
+    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An error the command line knows how to report: an exit status and a one-line message.
+///
+/// Library error types conform in `Support/<Module>+Exit.swift`, so the libraries stay free of
+/// process concerns.
+protocol ReportableError: Error {
+    /// The exit status this error ends the process with.
+    var exitStatus: ExitStatus { get }
+    /// One human line, without the `qrauth:` prefix. Never contains a secret.
+    var message: String { get }
+}
+
+/// A failure raised by the command line itself.
+struct CLIError: ReportableError {
+    let exitStatus: ExitStatus
+    let message: String
+
+    init(_ exitStatus: ExitStatus, _ message: String) {
+        self.exitStatus = exitStatus
+        self.message = message
+    }
+}
+
+/// Ends a command with a non-zero status after it has printed its own report (no extra message).
+struct ExitWithStatus: Error {
+    let status: ExitStatus
+}

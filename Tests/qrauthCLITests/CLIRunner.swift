@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Runs the built `qrauth` executable and captures what it printed and how it exited.
+struct CLIResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let stdoutData: Data
+}
+
+enum CLIRunner {
+    /// The directory holding the built products (the test bundle sits beside `qrauth`).
+    static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            fatalError("cannot find the products directory")
+        #else
+            return Bundle.main.bundleURL
+        #endif
+    }
+
+    /// The path of the built `qrauth` executable.
+    static var executable: URL { productsDirectory.appendingPathComponent("qrauth") }
+
+    /// The test fixtures folder.
+    static var fixtures: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+    }
+
+    /// Runs `qrauth` with `arguments`, feeding `stdin`, with extra environment variables.
+    @discardableResult
+    static func run(
+        _ arguments: [String],
+        stdin: Data? = nil,
+        environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+        try inPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            stdoutData: outData
+        )
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@Suite("General command line behaviour")
+struct GeneralCLITests {
+    @Test func versionListsEveryLibrary() throws {
+        let result = try CLIRunner.run(["version", "--json"])
+        #expect(result.status == 0)
+        let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: String]
+        for key in ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp"] {
+            #expect(report?[key]?.isEmpty == false, "missing \(key)")
+        }
+    }
+
+    @Test func unknownCommandIsUsageError() throws {
+        let result = try CLIRunner.run(["no-such-command"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Unexpected argument"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try CLIRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit codes"))
+    }
+}
