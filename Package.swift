@@ -24,10 +24,13 @@ let package = Package(
         .library(name: "PowerAuth", targets: ["PowerAuth"]),
         .library(name: "FingerprintLists", targets: ["FingerprintLists"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
+        .library(name: "OperationsSync", targets: ["OperationsSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -55,6 +58,19 @@ let package = Package(
         .target(
             name: "QRImaging",
             dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "OperationsSync",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -103,6 +119,20 @@ let package = Package(
         .testTarget(
             name: "QRImagingTests",
             dependencies: ["QRImaging"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OperationsSyncTests",
+            dependencies: [
+                "OperationsSync",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
