@@ -12,7 +12,9 @@ public enum HTTPBody: Sendable, Hashable {
     case raw(Data, contentType: String?)
 
     /// Encodes a value as a JSON body.
-    public static func json(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws(HTTPClientError)
+    public static func json(
+        encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()
+    ) throws(HTTPClientError)
         -> HTTPBody
     {
         do {
@@ -27,7 +29,8 @@ public enum HTTPBody: Sendable, Hashable {
         switch self {
         case .empty: (Data(), nil)
         case .json(let data): (data, "application/json")
-        case .form(let items): (Data(PercentEncoding.encode(items, form: true).utf8), "application/x-www-form-urlencoded")
+        case .form(let items):
+            (Data(PercentEncoding.encode(items, form: true).utf8), "application/x-www-form-urlencoded")
         case .raw(let data, let contentType): (data, contentType)
         }
     }

@@ -8,28 +8,36 @@ public protocol HTTPClient: Sendable {
 
 extension HTTPClient {
     /// `GET path?query`.
-    public func get(_ path: String, query: [HTTPQueryItem] = [], headers: HTTPHeaderFields = [:])
+    public func get(
+        _ path: String, query: [HTTPQueryItem] = [], headers: HTTPHeaderFields = [:]
+    )
         async throws(HTTPClientError) -> HTTPResponse
     {
         try await send(HTTPRequest(.get, path, query: query, headers: headers))
     }
 
     /// `POST path` with a body.
-    public func post(_ path: String, body: HTTPBody, headers: HTTPHeaderFields = [:])
+    public func post(
+        _ path: String, body: HTTPBody, headers: HTTPHeaderFields = [:]
+    )
         async throws(HTTPClientError) -> HTTPResponse
     {
         try await send(HTTPRequest(.post, path, headers: headers, body: body))
     }
 
     /// `POST path` with a value encoded as JSON.
-    public func post(_ path: String, json value: some Encodable & Sendable, headers: HTTPHeaderFields = [:])
+    public func post(
+        _ path: String, json value: some Encodable & Sendable, headers: HTTPHeaderFields = [:]
+    )
         async throws(HTTPClientError) -> HTTPResponse
     {
         try await send(HTTPRequest(.post, path, headers: headers, body: try .json(encoding: value)))
     }
 
     /// Sends a request to an endpoint with a value encoded as the JSON body.
-    public func send(_ endpoint: Endpoint, json value: some Encodable & Sendable, headers: HTTPHeaderFields = [:])
+    public func send(
+        _ endpoint: Endpoint, json value: some Encodable & Sendable, headers: HTTPHeaderFields = [:]
+    )
         async throws(HTTPClientError) -> HTTPResponse
     {
         try await send(HTTPRequest(endpoint, body: try .json(encoding: value), headers: headers))

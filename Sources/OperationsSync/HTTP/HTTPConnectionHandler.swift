@@ -67,7 +67,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         inFlight = nil
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > current.maxResponseSize {
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init),
+                length > current.maxResponseSize
+            {
                 inFlight = current
                 fail(context: context, tooLarge(current.maxResponseSize), responseStarted: true)
                 return

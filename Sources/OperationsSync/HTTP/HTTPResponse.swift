@@ -37,7 +37,9 @@ public struct HTTPResponse: Sendable {
     public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Decodes the body as JSON.
-    public func decodeJSON<Value: Decodable>(_ type: Value.Type = Value.self, decoder: JSONDecoder = JSONDecoder())
+    public func decodeJSON<Value: Decodable>(
+        _ type: Value.Type = Value.self, decoder: JSONDecoder = JSONDecoder()
+    )
         throws(HTTPClientError) -> Value
     {
         do {

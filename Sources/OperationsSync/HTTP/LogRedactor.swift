@@ -89,7 +89,8 @@ struct LogRedactor: Sendable {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, item) in object {
-                result[key] = isSecret(key) && !(item is [String: Any]) && !(item is [Any]) ? Self.placeholder : json(item)
+                result[key] =
+                    isSecret(key) && !(item is [String: Any]) && !(item is [Any]) ? Self.placeholder : json(item)
             }
             return result
         }

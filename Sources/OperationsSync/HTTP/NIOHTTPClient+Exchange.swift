@@ -60,7 +60,8 @@ extension NIOHTTPClient {
         if let contentType, !headers.contains(name: "Content-Type") {
             headers.add(name: "Content-Type", value: contentType)
         }
-        if let jar = configuration.cookieJar, !headers.contains(name: "Cookie"), let cookie = jar.headerValue(for: url) {
+        if let jar = configuration.cookieJar, !headers.contains(name: "Cookie"), let cookie = jar.headerValue(for: url)
+        {
             headers.add(name: "Cookie", value: cookie)
         }
         return HTTPOutgoingRequest(
@@ -101,7 +102,8 @@ extension NIOHTTPClient {
         let header: HTTPHeaderField
         do {
             header = try await signer.authorization(
-                for: RequestSigningInput(method: outgoing.method, url: outgoing.url, body: outgoing.body, kind: outgoing.kind))
+                for: RequestSigningInput(
+                    method: outgoing.method, url: outgoing.url, body: outgoing.body, kind: outgoing.kind))
         } catch let error as HTTPClientError {
             throw error
         } catch is CancellationError {
@@ -150,7 +152,8 @@ extension NIOHTTPClient {
     ) async throws -> RawResponse {
         let promise = channel.eventLoop.makePromise(of: RawResponse.self)
         let timer = channel.eventLoop.scheduleTask(deadline: deadline) {
-            let error = HTTPClientError(.timeout, "no response from \(server) within \(HTTPClientError.seconds(timeout)) s")
+            let error = HTTPClientError(
+                .timeout, "no response from \(server) within \(HTTPClientError.seconds(timeout)) s")
             promise.fail(ConnectionFailure(error: error, responseStarted: true))
             channel.close(promise: nil)
         }
@@ -170,7 +173,9 @@ extension NIOHTTPClient {
         }
     }
 
-    private static func makeHead(_ outgoing: HTTPOutgoingRequest, target: ResolvedTarget) throws(HTTPClientError)
+    private static func makeHead(
+        _ outgoing: HTTPOutgoingRequest, target: ResolvedTarget
+    ) throws(HTTPClientError)
         -> HTTPRequestHead
     {
         var headers = HTTPHeaders()

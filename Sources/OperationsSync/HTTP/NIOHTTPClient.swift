@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
-public import NIOCore
 import NIOConcurrencyHelpers
+public import NIOCore
 import NIOPosix
 import NIOSSL
 

@@ -25,7 +25,8 @@ struct ResolvedTarget: Sendable {
         case "http":
             guard allowInsecureHTTP else {
                 throw HTTPClientError(
-                    .insecureHTTPRefused, "plain http:// to \(components.host ?? "?") refused (allowInsecureHTTP is off)")
+                    .insecureHTTPRefused,
+                    "plain http:// to \(components.host ?? "?") refused (allowInsecureHTTP is off)")
             }
             usesTLS = false
         default:

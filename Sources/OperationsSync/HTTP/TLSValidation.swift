@@ -27,7 +27,9 @@ public struct TLSValidation: Sendable {
     public static let noValidation = TLSValidation(trust: .none, evaluator: nil)
 
     /// Standard validation (system store, or `customCA`), then the evaluator judges the leaf certificate.
-    public static func pinned(_ evaluator: any PeerCertificateEvaluator, customCA pemBundle: String? = nil)
+    public static func pinned(
+        _ evaluator: any PeerCertificateEvaluator, customCA pemBundle: String? = nil
+    )
         -> TLSValidation
     {
         TLSValidation(trust: pemBundle.map { .customCA($0) } ?? .system, evaluator: evaluator)

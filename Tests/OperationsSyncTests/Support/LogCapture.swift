@@ -34,11 +34,8 @@ final class LogCapture: Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(
-            level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-            function: String, line: UInt
-        ) {
-            capture.append(Entry(level: level, message: message.description))
+        func log(event: LogEvent) {
+            capture.append(Entry(level: event.level, message: event.message.description))
         }
     }
 }

@@ -44,9 +44,10 @@ final class TestServer: Sendable {
                     if let sslContext {
                         try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
                     }
-                    try pipeline.addHandler(ConnectionCounter(state: state))
+                    let counter = ConnectionCounter(state: state)
+                    try pipeline.addHandler(counter)
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(RequestHandler(state: state, handler: handler))
+                    try pipeline.addHandler(RequestHandler(state: state, counter: counter, handler: handler))
                 }
             }
         let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
@@ -77,6 +78,14 @@ final class TestServer: Sendable {
         return condition(self)
     }
 
+    /// Closes every open connection, keeping the listener.
+    func closeConnections() async {
+        let children = state.withLockedValue { $0.children }
+        for child in children {
+            try? await child.close()
+        }
+    }
+
     /// Closes the listener and every open connection.
     func stop() async {
         let children = state.withLockedValue { $0.children }
@@ -91,14 +100,17 @@ final class TestServer: Sendable {
         typealias InboundIn = ByteBuffer
         typealias InboundOut = ByteBuffer
         let state: NIOLockedValueBox<State>
+        /// This connection's number (1, 2, ...), set when it becomes active.
+        var number = 0
 
         init(state: NIOLockedValueBox<State>) { self.state = state }
 
         func channelActive(context: ChannelHandlerContext) {
             let channel = context.channel
-            state.withLockedValue {
+            number = state.withLockedValue {
                 $0.connections += 1
                 $0.children.append(channel)
+                return $0.connections
             }
             context.fireChannelActive()
         }
@@ -124,18 +136,15 @@ final class TestServer: Sendable {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
         let state: NIOLockedValueBox<State>
+        let counter: ConnectionCounter
         let handler: Handler
         var head: HTTPRequestHead?
         var body: [UInt8] = []
-        var connectionNumber = 0
 
-        init(state: NIOLockedValueBox<State>, handler: @escaping Handler) {
+        init(state: NIOLockedValueBox<State>, counter: ConnectionCounter, handler: @escaping Handler) {
             self.state = state
+            self.counter = counter
             self.handler = handler
-        }
-
-        func handlerAdded(context: ChannelHandlerContext) {
-            connectionNumber = state.withLockedValue { $0.connections }
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -149,7 +158,7 @@ final class TestServer: Sendable {
                 guard let head else { return }
                 let request = RecordedRequest(
                     method: head.method.rawValue, uri: head.uri,
-                    headers: head.headers.map { ($0.name, $0.value) }, body: body, connection: connectionNumber)
+                    headers: head.headers.map { ($0.name, $0.value) }, body: body, connection: counter.number)
                 state.withLockedValue { $0.requests.append(request) }
                 respond(context: context, head: head, reply: handler(request))
             }

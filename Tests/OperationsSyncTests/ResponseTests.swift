@@ -1,0 +1,124 @@
+import Foundation
+import OperationsSync
+import Testing
+
+@Suite("Responses: status classes, headers, body, redirects, size cap", .timeLimit(.minutes(1)))
+struct ResponseTests {
+    @Test(
+        "status codes are returned as responses with their class",
+        arguments: [
+            (200, HTTPStatusClass.success), (204, .success), (302, .redirect), (404, .clientError),
+            (503, .serverError),
+        ])
+    func statusClasses(code: Int, statusClass: HTTPStatusClass) async throws {
+        let server = try await TestServer.start { _ in
+            code == 204 ? ServerReply(status: 204) : .text("body \(code)", status: code)
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let response = try await client.get("/status")
+            #expect(response.statusCode == code)
+            #expect(response.statusClass == statusClass)
+            #expect(response.isSuccess == (statusClass == .success))
+            #expect(response.text == (code == 204 ? "" : "body \(code)"))
+        }
+    }
+
+    @Test("status classes of the whole range")
+    func statusClassRange() {
+        #expect(HTTPStatusClass(statusCode: 101) == .informational)
+        #expect(HTTPStatusClass(statusCode: 299) == .success)
+        #expect(HTTPStatusClass(statusCode: 399) == .redirect)
+        #expect(HTTPStatusClass(statusCode: 499) == .clientError)
+        #expect(HTTPStatusClass(statusCode: 599) == .serverError)
+        #expect(HTTPStatusClass(statusCode: 600) == .other)
+        #expect(HTTPStatusClass(statusCode: 42) == .other)
+    }
+
+    @Test("a redirect is returned as is and never followed")
+    func redirectNotFollowed() async throws {
+        let server = try await TestServer.start { request in
+            request.uri == "/old" ? ServerReply(status: 302, headers: [("Location", "/new")]) : .text("new place")
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let response = try await client.get("/old")
+            #expect(response.statusCode == 302)
+            #expect(response.statusClass == .redirect)
+            #expect(response.headers["location"] == "/new")
+            #expect(server.requests.map(\.uri) == ["/old"])
+        }
+    }
+
+    @Test("response headers are looked up in any case and keep repeated values")
+    func headers() async throws {
+        let server = try await TestServer.start { _ in
+            .text("x", headers: [("X-Request-Id", "abc"), ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")])
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let response = try await client.get("/")
+            #expect(response.headers["x-request-id"] == "abc")
+            #expect(response.headers["X-REQUEST-ID"] == "abc")
+            #expect(response.headers.values(for: "set-cookie") == ["a=1", "b=2"])
+            #expect(response.bytes == [UInt8(ascii: "x")])
+        }
+    }
+
+    @Test("decodeJSON names the missing field; a non-JSON body is a jsonDecode error")
+    func decodeErrors() async throws {
+        struct Envelope: Decodable { let status: String }
+        let server = try await TestServer.start { request in
+            request.uri == "/html" ? .text("<html>") : .json(#"{"state":"OK"}"#)
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let missing = try await client.get("/json")
+            let error = #expect(throws: HTTPClientError.self) { try missing.decodeJSON(Envelope.self) }
+            #expect(error?.code == .jsonDecode)
+            #expect(error?.reason.contains("\"status\"") == true)
+            let html = try await client.get("/html")
+            #expect(throws: HTTPClientError(.jsonDecode, "")) { try html.decodeJSON(Envelope.self) }
+        }
+    }
+
+    @Test("a body over the cap fails with responseTooLarge, with and without Content-Length", arguments: [false, true])
+    func sizeCap(chunked: Bool) async throws {
+        let server = try await TestServer.start { request in
+            let size = request.uri == "/big" ? 4096 : 1024
+            return ServerReply(body: Array(repeating: 0x41, count: size), chunked: chunked)
+        }
+        let client = try TestClients.make(for: server) { $0.maxResponseSize = 1024 }
+        try await TestClients.with(server, client) {
+            let fits = try await client.get("/fits")
+            #expect(fits.body.count == 1024)
+            await #expect(throws: HTTPClientError(.responseTooLarge, "")) { try await client.get("/big") }
+            // The connection of the failed exchange is not reused; the next request still works.
+            let again = try await client.get("/fits")
+            #expect(again.body.count == 1024)
+        }
+    }
+
+    @Test("a server that closes without answering is a network error")
+    func closedWithoutAnswer() async throws {
+        let server = try await TestServer.start { _ in .close }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let error = await #expect(throws: HTTPClientError.self) { try await client.get("/") }
+            #expect(error?.code == .network)
+        }
+    }
+
+    @Test("a refused connection is a network error naming the server")
+    func connectionRefused() async throws {
+        let server = try await TestServer.start { _ in .text("ok") }
+        let port = server.port
+        await server.stop()
+        var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
+        configuration.allowInsecureHTTP = true
+        let client = NIOHTTPClient(configuration: configuration)
+        let error = await #expect(throws: HTTPClientError.self) { try await client.get("/") }
+        #expect(error?.code == .network)
+        #expect(error?.reason.contains("127.0.0.1:\(port)") == true)
+    }
+}
