@@ -93,6 +93,35 @@ struct ConnectionTests {
         }
     }
 
+    @Test("a TLS handshake that never completes is bounded by the request timeout")
+    func handshakeTimeout() async throws {
+        let server = try await TestServer.startSilent()
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let error = await #expect(throws: HTTPClientError.self) {
+                try await client.send(HTTPRequest(.get, "/", timeout: .milliseconds(300)))
+            }
+            #expect(error?.code == .timeout)
+            #expect(server.connections == 1)
+            #expect(await server.wait { $0.closedConnections == 1 })
+        }
+    }
+
+    @Test("cancelling during the TLS handshake throws cancelled and closes the connection")
+    func cancelDuringHandshake() async throws {
+        let server = try await TestServer.startSilent()
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            let task = Task { try await client.get("/") }
+            // The ClientHello arrived: the client is waiting for the handshake.
+            #expect(await server.wait { $0.applicationBytes > 0 })
+            task.cancel()
+            let result = await task.result
+            #expect(throws: HTTPClientError(.cancelled, "")) { try result.get() }
+            #expect(await server.wait { $0.closedConnections == 1 })
+        }
+    }
+
     @Test("a task cancelled before sending sends nothing")
     func cancelledBeforeSending() async throws {
         let server = try await TestServer.start { _ in .text("ok") }

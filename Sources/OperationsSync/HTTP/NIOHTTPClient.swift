@@ -44,7 +44,12 @@ public final class NIOHTTPClient: HTTPClient {
             return try await perform(request)
         } catch {
             let mapped = HTTPClientError.from(error, server: "server")
-            log.error("HTTP \(request.method.rawValue) \(describe(request.target)) failed: \(mapped)")
+            let message = "HTTP \(request.method.rawValue) \(describe(request.target)) failed: \(mapped)"
+            if mapped.code == .cancelled {
+                log.warning(message)
+            } else {
+                log.error(message)
+            }
             throw mapped
         }
     }

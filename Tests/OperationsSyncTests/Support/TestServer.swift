@@ -34,8 +34,18 @@ final class TestServer: Sendable {
 
     /// Starts a server; with `tls`, it presents the fixture `localhost.pem` certificate.
     static func start(tls: Bool = false, handler: @escaping Handler) async throws -> TestServer {
+        try await start(tls: tls, silent: false, handler: handler)
+    }
+
+    /// Starts a server that accepts TCP connections, reads and counts bytes, and never says anything
+    /// (no TLS handshake, no HTTP); `baseURL` is an `https://localhost` URL.
+    static func startSilent() async throws -> TestServer {
+        try await start(tls: true, silent: true) { _ in .never }
+    }
+
+    private static func start(tls: Bool, silent: Bool, handler: @escaping Handler) async throws -> TestServer {
         let state = NIOLockedValueBox(State())
-        let sslContext: NIOSSLContext? = tls ? try TestCertificates.serverContext() : nil
+        let sslContext: NIOSSLContext? = tls && !silent ? try TestCertificates.serverContext() : nil
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -46,6 +56,7 @@ final class TestServer: Sendable {
                     }
                     let counter = ConnectionCounter(state: state)
                     try pipeline.addHandler(counter)
+                    guard !silent else { return }
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
                     try pipeline.addHandler(RequestHandler(state: state, counter: counter, handler: handler))
                 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import OperationsSync
+
+@Suite("Value types: headers, percent-encoding, targets, errors, redaction")
+struct ValueTypeTests {
+    @Test("header fields: case-insensitive lookup, set replaces all, add keeps order")
+    func headerFields() {
+        var headers: HTTPHeaderFields = ["Accept": "a", "X-Multi": "1"]
+        headers.add(name: "x-multi", value: "2")
+        #expect(headers["ACCEPT"] == "a")
+        #expect(headers.values(for: "X-MULTI") == ["1", "2"])
+        headers.set(name: "X-Multi", value: "3")
+        #expect(headers.values(for: "x-multi") == ["3"])
+        #expect(headers.fields.map(\.name) == ["Accept", "X-Multi"])
+        headers["accept"] = nil
+        #expect(!headers.contains(name: "Accept"))
+        #expect(headers.count == 1)
+    }
+
+    @Test(
+        "percent-encoding keeps only unreserved characters; forms use +",
+        arguments: [
+            ("a b", false, "a%20b"), ("a b", true, "a+b"), ("~-._AZaz09", false, "~-._AZaz09"),
+            ("&=+/?#", false, "%26%3D%2B%2F%3F%23"), ("č€", false, "%C4%8D%E2%82%AC"),
+        ])
+    func percentEncoding(input: String, form: Bool, expected: String) {
+        #expect(PercentEncoding.encode(input, form: form) == expected)
+    }
+
+    @Test("resolved targets: default ports, Host header, IPv6 brackets, request URI")
+    func targets() throws {
+        let plain = try ResolvedTarget(
+            #require(URL(string: "https://bank.example/a%20b?x=1")), allowInsecureHTTP: false)
+        #expect(plain.port == 443)
+        #expect(plain.hostHeader == "bank.example")
+        #expect(plain.requestURI == "/a%20b?x=1")
+        #expect(!plain.hostIsIPAddress)
+        let ipv6 = try ResolvedTarget(#require(URL(string: "http://[::1]:8080")), allowInsecureHTTP: true)
+        #expect(ipv6.host == "::1")
+        #expect(ipv6.hostHeader == "[::1]:8080")
+        #expect(ipv6.requestURI == "/")
+        #expect(ipv6.hostIsIPAddress)
+        #expect(throws: HTTPClientError(.insecureHTTPRefused, "")) {
+            try ResolvedTarget(#require(URL(string: "http://bank.example")), allowInsecureHTTP: false)
+        }
+    }
+
+    @Test("error codes are stable, unique and compared by code only")
+    func errorCodes() {
+        let codes = HTTPClientError.Code.allCases.map(\.rawValue)
+        #expect(Set(codes).count == codes.count)
+        #expect(codes.allSatisfy { $0.hasPrefix("http.") })
+        #expect(HTTPClientError.Code.pinningDenied.rawValue == "http.pinning_denied")
+        #expect(HTTPClientError(.timeout, "a") == HTTPClientError(.timeout, "b"))
+        #expect(HTTPClientError(.timeout, "a") != HTTPClientError(.network, "a"))
+        #expect(HTTPClientError(.tls, "bad chain").description == "http.tls: bad chain")
+    }
+
+    @Test("a bare code matches an error in switch and catch")
+    func codePatterns() async {
+        func classify(_ error: HTTPClientError) -> String {
+            switch error {
+            case .timeout: "timeout"
+            case .cancelled: "cancelled"
+            default: "other"
+            }
+        }
+        #expect(classify(HTTPClientError(.timeout, "slow")) == "timeout")
+        #expect(classify(HTTPClientError(.cancelled, "")) == "cancelled")
+        #expect(classify(HTTPClientError(.tls, "")) == "other")
+        let client = NIOHTTPClient(configuration: HTTPClientConfiguration())
+        do {
+            _ = try await client.get("/no-base-url")
+            Issue.record("expected an error")
+        } catch .invalidURL {
+            // matched by code
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("the redactor hides URL passwords, secret JSON fields at any depth and secret form fields")
+    func redactor() throws {
+        let redactor = LogRedactor(extraNames: ["customerNumber"])
+        let url = try #require(URL(string: "https://user:pa55@bank.example/x?customer_number=42&page=1"))
+        let text = redactor.url(url)
+        #expect(!text.contains("pa55"))
+        #expect(!text.contains("42"))
+        #expect(text.contains("page=1"))
+        let json = Data(#"[{"activationSecret":"s1","list":[{"otp":"123456","id":"x"}],"publicKey":"pk"}]"#.utf8)
+        let body = redactor.body(json, contentType: "application/json")
+        #expect(!body.contains("s1") && !body.contains("123456"))
+        #expect(body.contains("\"id\":\"x\"") && body.contains("\"publicKey\":\"pk\""))
+        #expect(redactor.body(Data("{broken".utf8), contentType: "application/json") == "<7 bytes of malformed JSON>")
+        #expect(redactor.body(Data([0xFF, 0xFE]), contentType: nil) == "<2 bytes>")
+        #expect(HTTPEventLogger.truncate("abcdef", limit: 4) == "abcd… [truncated 2 characters]")
+        #expect(HTTPEventLogger.truncate("abc", limit: 4) == "abc")
+    }
+}
