@@ -151,6 +151,38 @@ struct ConnectionTests {
         }
     }
 
+    @Test("a pooled connection that dies under an idempotent request is retried once on a fresh one")
+    func retryIdempotent() async throws {
+        // The server drops the second request on the first connection without answering.
+        let server = try await TestServer.start { request in
+            request.connection == 1 && request.uri == "/2" ? .close : .text("ok \(request.uri)")
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            _ = try await client.get("/1")
+            let response = try await client.get("/2")
+            #expect(response.text == "ok /2")
+            #expect(server.connections == 2)
+            #expect(server.requests.map(\.connection) == [1, 1, 2])
+        }
+    }
+
+    @Test("a POST on a pooled connection that dies is not repeated: it may have reached the server")
+    func noRetryForPost() async throws {
+        let server = try await TestServer.start { request in
+            request.connection == 1 && request.uri == "/2" ? .close : .text("ok")
+        }
+        let client = try TestClients.make(for: server)
+        try await TestClients.with(server, client) {
+            _ = try await client.get("/1")
+            await #expect(throws: HTTPClientError(.network, "")) {
+                try await client.post("/2", body: .json(Data("{}".utf8)))
+            }
+            #expect(server.requests.count == 2)
+            #expect(server.connections == 1)
+        }
+    }
+
     @Test("after shutdown, requests fail with shutdown")
     func shutdown() async throws {
         let server = try await TestServer.start { _ in .text("ok") }

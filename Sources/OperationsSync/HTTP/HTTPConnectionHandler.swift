@@ -45,7 +45,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         let request = unwrapOutboundIn(data)
         guard inFlight == nil else {
             let error = HTTPClientError(.network, "connection to \(server) is busy")
-            request.promise.fail(ConnectionFailure(error: error, responseStarted: false))
+            request.promise.fail(ConnectionFailure(error: error, responseStarted: false, requestWritten: false))
             promise?.fail(error)
             return
         }

@@ -114,15 +114,18 @@ extension NIOHTTPClient {
         outgoing.headers.set(name: header.name, value: header.value)
     }
 
-    /// Sends on a pooled or new connection; a pooled one that turns out closed is replaced once.
+    /// Sends on a pooled or new connection. A pooled one that turns out closed before any response is replaced
+    /// once, unless the request (not idempotent: POST, PATCH) may already have reached the server.
     private func exchange(_ outgoing: HTTPOutgoingRequest, target: ResolvedTarget) async throws -> RawResponse {
         let deadline = NIODeadline.now() + TimeAmount(outgoing.timeout)
         let head = try Self.makeHead(outgoing, target: target)
         let body = ByteBuffer(bytes: outgoing.body)
         let closeAfter = outgoing.headers.values(for: "Connection").contains { $0.lowercased().contains("close") }
+        let idempotent = [.get, .head, .put, .delete, .options].contains(outgoing.method)
         var retried = false
         while true {
-            let pooled = try pool.take(target.key)
+            // A retry always goes to a fresh connection.
+            let pooled = retried ? nil : try pool.take(target.key)
             let channel: any Channel
             if let pooled {
                 channel = pooled
@@ -137,7 +140,9 @@ extension NIOHTTPClient {
                 return raw
             } catch let failure as ConnectionFailure {
                 channel.close(promise: nil)
-                if pooled != nil, !retried, !failure.responseStarted, failure.error.code == .network {
+                if pooled != nil, !failure.responseStarted, failure.error.code == .network,
+                    idempotent || !failure.requestWritten
+                {
                     retried = true
                     continue
                 }
@@ -163,7 +168,7 @@ extension NIOHTTPClient {
         return try await withTaskCancellationHandler {
             channel.writeAndFlush(request).whenFailure { error in
                 let mapped = HTTPClientError.from(error, server: server)
-                promise.fail(ConnectionFailure(error: mapped, responseStarted: false))
+                promise.fail(ConnectionFailure(error: mapped, responseStarted: false, requestWritten: false))
             }
             return try await promise.futureResult.get()
         } onCancel: {
