@@ -19,7 +19,11 @@ extension HTTPClientError {
         case ChannelError.connectTimeout(let amount):
             return HTTPClientError(.timeout, "connecting to \(server) timed out after \(Self.seconds(amount)) s")
         case let error as NIOConnectionError:
-            if error.connectionErrors.contains(where: { "\($0.error)".contains("connectTimeout") }) {
+            let timedOut = error.connectionErrors.contains {
+                if case ChannelError.connectTimeout? = $0.error as? ChannelError { return true }
+                return false
+            }
+            if timedOut {
                 return HTTPClientError(.timeout, "connecting to \(server) timed out")
             }
             if let first = error.connectionErrors.first {

@@ -14,7 +14,7 @@ public struct HTTPOutgoingRequest: Sendable {
     public var body: Data
     /// How the request is authorised.
     public let kind: Endpoint.Kind
-    /// The deadline of the whole exchange, counted from when the request is sent.
+    /// The deadline of the whole exchange (connect, TLS, send, receive), counted after the interceptors and signer.
     public var timeout: Duration
 
     /// Makes an outgoing request (interceptor tests build these by hand).
