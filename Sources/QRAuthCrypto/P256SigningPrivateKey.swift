@@ -65,9 +65,16 @@ extension P256.Signing {
         }
 
         /// Rebuilds a key OpenSSL decoded from some container, after checking it is a P-256 key.
+        /// A public point stored next to the scalar (PKCS#8, SEC1) must be the scalar's.
         init(decoded: EVPKey) throws(CryptoError) {
             try P256KeyBuilder.checkIsP256(decoded.pointer)
             try self.init(validScalar: P256KeyBuilder.scalar(of: decoded.pointer))
+            if let stored = try? P256KeyBuilder.encodedPublicPoint(of: decoded.pointer),
+                (try? P256KeyBuilder.uncompressedPoint(stored)).map({ Data($0) }) != publicKey.x963Representation
+            {
+                throw CryptoError(.invalidPrivateKey, "the public key stored with the private key does not match it")
+            }
+            OpenSSLErrorQueue.clear()
         }
 
         /// The 32-byte big-endian scalar d.

@@ -230,3 +230,17 @@ struct P256EdgeCaseTests {
         #expect(results == Array(repeating: true, count: 8))
     }
 }
+
+@Suite("P-256 stored public key consistency")
+struct P256StoredPublicKeyTests {
+    @Test("A PKCS#8 key whose stored public point belongs to another key is rejected")
+    func mismatchedStoredPoint() throws {
+        let key = P256.Signing.PrivateKey()
+        let other = P256.Signing.PrivateKey()
+        var der = [UInt8](key.derRepresentation)
+        der.replaceSubrange((der.count - 65)..., with: other.publicKey.x963Representation)
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(derRepresentation: der) }
+        let pem = "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n"
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
+    }
+}
