@@ -244,3 +244,13 @@ struct P256StoredPublicKeyTests {
         #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
     }
 }
+
+@Suite("P-256 input size limits")
+struct P256InputLimitTests {
+    @Test("PEM texts over 1 MiB are refused before parsing")
+    func oversizedPEM() {
+        let huge = String(repeating: "A", count: (1 << 20) + 1)
+        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PrivateKey(pemRepresentation: huge) }
+        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PublicKey(pemRepresentation: huge) }
+    }
+}
