@@ -63,11 +63,6 @@ enum OperationText {
         return out
     }
 
-    /// Generator-side escaping of a data text value: as for titles, then `*` → `\*`.
-    static func escapeField(_ text: String) -> String {
-        escapeAsterisks(escapeAttribute(text))
-    }
-
     /// `*` → `\*`.
     static func escapeAsterisks(_ text: String) -> String {
         var out = ""
