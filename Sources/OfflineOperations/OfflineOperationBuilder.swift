@@ -64,7 +64,8 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
     /// The operation data line, escaped (`{VERSION}{TEMPLATE}*{FIELD}…`).
     public func operationDataLine() throws(OfflineOperationError) -> String {
         guard versionLetter >= "A", versionLetter <= "Z" else {
-            throw unrepresentable("operation data version must be a letter A-Z, got \(String(versionLetter).quotedForError)")
+            throw unrepresentable(
+                "operation data version must be a letter A-Z, got \(String(versionLetter).quotedForError)")
         }
         guard (0...99).contains(templateId) else {
             throw unrepresentable("operation data template must be 0-99, got \(templateId)")
@@ -116,7 +117,9 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
     }
 
     /// The complete operation string: the signed text followed by the Base64 DER signature.
-    public func operationString(signingKey: OfflineOperation.SigningKey, signature: Data) throws(OfflineOperationError)
+    public func operationString(
+        signingKey: OfflineOperation.SigningKey, signature: Data
+    ) throws(OfflineOperationError)
         -> String
     {
         guard OfflineOperationParser.signatureLengths.contains(signature.count) else {
@@ -175,11 +178,14 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
             }
             guard amount.currency.count == 3, amount.currency.uppercased() == amount.currency else {
                 throw unrepresentable(
-                    "\(name) (amount): the currency must be 3 upper-case characters, got \(amount.currency.quotedForError)")
+                    "\(name) (amount): the currency must be 3 upper-case characters, got \(amount.currency.quotedForError)"
+                )
             }
         case .account(let iban, let bic):
             for part in [iban] + (bic.map { [$0] } ?? [])
-            where part.isEmpty || !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
+            where part.isEmpty
+                || !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) })
+            {
                 throw unrepresentable("\(name) (account): \(part.quotedForError) must be non-empty A-Z and 0-9 only")
             }
         case .date, .empty:
@@ -194,7 +200,8 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
         }
         let written = field.serialized
         if let type = field.typeCharacter, written.first != type {
-            throw unrepresentable("\(name): the text would merge with its type character \(String(type).quotedForError)")
+            throw unrepresentable(
+                "\(name): the text would merge with its type character \(String(type).quotedForError)")
         }
         if let text {
             try checkBackslashN(text, name: name)
@@ -203,7 +210,8 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
             }
             if !isLast, written.last == "\\" {
                 throw unrepresentable(
-                    "\(name): a text ending in a backslash merges with the next field in both SDKs (only the last field may)")
+                    "\(name): a text ending in a backslash merges with the next field in both SDKs (only the last field may)"
+                )
             }
         }
         return written

@@ -75,7 +75,8 @@ public enum OperationDataField: Equatable, Hashable, Sendable {
                     "\(where_): expected IBAN[,BIC], got \(parts.count) non-empty parts in \(raw.quotedForError)",
                     line: line)
             }
-            for part in parts where !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
+            for part in parts
+            where !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
                 throw OfflineOperationError(
                     .account,
                     "\(where_): \(part.quotedForError) may hold only upper-case letters A-Z and digits", line: line)

@@ -31,7 +31,9 @@ enum OperationText {
     }
 
     /// Replaces every `\` + `second` pair with `replacement`, scanning left to right without overlap.
-    private static func replace(_ characters: [Character], _ second: Character, with replacement: Character)
+    private static func replace(
+        _ characters: [Character], _ second: Character, with replacement: Character
+    )
         -> [Character]
     {
         var out: [Character] = []

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Building offline operations and reading them back")
 struct OfflineOperationBuilderTests {
-    static let signature = Data(base64Encoded: "MEYCIQDby1Uq+MaxiAAGzKmE/McHzNOUrvAP2qqGBvSgcdtyjgIhAMo1sgqNa1pPZTFBhhKvCKFLGDuHuTTYexdmHFjUUIJW")!
+    static let signature = Data(
+        base64Encoded:
+            "MEYCIQDby1Uq+MaxiAAGzKmE/McHzNOUrvAP2qqGBvSgcdtyjgIhAMo1sgqNa1pPZTFBhhKvCKFLGDuHuTTYexdmHFjUUIJW")!
     static let nonce = Data(base64Encoded: "AD8bOO0Df73kNaIGb3Vmpg==")!
 
     @Test func buildsTheSDKFixtureByteForByte() throws {
@@ -67,7 +69,8 @@ struct OfflineOperationBuilderTests {
         let builder = OfflineOperationBuilder(
             operationId: "op", title: "", message: "", templateId: 0, fields: [.text("x"), .text("last\\")],
             nonce: Self.nonce)
-        let operation = try OfflineOperation(try builder.operationString(signingKey: .master, signature: Self.signature))
+        let operation = try OfflineOperation(
+            try builder.operationString(signingKey: .master, signature: Self.signature))
         #expect(operation.data.fields == [.text("x"), .text("last\\")])
     }
 

@@ -19,9 +19,11 @@ struct OfflineOperationPropertyTests {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0:
             let integer = String(Int.random(in: 0...999_999, using: &rng))
-            let value = ["", "-", "+"].randomElement(using: &rng)! + integer
+            let value =
+                ["", "-", "+"].randomElement(using: &rng)! + integer
                 + ["", ".", ".5", ".00", ".325"].randomElement(using: &rng)!
-            return .amount(OperationAmount(value: value, currency: ["EUR", "CZK", "USD", "É*X"].randomElement(using: &rng)!))
+            return .amount(
+                OperationAmount(value: value, currency: ["EUR", "CZK", "USD", "É*X"].randomElement(using: &rng)!))
         case 1:
             return .account(iban: "CZ2730300000001165254011", bic: Bool.random(using: &rng) ? "AIRACZPP" : nil)
         case 2:
@@ -42,7 +44,9 @@ struct OfflineOperationPropertyTests {
             return zip(characters, characters.dropFirst()).contains { $0 == "\\" && $1 == "n" }
         }
         func endsInCR(_ text: String) -> Bool { text.unicodeScalars.last == "\r" }
-        if builder.operationId.isEmpty || builder.operationId.unicodeScalars.contains("\n") || endsInCR(builder.operationId) {
+        if builder.operationId.isEmpty || builder.operationId.unicodeScalars.contains("\n")
+            || endsInCR(builder.operationId)
+        {
             return false
         }
         for text in [builder.title, builder.message] where hasBackslashN(text) || endsInCR(text) { return false }
@@ -63,7 +67,8 @@ struct OfflineOperationPropertyTests {
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func buildParseRoundTrip(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
-        let signature = Data((0..<Int.random(in: 64...255, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        let signature = Data(
+            (0..<Int.random(in: 64...255, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
         var accepted = 0
         for _ in 0..<250 {
             let nonce = Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) })
@@ -74,7 +79,10 @@ struct OfflineOperationPropertyTests {
                 versionLetter: ["A", "B", "Z"].randomElement(using: &rng)!,
                 templateId: Int.random(in: 0...99, using: &rng),
                 fields: (0..<Int.random(in: 0...6, using: &rng)).map { _ in Self.field(&rng) },
-                flags: .init(rawValue: String(["B", "X", "F", "C", "Q", "é"].shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)))),
+                flags: .init(
+                    rawValue: String(
+                        ["B", "X", "F", "C", "Q", "é"].shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)))
+                ),
                 totp: hasTOTP ? String(Int.random(in: 0...99_999_999, using: &rng)) : nil,
                 extraAttributes: hasTOTP ? (0..<Int.random(in: 0...2, using: &rng)).map { "extra \($0)" } : [],
                 nonce: nonce)
