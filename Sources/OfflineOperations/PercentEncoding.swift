@@ -2,7 +2,7 @@
 /// malformed escape or a result that is not UTF-8 fails; `+` stays `+`.
 enum PercentEncoding {
     static func decode(_ text: some StringProtocol) -> String? {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
