@@ -16,7 +16,7 @@ enum PercentEncoding {
             bytes.append(high << 4 | low)
             input = input.dropFirst(2)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(strictUTF8: bytes)
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {
