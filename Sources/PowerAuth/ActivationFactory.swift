@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import QRAuthCrypto
 
 /// Makes a test activation: real key pairs and a real ECDH on both sides, so the two files agree.

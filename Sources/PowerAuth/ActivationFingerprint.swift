@@ -18,6 +18,14 @@ public enum ActivationFingerprint {
         PowerAuthSignature.decimal(component: SHA256.hash(data: xCoordinate(devicePublicKey)), length: 8)
     }
 
+    /// Version 2 as older powerauth-crypto releases computed it: a short X coordinate (leading zero bytes) is
+    /// left-aligned in 32 bytes, i.e. padded with zeros on the right (upstream `public-key-fingerprint.json`).
+    public static func legacyV2(devicePublicKey: P256.Signing.PublicKey) -> String {
+        var x = xCoordinate(devicePublicKey)
+        x.append(Data(count: 32 - x.count))
+        return PowerAuthSignature.decimal(component: SHA256.hash(data: x), length: 8)
+    }
+
     /// The X coordinate as PowerAuth hashes it: unsigned big-endian without leading zero bytes (Java's
     /// `BigInteger` form), so usually 32 bytes and occasionally fewer.
     public static func xCoordinate(_ key: P256.Signing.PublicKey) -> Data {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The canonical query string that replaces the body of a GET signature (spec §2.1).
 public enum CanonicalQuery {

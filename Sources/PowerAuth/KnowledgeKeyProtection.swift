@@ -31,14 +31,15 @@ public struct KnowledgeKeyProtection: Sendable, Equatable, Codable {
         self.iterations = iterations
     }
 
-    /// Protects `knowledgeKey` under `password` with a fresh random salt.
+    /// Protects `knowledgeKey` under `password` with `salt` (16 bytes; a fresh random one when nil).
     public static func protect(
-        knowledgeKey: Data, password: String, salt: Data = SecureRandom.bytes(count: 16),
+        knowledgeKey: Data, password: String, salt: Data? = nil,
         iterations: Int = defaultIterations
     ) throws(PowerAuthError) -> KnowledgeKeyProtection {
         guard knowledgeKey.count == 16 else {
             throw PowerAuthError(.length, "the knowledge key must be 16 bytes, not \(knowledgeKey.count)")
         }
+        let salt = salt ?? SecureRandom.bytes(count: 16)
         let storageKey = try storageKey(password: password, salt: salt, iterations: iterations)
         do {
             let encrypted = try AES128.encryptCBC(knowledgeKey, key: storageKey, iv: Data(count: 16), padding: false)

@@ -6,7 +6,7 @@ public enum OfflineApproval {
     public static let defaultURIID = "/operation/authorize/offline"
 
     /// The second factor of an offline approval: the first is always possession.
-    public enum Factor: String, Sendable, Codable {
+    public enum Factor: String, Sendable, Codable, CaseIterable {
         /// Password or PIN: `possession_knowledge`.
         case knowledge
         /// Biometry: `possession_biometry`, only when the operation carries flag `B`.

@@ -31,11 +31,12 @@ public enum TokenDigest {
             for: message(nonce: nonce, timestamp: timestamp, version: version), using: tokenSecret)
     }
 
-    /// Builds a complete header for a token at `timestampMillis` with the given (or a random) nonce.
+    /// Builds a complete header for a token at `timestampMillis` with the given nonce (random when nil).
     public static func header(
         tokenId: String, tokenSecret: Data, timestampMillis: Int64, version: ProtocolVersion = .v33,
-        nonce: Data = SecureRandom.bytes(count: 16)
+        nonce: Data? = nil
     ) -> TokenHeader {
+        let nonce = nonce ?? SecureRandom.bytes(count: 16)
         let timestamp = String(timestampMillis)
         let digest = compute(tokenSecret: tokenSecret, nonce: nonce, timestamp: timestamp, version: version)
         return TokenHeader(

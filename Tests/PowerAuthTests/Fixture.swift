@@ -21,15 +21,18 @@ enum Fixture {
     }
 
     static func base64(_ text: String?) throws -> Data {
-        try #require(Data(base64Encoded: try #require(text)))
+        let text = try #require(text)
+        return try #require(Data(base64Encoded: text))
     }
 
     static func hex(_ text: String) throws -> Data {
+        let chars = Array(text.utf8)
+        try #require(chars.count % 2 == 0)
         var bytes: [UInt8] = []
-        var chars = Array(text.utf8).makeIterator()
-        while let high = chars.next() {
-            let low = try #require(chars.next())
-            bytes.append(try #require(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)))
+        for index in stride(from: 0, to: chars.count, by: 2) {
+            let pair = String(decoding: chars[index..<index + 2], as: UTF8.self)
+            let byte = try #require(UInt8(pair, radix: 16))
+            bytes.append(byte)
         }
         return Data(bytes)
     }

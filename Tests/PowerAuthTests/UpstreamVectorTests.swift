@@ -51,7 +51,7 @@ struct UpstreamVectorTests {
         let items = try Fixture.upstream(file)
         #expect(items.count == 300)
         for (index, item) in items.enumerated() {
-            let counter = try #require(UInt64(#require(item.input["counter"])))
+            let counter = try #require(UInt64(item.input["counter"] ?? ""))
             let signature = try PowerAuthSignature.compute(
                 type: SignatureType(name: #require(item.input["signatureType"])), keys: Self.factorKeys(item.input),
                 counter: .numeric(counter), data: Fixture.base64(item.input["data"]), format: .decimal(length: 8))
@@ -90,7 +90,7 @@ struct UpstreamVectorTests {
         let items = try Fixture.upstream(file)
         #expect(items.count == 200)
         for (index, item) in items.enumerated() {
-            let length = try #require(Int(#require(item.input["signatureComponentLength"])))
+            let length = try #require(Int(item.input["signatureComponentLength"] ?? ""))
             let signature = try PowerAuthSignature.compute(
                 type: SignatureType(name: #require(item.input["signatureType"])), keys: Self.factorKeys(item.input),
                 counter: .hashBased(validating: Fixture.base64(item.input["counterData"])),
@@ -160,8 +160,16 @@ struct UpstreamVectorTests {
         #expect(items.count == 100)
         for (index, item) in items.enumerated() {
             let device = try ServerSignedData.publicKey(base64: #require(item.input["publicKey"]))
-            #expect(ActivationFingerprint.xCoordinate(device).base64EncodedString() == item.output["publicKeyCoordX"])
-            #expect(ActivationFingerprint.v2(devicePublicKey: device) == item.output["fingerprint"], "item \(index)")
+            let x = ActivationFingerprint.xCoordinate(device)
+            if file.hasSuffix("-v2.json") {
+                #expect(x.base64EncodedString() == item.output["publicKeyCoordX"])
+                #expect(ActivationFingerprint.v2(devicePublicKey: device) == item.output["fingerprint"], "item \(index)")
+            } else {
+                // The older file: a short X coordinate is padded on the right.
+                let padded = x + Data(count: 32 - x.count)
+                #expect(padded.base64EncodedString() == item.output["publicKeyCoordX"])
+                #expect(ActivationFingerprint.legacyV2(devicePublicKey: device) == item.output["fingerprint"])
+            }
         }
     }
 
