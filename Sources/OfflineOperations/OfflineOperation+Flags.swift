@@ -10,9 +10,10 @@ extension OfflineOperation {
         }
 
         /// Makes flags from the four known meanings (written in the order `B`, `X`, `F`, `C`).
-        public init(allowsBiometry: Bool = false, flipsButtons: Bool = false, showsFraudWarning: Bool = false,
-            blocksWhenOnCall: Bool = false)
-        {
+        public init(
+            allowsBiometry: Bool = false, flipsButtons: Bool = false, showsFraudWarning: Bool = false,
+            blocksWhenOnCall: Bool = false
+        ) {
             var text = ""
             if allowsBiometry { text += "B" }
             if flipsButtons { text += "X" }

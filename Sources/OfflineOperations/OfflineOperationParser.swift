@@ -14,7 +14,8 @@ enum OfflineOperationParser {
             let crlf = text.unicodeScalars.contains("\r") ? " (CR LF is not a line separator; use LF only)" : ""
             throw OfflineOperationError(
                 .tooFewLines,
-                "the offline operation has \(lines.count) line\(lines.count == 1 ? "" : "s"), at least 7 are needed\(crlf)")
+                "the offline operation has \(lines.count) line\(lines.count == 1 ? "" : "s"), at least 7 are needed\(crlf)"
+            )
         }
         let count = lines.count
         guard !lines[0].isEmpty else {

@@ -38,16 +38,20 @@ public enum OperationDataField: Equatable, Hashable, Sendable {
     }
 
     /// The field as written in the operation data line, with generator-side escaping (spec §1.6).
-    public var serialized: String {
-        switch self {
-        case .amount(let amount): "A" + amount.value + OperationText.escapeAsterisks(amount.currency)
+    public var serialized: String { written(escapingAsterisks: true) }
+
+    /// The field as written, or as the splitter hands it to the field parser (`\*` already read as `*`).
+    func written(escapingAsterisks: Bool) -> String {
+        let stars = escapingAsterisks ? OperationText.escapeAsterisks : { $0 }
+        return switch self {
+        case .amount(let amount): "A" + amount.value + stars(amount.currency)
         case .account(let iban, let bic): "I" + iban + (bic.map { "," + $0 } ?? "")
-        case .anyAccount(let text): "Q" + OperationText.escapeField(text)
+        case .anyAccount(let text): "Q" + stars(OperationText.escapeAttribute(text))
         case .date(let date): "D" + date.compactString
-        case .reference(let text): "R" + OperationText.escapeField(text)
-        case .note(let text): "N" + OperationText.escapeField(text)
-        case .text(let text): "T" + OperationText.escapeField(text)
-        case .fallback(let type, let text): String(type) + OperationText.escapeField(text)
+        case .reference(let text): "R" + stars(OperationText.escapeAttribute(text))
+        case .note(let text): "N" + stars(OperationText.escapeAttribute(text))
+        case .text(let text): "T" + stars(OperationText.escapeAttribute(text))
+        case .fallback(let type, let text): String(type) + stars(OperationText.escapeAttribute(text))
         case .empty: ""
         }
     }
@@ -71,7 +75,8 @@ public enum OperationDataField: Equatable, Hashable, Sendable {
                     "\(where_): expected IBAN[,BIC], got \(parts.count) non-empty parts in \(raw.quotedForError)",
                     line: line)
             }
-            for part in parts where !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
+            for part in parts
+            where !part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
                 throw OfflineOperationError(
                     .account,
                     "\(where_): \(part.quotedForError) may hold only upper-case letters A-Z and digits", line: line)

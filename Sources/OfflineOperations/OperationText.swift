@@ -31,7 +31,9 @@ enum OperationText {
     }
 
     /// Replaces every `\` + `second` pair with `replacement`, scanning left to right without overlap.
-    private static func replace(_ characters: [Character], _ second: Character, with replacement: Character)
+    private static func replace(
+        _ characters: [Character], _ second: Character, with replacement: Character
+    )
         -> [Character]
     {
         var out: [Character] = []
@@ -61,11 +63,6 @@ enum OperationText {
             }
         }
         return out
-    }
-
-    /// Generator-side escaping of a data text value: as for titles, then `*` → `\*`.
-    static func escapeField(_ text: String) -> String {
-        escapeAsterisks(escapeAttribute(text))
     }
 
     /// `*` → `\*`.

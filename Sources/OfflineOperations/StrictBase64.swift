@@ -53,6 +53,10 @@ public enum StrictBase64 {
         _ text: some StringProtocol, url: Bool = false, allowsNonZeroTrailingBits: Bool = true
     ) -> Result<Data, Problem> {
         var bytes = Array(text.utf8)
+        // Report a stray character (space, line break, wrong alphabet) before any length problem.
+        if let offset = bytes.firstIndex(where: { sextet($0, url: url) == nil && $0 != UInt8(ascii: "=") }) {
+            return .failure(.character(offset: offset))
+        }
         if url {
             // base64url: padding optional; when present it must complete the quantum.
             if bytes.count % 4 == 1 { return .failure(.length(bytes.count)) }

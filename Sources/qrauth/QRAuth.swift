@@ -14,7 +14,9 @@ struct QRAuth: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            VersionCommand.self
+            VersionCommand.self,
+            OperationCommand.self,
+            PACCommand.self,
         ]
     )
 }
