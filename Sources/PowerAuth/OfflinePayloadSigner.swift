@@ -61,4 +61,29 @@ public enum OfflinePayloadSigner {
         return Payload(
             text: signedText + signature.base64EncodedString(), nonce: nonceText, totp: totp, signedData: signedData)
     }
+
+    /// Signs the operation a builder describes (title and message escaped by the builder); with `proximity`
+    /// the TOTP line is computed and set first. The nonce is the builder's.
+    public static func sign(
+        _ builder: OfflineOperationBuilder, privateKey: P256.Signing.PrivateKey,
+        signingKey: OfflineOperation.SigningKey, proximity: Proximity? = nil
+    ) throws(PowerAuthError) -> Payload {
+        var builder = builder
+        if let proximity {
+            builder.totp = try TOTP.code(
+                seed: proximity.seed, unixTime: proximity.unixTime, step: proximity.step, digits: proximity.digits)
+        }
+        do {
+            let signedData = try builder.bytesToSign(signingKey: signingKey)
+            let signature = try ServerSignedData.sign(signedData, with: privateKey)
+            let text = try builder.operationString(signingKey: signingKey, signature: signature)
+            return Payload(text: text, nonce: builder.nonce, totp: builder.totp, signedData: signedData)
+        } catch let error as PowerAuthError {
+            throw error
+        } catch let error as OfflineOperationError {
+            throw PowerAuthError(.payload, error.reason)
+        } catch {
+            throw PowerAuthError(.payload, "cannot build the offline operation")
+        }
+    }
 }
