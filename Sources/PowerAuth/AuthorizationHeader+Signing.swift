@@ -6,7 +6,8 @@ extension AuthorizationHeader {
         activationId: String, applicationKey: String, applicationSecret: String, version: ProtocolVersion = .v33
     ) throws(PowerAuthError) -> AuthorizationHeader {
         let signature = try PowerAuthSignature.compute(
-            type: type, keys: keys, counter: counter, data: request.normalizedData(applicationSecret: applicationSecret),
+            type: type, keys: keys, counter: counter,
+            data: request.normalizedData(applicationSecret: applicationSecret),
             format: SignatureFormat(version: version))
         return AuthorizationHeader(
             version: version, activationId: activationId, applicationKey: applicationKey, nonce: request.nonce,

@@ -65,7 +65,8 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     /// The factor keys for a signature: knowledge decrypted with `password` (a wrong password, a wrong key).
     public func factorKeys(password: String?) throws(PowerAuthError) -> FactorKeys {
         FactorKeys(
-            possession: possessionKey, knowledge: try password.map { (text) throws(PowerAuthError) in
+            possession: possessionKey,
+            knowledge: try password.map { (text) throws(PowerAuthError) in
                 try knowledgeKey.knowledgeKey(password: text)
             }, biometry: biometryKey)
     }

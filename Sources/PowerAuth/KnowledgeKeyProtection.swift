@@ -63,7 +63,8 @@ public struct KnowledgeKeyProtection: Sendable, Equatable, Codable {
 
     static func storageKey(password: String, salt: Data, iterations: Int) throws(PowerAuthError) -> Data {
         do {
-            return try PBKDF2.deriveSHA1(password: Data(password.utf8), salt: salt, iterations: iterations, keyLength: 16)
+            return try PBKDF2.deriveSHA1(
+                password: Data(password.utf8), salt: salt, iterations: iterations, keyLength: 16)
         } catch {
             throw PowerAuthError(.crypto, "PBKDF2 failed: \(error.reason)")
         }

@@ -9,7 +9,8 @@ enum PublicKeyDecoding {
             switch data.count {
             case 65: return try P256.Signing.PublicKey(x963Representation: data)
             case 33: return try P256.Signing.PublicKey(compressedRepresentation: data)
-            default: throw PowerAuthError(.key, "\(field) must be a 65- or 33-byte P-256 point, not \(data.count) bytes")
+            default:
+                throw PowerAuthError(.key, "\(field) must be a 65- or 33-byte P-256 point, not \(data.count) bytes")
             }
         } catch let error as PowerAuthError {
             throw error

@@ -45,7 +45,8 @@ public struct SignatureVerifier: Sendable {
         state: ServerCounterState, proximity: ProximityCheck? = nil
     ) throws(PowerAuthError) -> SignatureVerification {
         let format = try SignatureFormat.offline(length: componentLength)
-        let types: [SignatureType] = allowBiometry ? [.possessionKnowledge, .possessionBiometry] : [.possessionKnowledge]
+        let types: [SignatureType] =
+            allowBiometry ? [.possessionKnowledge, .possessionBiometry] : [.possessionKnowledge]
         var dataCandidates: [(data: Data, totp: String?)] = []
         if let proximity {
             let totps = try TOTP.candidates(

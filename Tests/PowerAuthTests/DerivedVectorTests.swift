@@ -347,7 +347,9 @@ struct DerivedVectorTests {
             let request = try SignedRequest(method: item.method, uriId: item.uriId, nonce: item.nonceB64, body: body)
             #expect(request.requestData == item.requestDataUtf8)
             let secret = file.activation.applicationSecret
-            #expect(String(decoding: request.normalizedData(applicationSecret: secret), as: UTF8.self) == item.normalizedDataUtf8)
+            #expect(
+                String(decoding: request.normalizedData(applicationSecret: secret), as: UTF8.self)
+                    == item.normalizedDataUtf8)
             let version = try ProtocolVersion(text: item.version)
             let counter = try SignatureCounter.hashBased(validating: Fixture.base64(item.ctrDataB64))
             let header = try AuthorizationHeader.sign(
@@ -392,13 +394,16 @@ struct DerivedVectorTests {
         let request = try SignedRequest(
             method: vector.method.lowercased(), uriId: vector.uriId, nonce: vector.nonceB64,
             body: Fixture.base64(vector.bodyB64))
-        #expect(String(decoding: request.normalizedData(applicationSecret: vector.appSecret), as: UTF8.self) == vector.expected)
+        #expect(
+            String(decoding: request.normalizedData(applicationSecret: vector.appSecret), as: UTF8.self)
+                == vector.expected)
         #expect(file.getCanonicalization.count == 2)
         for query in file.getCanonicalization {
             let pairs = query.params.map { (key: $0[0], value: $0[1]) }
             #expect(CanonicalQuery.string(from: pairs) == query.canonical)
             #expect(try CanonicalQuery.string(fromQuery: query.canonical) == query.canonical)
-            #expect(try CanonicalQuery.string(fromQuery: CanonicalQuery.string(from: pairs.reversed())) == query.canonical)
+            #expect(
+                try CanonicalQuery.string(fromQuery: CanonicalQuery.string(from: pairs.reversed())) == query.canonical)
         }
     }
 
@@ -426,8 +431,11 @@ struct DerivedVectorTests {
             let version = try ProtocolVersion(text: item.version)
             let nonce = try Fixture.base64(item.nonceB64)
             let secret = try Fixture.base64(item.tokenSecretB64)
-            #expect(try TokenDigest.message(nonce: nonce, timestamp: item.timestamp, version: version) == Fixture.hex(item.hmacInputHex))
-            let digest = TokenDigest.compute(tokenSecret: secret, nonce: nonce, timestamp: item.timestamp, version: version)
+            #expect(
+                try TokenDigest.message(nonce: nonce, timestamp: item.timestamp, version: version)
+                    == Fixture.hex(item.hmacInputHex))
+            let digest = TokenDigest.compute(
+                tokenSecret: secret, nonce: nonce, timestamp: item.timestamp, version: version)
             #expect(digest.base64EncodedString() == item.tokenDigestB64, "\(item.version) \(item.timestamp)")
             let millis = try #require(Int64(item.timestamp))
             let header = TokenDigest.header(
@@ -504,10 +512,12 @@ struct DerivedVectorTests {
             let swapped = operation.checkSignature(masterKey: personal, personalizedKey: master)
             #expect((swapped == .valid) == item.verifyWithOtherKey)
             #expect(
-                ServerSignedData.isValid(signatureDER: operation.signature, for: operation.signedData, publicKey: expectedKey)
+                ServerSignedData.isValid(
+                    signatureDER: operation.signature, for: operation.signedData, publicKey: expectedKey)
                     == item.verifyWithExpectedKey)
             #expect(
-                ServerSignedData.isValid(signatureDER: operation.signature, for: operation.signedData, publicKey: otherKey)
+                ServerSignedData.isValid(
+                    signatureDER: operation.signature, for: operation.signedData, publicKey: otherKey)
                     == item.verifyWithOtherKey)
             var tampered = operation.signedData
             tampered[0] ^= 0x01

@@ -51,7 +51,8 @@ struct HeaderTests {
             tokenId: "d6561669-34d6-4fee-8913-89477687a5cb", tokenSecret: Data(count: 16),
             timestampMillis: 1_718_000_000_000)
         #expect(try TokenHeader(parsing: header.value) == header)
-        let reordered = "PowerAuth timestamp=\"\(header.timestamp)\", nonce=\"\(header.nonce)\", version=\"3.3\", "
+        let reordered =
+            "PowerAuth timestamp=\"\(header.timestamp)\", nonce=\"\(header.nonce)\", version=\"3.3\", "
             + "token_digest=\"\(header.tokenDigest)\", token_id=\"\(header.tokenId)\""
         #expect(try TokenHeader(parsing: reordered) == header)
         let shortTime = header.value.replacingOccurrences(of: header.timestamp, with: "12345678")

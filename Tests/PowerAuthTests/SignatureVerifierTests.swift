@@ -15,7 +15,9 @@ struct SignatureVerifierTests {
         return (keys, SignatureCounter.randomHashBased())
     }
 
-    static func code(_ keys: FactorKeys, _ counter: SignatureCounter, factor: OfflineApproval.Factor = .knowledge)
+    static func code(
+        _ keys: FactorKeys, _ counter: SignatureCounter, factor: OfflineApproval.Factor = .knowledge
+    )
         throws -> String
     {
         let request = try OfflineApproval.request(

@@ -135,7 +135,8 @@ struct UpstreamVectorTests {
     }
 
     @Test(arguments: [
-        "upstream/powerauth-crypto/public-key-fingerprint-v3.json", "upstream/powerauth-mobile-sdk/public-key-fingerprint.json",
+        "upstream/powerauth-crypto/public-key-fingerprint-v3.json",
+        "upstream/powerauth-mobile-sdk/public-key-fingerprint.json",
     ])
     func fingerprintV3(file: String) throws {
         let items = try Fixture.upstream(file)
@@ -153,7 +154,8 @@ struct UpstreamVectorTests {
     }
 
     @Test(arguments: [
-        "upstream/powerauth-crypto/public-key-fingerprint-v2.json", "upstream/powerauth-crypto/public-key-fingerprint.json",
+        "upstream/powerauth-crypto/public-key-fingerprint-v2.json",
+        "upstream/powerauth-crypto/public-key-fingerprint.json",
     ])
     func fingerprintV2(file: String) throws {
         let items = try Fixture.upstream(file)
@@ -163,7 +165,8 @@ struct UpstreamVectorTests {
             let x = ActivationFingerprint.xCoordinate(device)
             if file.hasSuffix("-v2.json") {
                 #expect(x.base64EncodedString() == item.output["publicKeyCoordX"])
-                #expect(ActivationFingerprint.v2(devicePublicKey: device) == item.output["fingerprint"], "item \(index)")
+                #expect(
+                    ActivationFingerprint.v2(devicePublicKey: device) == item.output["fingerprint"], "item \(index)")
             } else {
                 // The older file: a short X coordinate is padded on the right.
                 let padded = x + Data(count: 32 - x.count)
@@ -272,7 +275,8 @@ struct UpstreamVectorTests {
     }
 
     @Test func compressedKeyECDSA() throws {
-        let vectors = try Fixture.decode(CompressedKeyFile.self, "upstream/transcribed/ecdsa-compressed-key-vectors.json")
+        let vectors = try Fixture.decode(
+            CompressedKeyFile.self, "upstream/transcribed/ecdsa-compressed-key-vectors.json")
         #expect(vectors.data.count == 5)
         for (index, vector) in vectors.data.enumerated() {
             let key = try ServerSignedData.publicKey(base64: Fixture.hex(vector.publicKeyHex).base64EncodedString())

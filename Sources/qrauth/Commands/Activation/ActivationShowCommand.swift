@@ -29,7 +29,8 @@ struct ActivationShowCommand: ParsableCommand {
             summary = try ActivationSummary(
                 device: try ActivationFileStore.readDevice(file), server: nil, path: file, reveal: reveal)
         case "server":
-            summary = try ActivationSummary(server: try ActivationFileStore.readServer(file), path: file, reveal: reveal)
+            summary = try ActivationSummary(
+                server: try ActivationFileStore.readServer(file), path: file, reveal: reveal)
         default:
             throw CLIError(.malformed, "\(file) is not a qrauth activation file (no \"kind\": device or server)")
         }

@@ -120,7 +120,8 @@ struct CodeVerifyCommand: ParsableCommand {
     private func resynchronise(_ path: String, with serverFile: ServerActivation) throws {
         var device = try ActivationFileStore.readDevice(path)
         guard device.activationId == serverFile.activationId else {
-            throw CLIError(.usage, "\(path) belongs to activation \(device.activationId), not \(serverFile.activationId)")
+            throw CLIError(
+                .usage, "\(path) belongs to activation \(device.activationId), not \(serverFile.activationId)")
         }
         var counter = try serverFile.counters.signatureCounter()
         let target = try device.signatureCounter()

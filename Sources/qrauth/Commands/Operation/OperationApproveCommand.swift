@@ -59,14 +59,16 @@ struct OperationApproveCommand: ParsableCommand {
         switch (biometry, secret) {
         case (true, _?): throw CLIError(.usage, "give either a password or --biometry, not both")
         case (false, nil):
-            throw CLIError(.usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
+            throw CLIError(
+                .usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
         default: break
         }
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
         var device = try ActivationFileStore.readDevice(activation)
         let check = parsed.checkSignature(masterKey: try device.masterKey(), personalizedKey: try device.serverKey())
         if check != .valid && !unverified {
-            let why = check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
+            let why =
+                check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
             StandardStreams.error("qrauth: the operation's server signature \(why); refusing (use --unverified)")
             throw ExitWithStatus(status: .checkFailed)
         }

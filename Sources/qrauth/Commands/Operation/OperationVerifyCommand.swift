@@ -48,7 +48,8 @@ struct OperationVerifyCommand: ParsableCommand {
         let check = parsed.checkSignature(
             masterKey: try master ?? device?.masterKey(), personalizedKey: try device?.serverKey())
         if check == .keyUnavailable {
-            let needed = parsed.signingKey == .master ? "--master-key (or an activation with a master key)" : "--activation"
+            let needed =
+                parsed.signingKey == .master ? "--master-key (or an activation with a master key)" : "--activation"
             throw CLIError(.usage, "the operation is signed with the \(parsed.signingKey.rawValue) key: give \(needed)")
         }
         let report = Report(
