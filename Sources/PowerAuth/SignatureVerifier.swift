@@ -102,16 +102,14 @@ public struct SignatureVerifier: Sendable {
                 isValid: false, matchedIteration: nil, signatureType: firstType, matchedTOTP: nil, state: state,
                 blockedNow: true, refusal: "too many failed attempts")
         }
-        let factorKeys = try types.map { (type) throws(PowerAuthError) in try keys.keys(for: type) }
+        for type in types { _ = try keys.keys(for: type) }
         let presented = Data(signature.utf8)
         for candidate in candidates {
             var counter = try state.signatureCounter()
             for iteration in 0..<lookAhead {
-                let counterData = counter.counterData
-                for (index, type) in types.enumerated() {
-                    let components = PowerAuthSignature.components(
-                        keys: factorKeys[index], counterData: counterData, data: candidate.data)
-                    let expected = PowerAuthSignature.render(components, format: format)
+                let calculator = ComponentCache(keys: keys, counterData: counter.counterData, data: candidate.data)
+                for type in types {
+                    let expected = PowerAuthSignature.render(calculator.components(for: type), format: format)
                     if ConstantTime.equals(Data(expected.utf8), presented) {
                         state.counter = state.counter &+ UInt64(iteration + 1)
                         if case .hashBased = counter { state.ctrData = counter.advanced().counterData }
