@@ -110,3 +110,32 @@ struct ActivationTests {
         #expect(ApprovalCodeGrouping.fourByFour.format("1234-5678") == "1234-5678")
     }
 }
+
+@Suite("Mobile SDK configuration blob")
+struct MobileSDKConfigurationTests {
+    @Test(arguments: [16, 200, 20_000])
+    func roundTrip(secretLength: Int) throws {
+        let key = SecureRandom.bytes(count: 16)
+        let secret = SecureRandom.bytes(count: secretLength)
+        let master = P256.Signing.PrivateKey().publicKey.x963Representation
+        let blob = MobileSDKConfiguration.encode(
+            applicationKey: key, applicationSecret: secret, masterServerPublicKey: master)
+        let parsed = try MobileSDKConfiguration(base64: blob)
+        #expect(parsed.applicationKey == key.base64EncodedString())
+        #expect(parsed.applicationSecret == secret.base64EncodedString())
+        #expect(parsed.masterServerPublicKey == master)
+    }
+
+    @Test func truncatedBlobsAreMalformed() throws {
+        let blob = try #require(
+            Data(
+                base64Encoded: MobileSDKConfiguration.encode(
+                    applicationKey: Data(count: 16), applicationSecret: Data(count: 16),
+                    masterServerPublicKey: Data(count: 65))))
+        for length in stride(from: 0, to: blob.count, by: 7) {
+            #expect(throws: PowerAuthError.self) {
+                try MobileSDKConfiguration(base64: blob.prefix(length).base64EncodedString())
+            }
+        }
+    }
+}

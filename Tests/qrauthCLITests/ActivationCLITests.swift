@@ -61,6 +61,29 @@ struct ActivationCLITests {
         let original = try setup.code(operation)
         #expect(fromImport.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == original)
 
+        // With the cmd-tool config's mobileSdkConfig blob, master-signed operations verify too.
+        let serverShow = try CLIRunner.run(["activation", "show", setup.server, "--json", "--reveal"])
+        let server = try #require(try JSONSerialization.jsonObject(with: serverShow.stdoutData) as? [String: Any])
+        let serverSecrets = try #require(server["secrets"] as? [String: String])
+        let appKey = try #require(Data(base64Encoded: server["applicationKey"] as? String ?? ""))
+        let appSecret = try #require(Data(base64Encoded: serverSecrets["applicationSecret"] ?? ""))
+        let master = try #require(Data(base64Encoded: server["masterServerPublicKey"] as? String ?? ""))
+        var blob: [UInt8] = [0x01, 16] + Array(appKey) + [16] + Array(appSecret) + [1, 0x01, 65]
+        blob += Array(master)
+        let config = setup.directory.appendingPathComponent("config.json")
+        try JSONSerialization.data(withJSONObject: [
+            "applicationName": "test", "mobileSdkConfig": Data(blob).base64EncodedString(),
+        ]).write(to: config)
+        let withConfig = setup.directory.appendingPathComponent("imported-config.json").path
+        let importedWithConfig = try CLIRunner.run(
+            ["activation", "import", statusPath.path, "--device", withConfig, "--config", config.path])
+        #expect(importedWithConfig.status == 0, "\(importedWithConfig.stderr)")
+        let masterSigned = try CLIRunner.run(
+            ["operation", "create", "--server", setup.server, "--master", "--data", CodeCLITests.data])
+        let payload = String(masterSigned.stdout.dropLast())
+        #expect(try CLIRunner.run(["operation", "verify", "--activation", withConfig, payload]).status == 0)
+        #expect(try CLIRunner.run(["operation", "verify", "--activation", imported, payload]).status == 64)
+
         let broken = setup.directory.appendingPathComponent("broken.json")
         try Data("{\"activationId\": \"x\"}".utf8).write(to: broken)
         let bad = try CLIRunner.run(["activation", "import", broken.path, "--device", imported + ".2"])

@@ -11,7 +11,8 @@ struct ActivationImportCommand: ParsableCommand {
         discussion: """
             The knowledge key stays encrypted (powerauth-cmd-tool uses the mobile SDK's scheme), so no password \
             is needed. The status file has no application values: give the cmd-tool config.json with --config \
-            (applicationKey, applicationSecret, masterPublicKey) to be able to verify master-signed operations.
+            (mobileSdkConfig, or the legacy applicationKey, applicationSecret, masterPublicKey) to be able to \
+            verify master-signed operations.
             """
     )
 
@@ -34,6 +35,7 @@ struct ActivationImportCommand: ParsableCommand {
         var applicationKey: String?
         var applicationSecret: String?
         var masterPublicKey: String?
+        var mobileSdkConfig: String?
     }
 
     func run() throws {
@@ -51,9 +53,16 @@ struct ActivationImportCommand: ParsableCommand {
             } catch {
                 throw CLIError(.malformed, "\(config) is not a powerauth-cmd-tool config.json")
             }
-            application = .init(
-                applicationKey: values.applicationKey ?? "", applicationSecret: values.applicationSecret ?? "",
-                masterPublicKey: values.masterPublicKey)
+            if let blob = values.mobileSdkConfig {
+                let parsed = try MobileSDKConfiguration(base64: blob)
+                application = .init(
+                    applicationKey: parsed.applicationKey, applicationSecret: parsed.applicationSecret,
+                    masterPublicKey: parsed.masterServerPublicKey?.base64EncodedString())
+            } else {
+                application = .init(
+                    applicationKey: values.applicationKey ?? "", applicationSecret: values.applicationSecret ?? "",
+                    masterPublicKey: values.masterPublicKey)
+            }
         }
         let activation = try statusFile.deviceActivation(application: application)
         try ActivationFileStore.write(activation, to: device)
