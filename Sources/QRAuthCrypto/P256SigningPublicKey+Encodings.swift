@@ -51,6 +51,9 @@ extension P256.Signing.PublicKey {
 
     /// Parses the first `PUBLIC KEY` PEM block of `pemRepresentation`.
     public init(pemRepresentation: String) throws(CryptoError) {
+        guard pemRepresentation.utf8.count <= PEMBlock.maximumTextLength else {
+            throw CryptoError(.malformedPEM, "the PEM text is longer than \(PEMBlock.maximumTextLength) bytes")
+        }
         guard let block = PEMBlock.blocks(in: pemRepresentation).first(where: { $0.label == "PUBLIC KEY" }) else {
             throw CryptoError(.malformedPEM, "no -----BEGIN PUBLIC KEY----- block found")
         }
