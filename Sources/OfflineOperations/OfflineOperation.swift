@@ -55,7 +55,7 @@ public struct OfflineOperation: Equatable, Hashable, Sendable {
 
     /// Parses an offline operation from bytes (a QR code's payload), which must be UTF-8.
     public init(bytes: some Collection<UInt8>) throws(OfflineOperationError) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(strictUTF8: bytes) else {
             throw OfflineOperationError(.notUTF8, "the offline operation is not valid UTF-8 text")
         }
         try self.init(text)

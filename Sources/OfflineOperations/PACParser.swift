@@ -22,13 +22,13 @@ public enum PACParser {
     public static func parse(_ text: String, options: Options = .init()) throws(OfflineOperationError) -> PACToken {
         // Not a URL (no scheme, or a port Foundation's URL parser refuses): read it as a JWT.
         guard hasScheme(text), hasValidPort(text) else { return try parseJWT(text, form: .jwt, options: options) }
-        // The SDK percent-encodes the text first, so '#' is data and every item is read raw.
-        guard let question = text.firstIndex(of: "?") else {
+        // The SDK percent-encodes the text first, so '#' is data, every item is read raw, and the
+        // delimiters are found per scalar (a combining mark cannot hide one).
+        let scalars = Substring(text).unicodeScalars
+        guard let question = scalars.firstIndex(of: "?") else {
             throw OfflineOperationError(.pacUnrecognized, "the PAC deeplink has no query (expected ?oid=…&potp=…)")
         }
-        let items = queryItems(text[text.index(after: question)...]).map {
-            (String($0.name), $0.value.map(String.init))
-        }
+        let items = queryItems(scalars[scalars.index(after: question)...])
         return try parseItems(items, options: options)
     }
 
@@ -42,12 +42,13 @@ public enum PACParser {
         guard hasScheme(url) else {
             throw OfflineOperationError(.pacUnrecognized, "the PAC deeplink has no scheme (expected scheme://…?oid=…)")
         }
-        let beforeFragment = url[..<(url.firstIndex(of: "#") ?? url.endIndex)]
+        let scalars = Substring(url).unicodeScalars
+        let beforeFragment = scalars[..<(scalars.firstIndex(of: "#") ?? scalars.endIndex)]
         guard let question = beforeFragment.firstIndex(of: "?") else {
             throw OfflineOperationError(.pacUnrecognized, "the PAC deeplink has no query (expected ?oid=…&potp=…)")
         }
         let items = queryItems(beforeFragment[beforeFragment.index(after: question)...]).map {
-            (PercentEncoding.decode($0.name) ?? String($0.name), $0.value.flatMap { PercentEncoding.decode($0) })
+            (PercentEncoding.decode($0.0) ?? $0.0, $0.1.flatMap { PercentEncoding.decode($0) })
         }
         return try parseItems(items, options: options)
     }
@@ -76,22 +77,23 @@ public enum PACParser {
     /// (swift-foundation, where the SDK vectors were made) refuses once the SDK has percent-encoded the
     /// text; `scheme://host:abc?oid=1` is therefore not a URL, and the SDK reads it as a JWT.
     static func hasValidPort(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let rest = text[text.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return true }
+        let scalars = Substring(text).unicodeScalars
+        guard let colon = scalars.firstIndex(of: ":") else { return false }
+        let rest = scalars[scalars.index(after: colon)...]
+        guard rest.starts(with: ["/", "/"]) else { return true }
         let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" }
         let hostPort = authority[
             (authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex)...]
         guard let portColon = hostPort.lastIndex(of: ":") else { return true }
-        return hostPort[hostPort.index(after: portColon)...].unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+        return hostPort[hostPort.index(after: portColon)...].allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// Splits a query on `&`, each item at its first `=` (no `=` means a nil value); raw text.
-    static func queryItems(_ query: Substring) -> [(name: Substring, value: Substring?)] {
+    static func queryItems(_ query: Substring.UnicodeScalarView) -> [(String, String?)] {
         guard !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return (item, nil) }
-            return (item[..<equals], item[item.index(after: equals)...])
+            guard let equals = item.firstIndex(of: "=") else { return (String(item), nil) }
+            return (String(item[..<equals]), String(item[item.index(after: equals)...]))
         }
     }
 

@@ -2,7 +2,7 @@
 /// malformed escape or a result that is not UTF-8 fails; `+` stays `+`.
 enum PercentEncoding {
     static func decode(_ text: some StringProtocol) -> String? {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
@@ -16,7 +16,7 @@ enum PercentEncoding {
             bytes.append(high << 4 | low)
             input = input.dropFirst(2)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(strictUTF8: bytes)
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

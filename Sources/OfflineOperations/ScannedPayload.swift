@@ -11,7 +11,7 @@ public enum ScannedPayload: Equatable, Sendable {
 
     /// Classifies payload bytes; offline operations are tried first, then PAC (with `options`).
     public init(bytes: some Collection<UInt8>, pacOptions: PACParser.Options = .init()) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(strictUTF8: bytes) else {
             self = .other
             return
         }

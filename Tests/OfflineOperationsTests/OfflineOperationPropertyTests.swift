@@ -93,6 +93,9 @@ struct OfflineOperationPropertyTests {
                 #expect(expectedRepresentable, "accepted an unrepresentable value: \(builder)")
                 let operation = try OfflineOperation(text)
                 #expect(OfflineOperationBuilder(operation) == builder)
+                // String == is canonical equivalence; the bytes must survive too.
+                #expect(Array(operation.title.utf8) == Array(builder.title.utf8))
+                #expect(Array(operation.message.utf8) == Array(builder.message.utf8))
                 #expect(operation.signedData == (try builder.bytesToSign(signingKey: key)))
                 #expect(operation.signature == signature)
                 #expect(operation.signingKey == key)

@@ -83,6 +83,14 @@ struct PACVectorTests {
         #expect(throws: OfflineOperationError(.pacUnrecognized, "")) { try PACParser.parse("scheme://h:12a/x?oid=1") }
     }
 
+    /// The SDK percent-encodes non-ASCII text before URL parsing, so a combining mark after `=` or `&`
+    /// cannot hide the delimiter.
+    @Test func delimitersAreFoundPerScalar() throws {
+        let token = try PACParser.parse("scheme://o?x=1&oid=\u{301}A&\u{301}potp=2&potp=3")
+        #expect(token.operationId == "\u{301}A")
+        #expect(token.totp == "3")
+    }
+
     @Test(arguments: [
         ("scheme://op?oid=a%zz", OfflineOperationError.Code.pacUnrecognized),
         ("scheme://op", .pacUnrecognized),

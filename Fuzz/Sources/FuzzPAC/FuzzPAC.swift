@@ -4,9 +4,9 @@ import OfflineOperations
 /// input is always a view of the JWT text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPAC(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    guard let text = String(validating: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) else {
-        return 0
-    }
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.elementsEqual(bytes) else { return 0 }
     let strict = try? PACParser.parse(text, options: .sdk)
     let lenient = try? PACParser.parse(text)
     if let strict, strict != lenient { fatalError("the base64url extension changed an SDK result") }
