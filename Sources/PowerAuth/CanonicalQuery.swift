@@ -60,7 +60,7 @@ public enum CanonicalQuery {
                 bytes.append(byte)
             }
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+        guard let decoded = String(bytes: bytes, encoding: .utf8) else {
             throw PowerAuthError(.payload, "the query string does not decode to UTF-8")
         }
         return decoded
