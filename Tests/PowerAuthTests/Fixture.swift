@@ -16,8 +16,8 @@ enum Fixture {
     }
 
     /// An upstream file: `{"description", "data": [{"input": {...}, "output": {...}}]}` with string values.
-    static func upstream(_ path: String) throws -> [UpstreamItem] {
-        try decode(UpstreamFile.self, path).data
+    static func upstream(_ path: String) throws -> [Fixture.UpstreamItem] {
+        try decode(Fixture.UpstreamFile.self, path).data
     }
 
     static func base64(_ text: String?) throws -> Data {
@@ -36,13 +36,15 @@ enum Fixture {
         }
         return Data(bytes)
     }
-}
 
-struct UpstreamFile: Decodable {
-    let data: [UpstreamItem]
-}
+    /// An upstream vector file.
+    struct UpstreamFile: Decodable {
+        let data: [UpstreamItem]
+    }
 
-struct UpstreamItem: Decodable {
-    let input: [String: String]
-    let output: [String: String]
+    /// One upstream item: string inputs and outputs.
+    struct UpstreamItem: Decodable {
+        let input: [String: String]
+        let output: [String: String]
+    }
 }

@@ -9,10 +9,17 @@ struct HeaderTests {
 
     @Test func orderIndependentAndJavaOrder() throws {
         let header = try AuthorizationHeader(parsing: Self.valid)
-        let javaOrder = HeaderFieldsOrder.java(header)
+        let javaOrder = Self.javaOrder(header)
         #expect(try AuthorizationHeader(parsing: javaOrder) == header)
         #expect(try AuthorizationHeader(parsing: javaOrder.replacingOccurrences(of: ", ", with: " ")) == header)
         #expect(header.signatureType == .possessionKnowledge)
+    }
+
+    /// The Java helper's field order for a header (spec §3.1).
+    static func javaOrder(_ header: AuthorizationHeader) -> String {
+        "PowerAuth pa_activation_id=\"\(header.activationId)\", pa_application_key=\"\(header.applicationKey)\", "
+            + "pa_nonce=\"\(header.nonce)\", pa_signature_type=\"\(header.signatureType.rawValue)\", "
+            + "pa_signature=\"\(header.signature)\", pa_version=\"\(header.version.rawValue)\""
     }
 
     @Test func caseInsensitiveTypeAndUUID() throws {
@@ -59,14 +66,5 @@ struct HeaderTests {
         #expect(throws: PowerAuthError.self) { try TokenHeader(parsing: shortTime) }
         let badDigest = header.value.replacingOccurrences(of: header.tokenDigest, with: "AAAA")
         #expect(throws: PowerAuthError.self) { try TokenHeader(parsing: badDigest) }
-    }
-}
-
-/// Builds the Java helper's field order for a header (spec §3.1).
-enum HeaderFieldsOrder {
-    static func java(_ header: AuthorizationHeader) -> String {
-        "PowerAuth pa_activation_id=\"\(header.activationId)\", pa_application_key=\"\(header.applicationKey)\", "
-            + "pa_nonce=\"\(header.nonce)\", pa_signature_type=\"\(header.signatureType.rawValue)\", "
-            + "pa_signature=\"\(header.signature)\", pa_version=\"\(header.version.rawValue)\""
     }
 }
