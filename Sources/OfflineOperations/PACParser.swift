@@ -61,16 +61,20 @@ public enum PACParser {
     /// RFC 3986 `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".") ":"` at the start.
     static func hasScheme(_ text: String) -> Bool {
         var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), first.isASCIILetter else { return false }
+        guard let first = scalars.next(), isASCIILetter(first) else { return false }
         while let scalar = scalars.next() {
             if scalar == ":" { return true }
             guard
-                scalar.isASCIILetter || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
+                isASCIILetter(scalar) || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
             else {
                 return false
             }
         }
         return false
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     /// Whether an authority's port, if any, is digits only: the one thing Foundation's URL parser
@@ -191,8 +195,4 @@ public enum PACParser {
         let padding = (4 - text.utf8.count % 4) % 4
         return StrictBase64.decode(text + String(repeating: "=", count: padding))
     }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

@@ -38,7 +38,7 @@ struct OperationParseCommand: ParsableCommand {
         var lines: [String] = []
         let width = 15
         func add(_ label: String, _ value: String) {
-            let padded = label.padding(toLength: width)
+            let padded = label.count >= width ? label + " " : label + String(repeating: " ", count: width - label.count)
             lines.append(
                 "  " + padded
                     + TerminalText.sanitized(value, continuationIndent: String(repeating: " ", count: width + 2)))
@@ -105,12 +105,5 @@ struct OperationParseCommand: ParsableCommand {
             rest = rest.dropFirst(4)
         }
         return groups.joined(separator: " ")
-    }
-}
-
-extension String {
-    /// Pads with spaces to `length` characters (never truncates).
-    fileprivate func padding(toLength length: Int) -> String {
-        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
     }
 }
