@@ -198,6 +198,10 @@ struct CodeCLITests {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
         #expect(try setup.verify("1-2", "not an operation").status == 4)
+        let bothOnStdin = try CLIRunner.run(
+            ["operation", "approve", "--activation", setup.device, "--input", "-", "--password-stdin"],
+            stdin: Data("x\n".utf8))
+        #expect(bothOnStdin.status == 64)
         #expect(
             try CLIRunner.run(["activation", "show", setup.directory.appendingPathComponent("none").path]).status == 4)
         let notActivation = setup.directory.appendingPathComponent("x.json")

@@ -55,6 +55,9 @@ struct OperationApproveCommand: ParsableCommand {
     }
 
     func run() throws {
+        if input.input == "-" && password.passwordStdin {
+            throw CLIError(.usage, "standard input cannot carry both the operation and the password")
+        }
         let secret = try password.resolve()
         switch (biometry, secret) {
         case (true, _?): throw CLIError(.usage, "give either a password or --biometry, not both")
