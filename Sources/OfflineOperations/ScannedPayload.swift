@@ -17,7 +17,7 @@ public enum ScannedPayload: Equatable, Sendable {
         }
         let lineFeeds = text.unicodeScalars.lazy.filter { $0 == "\n" }.count
         if lineFeeds >= OfflineOperation.minimumLines - 1 {
-            do throws(OfflineOperationError) {
+            do {
                 self = .offlineOperation(try OfflineOperation(text))
             } catch {
                 self = .malformedOfflineOperation(error)
