@@ -33,4 +33,13 @@ static inline const char *qrauth_openssl_version_text(void) { return OpenSSL_ver
 
 static inline unsigned long qrauth_openssl_version_number(void) { return OpenSSL_version_num(); }
 
+/* Selections and NIDs defined as compound macros. */
+static inline int qrauth_EVP_PKEY_PUBLIC_KEY(void) { return EVP_PKEY_PUBLIC_KEY; }
+
+static inline int qrauth_EVP_PKEY_KEYPAIR(void) { return EVP_PKEY_KEYPAIR; }
+
+static inline int qrauth_NID_X9_62_prime256v1(void) { return NID_X9_62_prime256v1; }
+
+static inline int qrauth_EVP_MAX_MD_SIZE(void) { return EVP_MAX_MD_SIZE; }
+
 #endif
