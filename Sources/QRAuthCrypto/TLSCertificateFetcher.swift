@@ -19,9 +19,9 @@ public enum TLSCertificateFetcher {
     public static func fetchChain(
         host: String, port: Int, serverName: String?, timeoutSeconds: Int
     ) throws(CryptoError) -> [X509Certificate] {
-        guard !host.isEmpty, !host.contains("\0") else { throw CryptoError(.malformedInput, "the host is empty") }
+        guard !host.isEmpty, !host.contains("\0") else { throw CryptoError(.invalidParameter, "the host is empty") }
         guard (1...65535).contains(port) else {
-            throw CryptoError(.malformedInput, "the port \(port) is not between 1 and 65535")
+            throw CryptoError(.invalidParameter, "the port \(port) is not between 1 and 65535")
         }
         let timeout = max(1, timeoutSeconds)
         let socket = try Connection.open(host: host, port: port, timeoutSeconds: timeout)
@@ -35,12 +35,12 @@ public enum TLSCertificateFetcher {
     ) throws(CryptoError) -> [X509Certificate] {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_client_method()) else {
-            throw CryptoError(.malformedInput, "cannot create a TLS context: \(X509Certificate.Handle.openSSLReason())")
+            throw CryptoError(.openSSLFailure, "cannot create a TLS context: \(X509Certificate.Handle.openSSLReason())")
         }
         defer { SSL_CTX_free(context) }
         SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nil)
         guard let ssl = SSL_new(context) else {
-            throw CryptoError(.malformedInput, "cannot create a TLS session: \(X509Certificate.Handle.openSSLReason())")
+            throw CryptoError(.openSSLFailure, "cannot create a TLS session: \(X509Certificate.Handle.openSSLReason())")
         }
         defer { SSL_free(ssl) }
         if let serverName, !serverName.isEmpty {
@@ -50,19 +50,19 @@ public enum TLSCertificateFetcher {
                     UnsafeMutableRawPointer(mutating: name))
             }
             guard status == 1 else {
-                throw CryptoError(.malformedInput, "the server name \(serverName) cannot be sent as SNI")
+                throw CryptoError(.invalidParameter, "the server name \(serverName) cannot be sent as SNI")
             }
         }
         guard SSL_set_fd(ssl, socket) == 1 else {
-            throw CryptoError(.malformedInput, "cannot attach the socket: \(X509Certificate.Handle.openSSLReason())")
+            throw CryptoError(.openSSLFailure, "cannot attach the socket: \(X509Certificate.Handle.openSSLReason())")
         }
         guard SSL_connect(ssl) == 1 else {
             let reason = X509Certificate.Handle.openSSLReason()
-            throw CryptoError(.malformedInput, "TLS handshake with \(description) failed: \(reason)")
+            throw CryptoError(.openSSLFailure, "TLS handshake with \(description) failed: \(reason)")
         }
         defer { SSL_shutdown(ssl) }
         guard let chain = SSL_get_peer_cert_chain(ssl) else {
-            throw CryptoError(.malformedInput, "\(description) presented no certificate")
+            throw CryptoError(.openSSLFailure, "\(description) presented no certificate")
         }
         let stack = chain
         var certificates: [X509Certificate] = []
@@ -75,7 +75,7 @@ public enum TLSCertificateFetcher {
             certificates.append(try handle.certificate())
         }
         guard !certificates.isEmpty else {
-            throw CryptoError(.malformedInput, "\(description) presented no certificate")
+            throw CryptoError(.openSSLFailure, "\(description) presented no certificate")
         }
         return certificates
     }

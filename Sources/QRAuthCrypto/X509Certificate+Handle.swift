@@ -24,12 +24,12 @@ extension X509Certificate {
                 return certificate
             }
             guard let parsed else {
-                throw CryptoError(.malformedInput, "the certificate is not valid DER X.509: \(Self.openSSLReason())")
+                throw CryptoError(.malformedDER, "the certificate is not valid DER X.509: \(Self.openSSLReason())")
             }
             pointer = parsed
             guard consumed == bytes.count else {
                 throw CryptoError(
-                    .malformedInput, "the certificate is followed by \(bytes.count - consumed) unexpected bytes")
+                    .malformedDER, "the certificate is followed by \(bytes.count - consumed) unexpected bytes")
             }
         }
 
@@ -57,7 +57,7 @@ extension X509Certificate {
         private func encoded() throws(CryptoError) -> Data {
             let length = i2d_X509(pointer, nil)
             guard length > 0 else {
-                throw CryptoError(.malformedInput, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
+                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
             }
             var bytes = [UInt8](repeating: 0, count: Int(length))
             let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -65,18 +65,18 @@ extension X509Certificate {
                 return i2d_X509(pointer, &cursor)
             }
             guard written == length else {
-                throw CryptoError(.malformedInput, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
+                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
             }
             return Data(bytes)
         }
 
         private func subjectPublicKeyInfo() throws(CryptoError) -> Data {
             guard let key = X509_get_X509_PUBKEY(pointer) else {
-                throw CryptoError(.malformedInput, "the certificate has no public key")
+                throw CryptoError(.malformedDER, "the certificate has no public key")
             }
             let length = i2d_X509_PUBKEY(key, nil)
             guard length > 0 else {
-                throw CryptoError(.malformedInput, "the certificate's public key cannot be encoded")
+                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
             }
             var bytes = [UInt8](repeating: 0, count: Int(length))
             let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -84,7 +84,7 @@ extension X509Certificate {
                 return i2d_X509_PUBKEY(key, &cursor)
             }
             guard written == length else {
-                throw CryptoError(.malformedInput, "the certificate's public key cannot be encoded")
+                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
             }
             return Data(bytes)
         }
@@ -98,12 +98,12 @@ extension X509Certificate {
             var output: UnsafeMutablePointer<UInt8>?
             let length = ASN1_STRING_to_UTF8(&output, value)
             guard length >= 0, let output else {
-                throw CryptoError(.malformedInput, "the subject common name cannot be converted to UTF-8")
+                throw CryptoError(.malformedDER, "the subject common name cannot be converted to UTF-8")
             }
             defer { qrauth_OPENSSL_free(output) }
             let bytes = UnsafeBufferPointer(start: output, count: Int(length))
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw CryptoError(.malformedInput, "the subject common name is not valid UTF-8")
+                throw CryptoError(.malformedDER, "the subject common name is not valid UTF-8")
             }
             return text
         }
@@ -131,10 +131,10 @@ extension X509Certificate {
         }
 
         private static func unixTime(_ time: UnsafePointer<ASN1_TIME>?, what: String) throws(CryptoError) -> Int64 {
-            guard let time else { throw CryptoError(.malformedInput, "the certificate has no \(what)") }
+            guard let time else { throw CryptoError(.malformedDER, "the certificate has no \(what)") }
             var parts = tm()
             guard ASN1_TIME_to_tm(time, &parts) == 1 else {
-                throw CryptoError(.malformedInput, "the certificate's \(what) is not a valid time")
+                throw CryptoError(.malformedDER, "the certificate's \(what) is not a valid time")
             }
             return Int64(timegm(&parts))
         }

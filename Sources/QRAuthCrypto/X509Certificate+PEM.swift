@@ -18,12 +18,12 @@ extension X509Certificate {
                     if line == end {
                         guard let data = Data(base64Encoded: current), !data.isEmpty else {
                             throw CryptoError(
-                                .malformedInput, "the \(label) block ending on line \(lineNumber) is not valid Base64")
+                                .malformedPEM, "the \(label) block ending on line \(lineNumber) is not valid Base64")
                         }
                         blocks.append(data)
                         body = nil
                     } else if line.hasPrefix("-----") {
-                        throw CryptoError(.malformedInput, "line \(lineNumber): \(label) block without its END line")
+                        throw CryptoError(.malformedPEM, "line \(lineNumber): \(label) block without its END line")
                     } else {
                         current += line
                         body = current
@@ -33,7 +33,7 @@ extension X509Certificate {
                 }
             }
             if body != nil {
-                throw CryptoError(.malformedInput, "the last \(label) block has no \(end) line")
+                throw CryptoError(.malformedPEM, "the last \(label) block has no \(end) line")
             }
             return blocks
         }

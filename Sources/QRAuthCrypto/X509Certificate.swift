@@ -29,12 +29,12 @@ public struct X509Certificate: Sendable, Equatable {
     /// Parses one DER certificate; trailing bytes are refused.
     public init(derRepresentation: some DataProtocol) throws(CryptoError) {
         let bytes = [UInt8](derRepresentation)
-        guard !bytes.isEmpty else { throw CryptoError(.malformedInput, "the certificate is empty") }
+        guard !bytes.isEmpty else { throw CryptoError(.malformedDER, "the certificate is empty") }
         guard bytes.count <= Self.maximumLength else {
-            throw CryptoError(.malformedInput, "the certificate is larger than \(Self.maximumLength) bytes")
+            throw CryptoError(.malformedDER, "the certificate is larger than \(Self.maximumLength) bytes")
         }
         guard bytes[0] == 0x30 else {
-            throw CryptoError(.malformedInput, "the certificate is not DER (it does not start with a SEQUENCE)")
+            throw CryptoError(.malformedDER, "the certificate is not DER (it does not start with a SEQUENCE)")
         }
         let handle = try Handle(der: bytes)
         self = try handle.certificate()
@@ -50,7 +50,7 @@ public struct X509Certificate: Sendable, Equatable {
     public static func chain(pemRepresentation: String) throws(CryptoError) -> [X509Certificate] {
         let blocks = try PEM.decode(pemRepresentation, label: "CERTIFICATE")
         guard !blocks.isEmpty else {
-            throw CryptoError(.malformedInput, "no -----BEGIN CERTIFICATE----- block found")
+            throw CryptoError(.malformedPEM, "no -----BEGIN CERTIFICATE----- block found")
         }
         var result: [X509Certificate] = []
         for (index, block) in blocks.enumerated() {
