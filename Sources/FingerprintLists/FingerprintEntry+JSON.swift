@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import QRAuthCrypto
 
 extension FingerprintEntry {
@@ -110,7 +110,7 @@ extension FingerprintEntry {
         guard let data = CanonicalBase64.decode(text) else {
             throw FingerprintListError(
                 .invalidSignatureEncoding,
-                "\(place).signature is not canonical padded Base64; expected Base64 of a DER ECDSA signature")
+                "\(place) signature is not canonical padded Base64; expected Base64 of a DER ECDSA signature")
         }
         return try checkDERSignature(data, place: "\(place).signature")
     }
@@ -145,4 +145,12 @@ extension FingerprintEntry {
 extension Character {
     /// `0`...`9` only.
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension FingerprintEntry {
+    /// Decodes a signature as a list or header carries it: canonical Base64 of a DER ECDSA
+    /// signature. A raw 64-byte `r||s` is refused with a message that says DER was expected.
+    public static func checkSignatureEncoding(_ base64: String) throws(FingerprintListError) -> Data {
+        try parseSignature(base64, place: "the signature")
+    }
 }

@@ -36,4 +36,10 @@ public struct CertStoreUpdate: Sendable, Equatable {
     public let type: UpdateType
     /// The result (`.ok` for silent and no update).
     public let result: UpdateResult
+
+    /// Makes an update report.
+    public init(type: UpdateType, result: UpdateResult) {
+        self.type = type
+        self.result = result
+    }
 }
