@@ -82,24 +82,32 @@ enum P256KeyBuilder {
         defer { OSSL_PARAM_BLD_free(builder) }
         var number: OpaquePointer?
         defer { BN_clear_free(number) }
-        guard OSSL_PARAM_BLD_push_utf8_string(builder, "group", groupName, 0) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, "pub", point, point.count) == 1
-        else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot build key parameters")
-        }
         if let scalar {
             number = BN_secure_new()
-            guard let number, BN_bin2bn(scalar, Int32(scalar.count), number) != nil,
-                OSSL_PARAM_BLD_push_BN(builder, "priv", number) == 1
-            else {
-                throw CryptoError.openSSL(.openSSLFailure, "cannot build key parameters")
+            guard let number, BN_bin2bn(scalar, Int32(scalar.count), number) != nil else {
+                throw CryptoError.openSSL(.openSSLFailure, "cannot allocate the private scalar")
             }
         }
-        guard let parameters = OSSL_PARAM_BLD_to_param(builder) else {
+        // The builder keeps the key-name pointers, and the value pointers until `OSSL_PARAM_BLD_to_param`
+        // copies the values: the names are static C strings, and `point` and `number` outlive that call.
+        // A secure BN is copied into secure memory, which `OSSL_PARAM_free` clears.
+        let parameters = point.withUnsafeBytes { pointBytes -> UnsafeMutablePointer<OSSL_PARAM>? in
+            guard
+                OSSL_PARAM_BLD_push_utf8_string(
+                    builder, qrauth_OSSL_PKEY_PARAM_GROUP_NAME(), qrauth_SN_X9_62_prime256v1(), 0) == 1,
+                OSSL_PARAM_BLD_push_octet_string(
+                    builder, qrauth_OSSL_PKEY_PARAM_PUB_KEY(), pointBytes.baseAddress, pointBytes.count) == 1
+            else { return nil }
+            if let number, OSSL_PARAM_BLD_push_BN(builder, qrauth_OSSL_PKEY_PARAM_PRIV_KEY(), number) != 1 {
+                return nil
+            }
+            return OSSL_PARAM_BLD_to_param(builder)
+        }
+        guard let parameters else {
             throw CryptoError.openSSL(.openSSLFailure, "cannot build key parameters")
         }
-        defer { OSSL_PARAM_free(parameters) }  // a secure BN lands in secure memory, cleared on free
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
+        defer { OSSL_PARAM_free(parameters) }
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, qrauth_key_type_EC(), nil) else {
             throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an EC key context")
         }
         defer { EVP_PKEY_CTX_free(context) }
@@ -124,7 +132,7 @@ enum P256KeyBuilder {
         var length = 0
         guard EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1 else {
             OpenSSLErrorQueue.clear()
-            throw CryptoError(.unsupportedKey, "the EC key has no named curve (explicit parameters are not accepted)")
+            throw CryptoError(.unsupportedKey, "the EC key is not on a named curve OpenSSL recognises")
         }
         let curve = String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard curve == groupName else {
