@@ -90,8 +90,8 @@ extension FingerprintEntry {
 
     /// Canonical Base64 of exactly 32 bytes.
     static func parseFingerprint(_ text: String, place: String) throws(FingerprintListError) -> Data {
+        let hint = text.count == 64 && text.allSatisfy(\.isHexDigit) ? " (it looks like hex)" : ""
         guard let data = CanonicalBase64.decode(text) else {
-            let hint = text.count == 64 && text.allSatisfy(\.isHexDigit) ? " (it looks like hex)" : ""
             throw FingerprintListError(
                 .invalidFingerprint,
                 "\(place).fingerprint is not canonical padded Base64\(hint); expected Base64 of the 32-byte SHA-256")
@@ -99,7 +99,7 @@ extension FingerprintEntry {
         guard data.count == 32 else {
             throw FingerprintListError(
                 .invalidFingerprint,
-                "\(place).fingerprint decodes to \(data.count) bytes, expected the 32-byte SHA-256 of the DER certificate"
+                "\(place).fingerprint decodes to \(data.count) bytes\(hint), expected the 32-byte SHA-256 of the DER certificate"
             )
         }
         return data

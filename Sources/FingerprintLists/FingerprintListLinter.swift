@@ -171,13 +171,15 @@ public struct FingerprintListLinter: Sendable {
                             + "(an old certificate kept during rotation?)"))
             }
         }
-        let pinned = Set(entries.map(\.entry.fingerprint))
-        for certificate in certificates where !pinned.contains(certificate.fingerprintSHA256) {
+        for certificate in certificates
+        where !entries.contains(where: {
+            $0.entry.fingerprint == certificate.fingerprintSHA256 && $0.entry.name == certificate.subjectCommonName
+        }) {
             findings.append(
                 LintFinding(
                     .error, .certificateNotPinned, index: nil,
                     "the certificate \"\(certificate.subjectCommonName ?? "(no CN)")\" "
-                        + "(\(certificate.fingerprintSHA256.base64EncodedString())) has no entry"))
+                        + "(\(certificate.fingerprintSHA256.base64EncodedString())) has no entry with its name and fingerprint"))
         }
         return findings
     }
