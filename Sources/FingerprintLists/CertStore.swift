@@ -11,7 +11,7 @@ public actor CertStore {
     public let configuration: CertStoreConfiguration
     let fetcher: any FingerprintFetcher
     let clock: @Sendable () -> Int64
-    let storagePath: String
+    let storagePath: String?
     let scheduler: UpdateScheduler
 
     /// The persisted data; loaded lazily on first use, nil when there is none.
@@ -24,17 +24,18 @@ public actor CertStore {
     /// The last failure to write the store file, if the latest write failed.
     public private(set) var lastStorageError: FingerprintListError?
 
-    /// Makes a store that keeps its file in `storageDirectory` (created if missing).
+    /// Makes a store that keeps its file in `storageDirectory` (created if missing); with nil it
+    /// keeps its data in memory only.
     public init(
         configuration: CertStoreConfiguration,
         fetcher: any FingerprintFetcher,
-        storageDirectory: String,
+        storageDirectory: String?,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) {
         self.configuration = configuration
         self.fetcher = fetcher
         self.clock = clock
-        self.storagePath = storageDirectory + "/" + configuration.storageKey + ".certstore.json"
+        self.storagePath = storageDirectory.map { $0 + "/" + configuration.storageKey + ".certstore.json" }
         self.scheduler = UpdateScheduler(
             periodicUpdateInterval: configuration.periodicUpdateInterval,
             expirationUpdateThreshold: configuration.expirationUpdateThreshold)
@@ -56,19 +57,20 @@ public actor CertStore {
     public func reset() {
         cache = nil
         loaded = true
-        unlink(storagePath)
+        if let storagePath { unlink(storagePath) }
     }
 
     func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        guard let data = try? FileInput.read(storagePath, limit: 16 << 20) else { return }
+        guard let storagePath, let data = try? FileInput.read(storagePath, limit: 16 << 20) else { return }
         cache = CachedData.decode(data)
     }
 
     func persist(_ data: CachedData) {
         cache = data
         loaded = true
+        guard let storagePath else { return }
         do {
             let directory = (storagePath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

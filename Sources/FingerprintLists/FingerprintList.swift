@@ -53,15 +53,7 @@ public struct FingerprintList: Sendable, Hashable {
         var text = "{\n  \"fingerprints\": ["
         for (index, entry) in entries.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            var fields = [
-                "\"name\": " + JSONWriter.string(entry.name),
-                "\"fingerprint\": " + JSONWriter.string(entry.fingerprint.base64EncodedString()),
-                "\"expires\": \(entry.expires)",
-            ]
-            if let signature = entry.signature {
-                fields.append("\"signature\": " + JSONWriter.string(signature.base64EncodedString()))
-            }
-            text += "    {\n      " + fields.joined(separator: ",\n      ") + "\n    }"
+            text += entry.jsonText(indent: 6)
         }
         text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return Data(text.utf8)
