@@ -74,7 +74,9 @@ extension CertStore {
     }
 
     /// Verifies a response and returns its entries, or the update result that rejects it.
-    private func process(_ response: FingerprintResponse, challenge: String?)
+    private func process(
+        _ response: FingerprintResponse, challenge: String?
+    )
         -> Result<(entries: [FingerprintEntry], domains: DomainsConfig?), UpdateResultFailure>
     {
         let publicKey = configuration.publicKey

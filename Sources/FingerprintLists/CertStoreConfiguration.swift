@@ -52,7 +52,8 @@ public struct CertStoreConfiguration: Sendable {
             guard allowed, !identifier.isEmpty, !identifier.hasPrefix("."), identifier.count <= 128 else {
                 throw FingerprintListError(
                     .invalidConfiguration,
-                    "the identifier \"\(identifier)\" must be 1-128 characters of [A-Za-z0-9._-], not starting with '.'")
+                    "the identifier \"\(identifier)\" must be 1-128 characters of [A-Za-z0-9._-], not starting with '.'"
+                )
             }
         }
         var fallback: [FingerprintEntry] = []

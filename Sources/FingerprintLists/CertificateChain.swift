@@ -57,12 +57,15 @@ public struct CertificateChain: Sendable, Equatable {
 
     /// An unsigned entry for the certificate at `depth`: `name` defaults to the **leaf** CN (the
     /// clients match the leaf CN even for deeper pins), `expires` to that certificate's notAfter.
-    public func entry(depth: Int = 0, name: String? = nil, expires: Int64? = nil) throws(FingerprintListError)
+    public func entry(
+        depth: Int = 0, name: String? = nil, expires: Int64? = nil
+    ) throws(FingerprintListError)
         -> FingerprintEntry
     {
         let pinned = try certificate(atDepth: depth)
         guard let commonName = name ?? leaf.subjectCommonName else {
-            throw FingerprintListError(.invalidCertificate, "the leaf certificate has no subject common name; give a name")
+            throw FingerprintListError(
+                .invalidCertificate, "the leaf certificate has no subject common name; give a name")
         }
         return FingerprintEntry(
             name: commonName, fingerprint: pinned.fingerprintSHA256, expires: expires ?? pinned.notAfter,

@@ -44,7 +44,8 @@ public struct DomainsConfig: Sendable, Hashable, Codable {
                 guard case .string(let name)? = item["name"], case .bool(let required)? = item["sslPinningRequired"]
                 else {
                     throw FingerprintListError(
-                        .wrongType, "domainsConfig.domains[\(index)] needs a string name and a boolean sslPinningRequired")
+                        .wrongType,
+                        "domainsConfig.domains[\(index)] needs a string name and a boolean sslPinningRequired")
                 }
                 domains.append(Domain(name: name, sslPinningRequired: required))
             }

@@ -18,7 +18,8 @@ extension FingerprintEntry {
     static let millisecondsThreshold: Int64 = 100_000_000_000
 
     /// Decodes entry `index` of `fingerprints`.
-    static func decode(_ value: JSONValue, index: Int, source: Source) throws(FingerprintListError) -> FingerprintEntry {
+    static func decode(_ value: JSONValue, index: Int, source: Source) throws(FingerprintListError) -> FingerprintEntry
+    {
         var place = "fingerprints[\(index)]"
         guard case .object = value else {
             throw FingerprintListError(.wrongType, "\(place) is \(value.typeName), expected an object")
@@ -57,7 +58,9 @@ extension FingerprintEntry {
             name: name, fingerprint: fingerprint, expires: expires, signature: signature, depth: depth)
     }
 
-    private static func string(_ object: JSONValue, _ key: String, place: String) throws(FingerprintListError)
+    private static func string(
+        _ object: JSONValue, _ key: String, place: String
+    ) throws(FingerprintListError)
         -> String
     {
         guard let value = object[key] else { throw FingerprintListError(.missingField, "\(place) has no \"\(key)\"") }

@@ -36,7 +36,8 @@ public struct FingerprintResponse: Sendable, Equatable {
     /// Makes a response; header names are lowercased.
     public init(statusCode: Int, headers: [String: String] = [:], body: Data) {
         self.statusCode = statusCode
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
     }
 }

@@ -23,7 +23,9 @@ public struct FingerprintList: Sendable, Hashable {
         try decode(json: JSONParser.parse(data), source: .fallback)
     }
 
-    static func decode(json: JSONValue, source: FingerprintEntry.Source) throws(FingerprintListError)
+    static func decode(
+        json: JSONValue, source: FingerprintEntry.Source
+    ) throws(FingerprintListError)
         -> FingerprintList
     {
         guard case .object = json else {

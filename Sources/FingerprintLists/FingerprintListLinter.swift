@@ -39,7 +39,8 @@ public struct FingerprintListLinter: Sendable {
             } else {
                 let why =
                     ["timestamp", "verifyVersionResult"].contains(key)
-                    ? "belongs to a challenge-signed /app/init response, not a static list" : "is ignored by the clients"
+                    ? "belongs to a challenge-signed /app/init response, not a static list"
+                    : "is ignored by the clients"
                 findings.append(LintFinding(.warning, .unexpectedField, index: nil, "\"\(key)\" \(why)"))
             }
         }
@@ -88,7 +89,9 @@ public struct FingerprintListLinter: Sendable {
     private func lintFields(_ value: JSONValue, index: Int) -> [LintFinding] {
         let place = "fingerprints[\(index)]"
         guard case .object(let members) = value else {
-            return [LintFinding(.error, .invalidEntry, index: index, "\(place) is \(value.typeName), expected an object")]
+            return [
+                LintFinding(.error, .invalidEntry, index: index, "\(place) is \(value.typeName), expected an object")
+            ]
         }
         var findings: [LintFinding] = []
         for (key, _) in members where !["name", "fingerprint", "expires", "signature"].contains(key) {
@@ -179,7 +182,8 @@ public struct FingerprintListLinter: Sendable {
                 LintFinding(
                     .error, .certificateNotPinned, index: nil,
                     "the certificate \"\(certificate.subjectCommonName ?? "(no CN)")\" "
-                        + "(\(certificate.fingerprintSHA256.base64EncodedString())) has no entry with its name and fingerprint"))
+                        + "(\(certificate.fingerprintSHA256.base64EncodedString())) has no entry with its name and fingerprint"
+                ))
         }
         return findings
     }

@@ -19,7 +19,8 @@ public struct PinningPublicKey: Sendable, Equatable {
         if text.hasPrefix("-----BEGIN") {
             throw FingerprintListError(
                 .invalidPublicKey,
-                "the public key is PEM; expected Base64 of the 65-byte uncompressed point (run `qrauth pins public-key`)")
+                "the public key is PEM; expected Base64 of the 65-byte uncompressed point (run `qrauth pins public-key`)"
+            )
         }
         guard let data = CanonicalBase64.decode(text) else {
             throw FingerprintListError(

@@ -21,7 +21,8 @@ public struct SigningKey: Sendable {
         let encrypted = text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")
         let plain = text.contains("-----BEGIN PRIVATE KEY-----") || text.contains("-----BEGIN EC PRIVATE KEY-----")
         if text.contains("-----BEGIN PUBLIC KEY-----") && !encrypted && !plain {
-            throw FingerprintListError(.invalidPrivateKey, "the key file holds a public key; signing needs the private key")
+            throw FingerprintListError(
+                .invalidPrivateKey, "the key file holds a public key; signing needs the private key")
         }
         if text.contains("Proc-Type: 4,ENCRYPTED") {
             throw FingerprintListError(

@@ -24,7 +24,8 @@ struct CertStoreTests {
     }
 
     func store(_ configuration: CertStoreConfiguration, _ fetcher: StubFetcher) -> CertStore {
-        CertStore(configuration: configuration, fetcher: fetcher, storageDirectory: directory.path, clock: clock.function)
+        CertStore(
+            configuration: configuration, fetcher: fetcher, storageDirectory: directory.path, clock: clock.function)
     }
 
     static func selfSigned(_ name: String = "second.example") throws -> X509Certificate {
@@ -78,7 +79,9 @@ struct CertStoreTests {
         #expect(await store.update().result == .ok)
         #expect(await store.validate(commonName: "www.google.com", certificate: certificate) == .trusted)
         #expect(await store.validate(chain: [certificate]) == .trusted)
-        #expect(await store.validate(commonName: "www.google.com", fingerprint: certificate.subjectPublicKeyInfoSHA256) == .untrusted)
+        #expect(
+            await store.validate(commonName: "www.google.com", fingerprint: certificate.subjectPublicKeyInfoSHA256)
+                == .untrusted)
         #expect(await store.validate(commonName: "google.com", certificate: certificate) == .empty)
     }
 
@@ -185,7 +188,11 @@ struct CertStoreTests {
         let tampered = body.encoded()
         fetcher.answer { _ in FingerprintResponse(statusCode: 200, body: tampered) }
         #expect(await store.update(mode: .forced).result == .invalidSignature)
-        #expect(await store.storedEntries == [good].map { entry in var e = entry; e.signature = nil; return e })
+        #expect(
+            await store.storedEntries
+                == [good].map { entry in
+                    var e = entry; e.signature = nil; return e
+                })
         #expect(await store.validate(commonName: renewed.name, fingerprint: renewed.fingerprint) == .untrusted)
     }
 
@@ -193,11 +200,18 @@ struct CertStoreTests {
         ("{}", UpdateResult.invalidData),
         ("{\"fingerprints\":[]}", .storeIsEmpty),
         ("not json", .invalidData),
-        ("{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=\",\"expires\":4102444800}]}", .invalidData),
-        ("{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=\",\"expires\":4102444800,\"signature\":\"uSt9XLGj//Koi3WY5opsZqbTfN5wXNFMPPpuEb6F33+iuQf8/rHshgFBvo9+puPHKvNpRQ1rbTzQg01jenZfrA==\"}]}", .invalidSignature),
+        (
+            "{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=\",\"expires\":4102444800}]}",
+            .invalidData
+        ),
+        (
+            "{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=\",\"expires\":4102444800,\"signature\":\"uSt9XLGj//Koi3WY5opsZqbTfN5wXNFMPPpuEb6F33+iuQf8/rHshgFBvo9+puPHKvNpRQ1rbTzQg01jenZfrA==\"}]}",
+            .invalidSignature
+        ),
     ])
     func rejectedStaticBodies(_ body: String, _ expected: UpdateResult) async throws {
-        let store = store(try configuration(), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data(body.utf8)) })
+        let store = store(
+            try configuration(), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data(body.utf8)) })
         #expect(await store.update().result == expected)
         #expect(await store.storedEntries.isEmpty)
     }
@@ -208,16 +222,20 @@ struct CertStoreTests {
         let body =
             "{\"fingerprints\":[{\"name\":\"api.example.com\",\"fingerprint\":\"\(entry.fingerprint.base64EncodedString())\","
             + "\"expires\":\(entry.expires),\"depth\":1,\"signature\":\"\(signed.signature!.base64EncodedString())\"}]}"
-        let store = store(try configuration(), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data(body.utf8)) })
+        let store = store(
+            try configuration(), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data(body.utf8)) })
         #expect(await store.update().result == .invalidData)
     }
 
     @Test func networkFailures() async throws {
         let failing = store(try configuration(), StubFetcher { _ in throw TransportFailure() })
         #expect(await failing.update().result == .networkError)
-        let notFound = store(try configuration(identifier: "b"), StubFetcher { _ in FingerprintResponse(statusCode: 404, body: Data("{}".utf8)) })
+        let notFound = store(
+            try configuration(identifier: "b"),
+            StubFetcher { _ in FingerprintResponse(statusCode: 404, body: Data("{}".utf8)) })
         #expect(await notFound.update().result == .networkError)
-        let empty = store(try configuration(identifier: "c"), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data()) })
+        let empty = store(
+            try configuration(identifier: "c"), StubFetcher { _ in FingerprintResponse(statusCode: 200, body: Data()) })
         #expect(await empty.update().result == .networkError)
     }
 

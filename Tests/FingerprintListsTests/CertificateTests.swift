@@ -11,7 +11,8 @@ struct CertificateTests {
         let certificate = try X509Certificate(pemRepresentation: pem)
         #expect(certificate.fingerprintSHA256 == Fixtures.hex(vector.expected_fingerprint_hex))
         #expect(certificate.fingerprintSHA256.base64EncodedString() == vector.expected_fingerprint_b64)
-        #expect(certificate.subjectPublicKeyInfoSHA256.base64EncodedString() == vector.NOT_the_fingerprint_sha256_spki_b64)
+        #expect(
+            certificate.subjectPublicKeyInfoSHA256.base64EncodedString() == vector.NOT_the_fingerprint_sha256_spki_b64)
         #expect(certificate.subjectCommonName == vector.expected_common_name)
         #expect(certificate.notAfter == vector.expected_expires)
         #expect(certificate.notBefore < certificate.notAfter)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Static list codec")
 struct FingerprintListCodecTests {
-    static let signature = "MEYCIQC5K31csaP/8qiLdZjmimxmptN83nBc0Uw8+m4RvoXffwIhAKK5B/z+seyGAUG+j36m48cq82lFDWttPNCDTWN6dl+s"
+    static let signature =
+        "MEYCIQC5K31csaP/8qiLdZjmimxmptN83nBc0Uw8+m4RvoXffwIhAKK5B/z+seyGAUG+j36m48cq82lFDWttPNCDTWN6dl+s"
     static let fingerprint = "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="
 
     static func list(entry: String, extra: String = "") -> Data {
@@ -73,7 +74,8 @@ struct FingerprintListCodecTests {
         }
         let short = Data(repeating: 1, count: 20).base64EncodedString()
         #expect(throws: FingerprintListError(.invalidFingerprint, "")) {
-            try FingerprintList.decode(Self.list(entry: Self.entry().replacingOccurrences(of: Self.fingerprint, with: short)))
+            try FingerprintList.decode(
+                Self.list(entry: Self.entry().replacingOccurrences(of: Self.fingerprint, with: short)))
         }
         let unpadded = String(Self.fingerprint.dropLast())
         #expect(throws: FingerprintListError(.invalidFingerprint, "")) {
@@ -82,7 +84,8 @@ struct FingerprintListCodecTests {
         }
         #expect(throws: FingerprintListError(.missingField, "")) {
             try FingerprintList.decode(
-                Self.list(entry: Self.entry().replacingOccurrences(of: ",\"signature\":\"\(Self.signature)\"", with: "")))
+                Self.list(
+                    entry: Self.entry().replacingOccurrences(of: ",\"signature\":\"\(Self.signature)\"", with: "")))
         }
     }
 

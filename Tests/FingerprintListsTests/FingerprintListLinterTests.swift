@@ -41,7 +41,8 @@ struct FingerprintListLinterTests {
              ]}
             """
         let findings = try FingerprintListLinter(now: Self.now).lint(Data(text.utf8))
-        #expect(findings.contains { $0.kind == .unexpectedField && $0.index == nil && $0.message.contains("timestamp") })
+        #expect(
+            findings.contains { $0.kind == .unexpectedField && $0.index == nil && $0.message.contains("timestamp") })
         #expect(findings.contains { $0.kind == .forbiddenField && $0.index == nil })
         #expect(findings.contains { $0.kind == .millisecondExpiry && $0.index == 0 })
         #expect(findings.contains { $0.kind == .nonIntegerExpiry && $0.index == 1 })

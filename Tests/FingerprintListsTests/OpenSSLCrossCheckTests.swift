@@ -10,7 +10,9 @@ struct OpenSSLCrossCheckTests {
         let directory = try OpenSSLTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyPath = directory.appendingPathComponent("key.pem").path
-        try #require(try OpenSSLTool.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyPath]).status == 0)
+        try #require(
+            try OpenSSLTool.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyPath])
+                .status == 0)
         let key = try SigningKey(pem: String(contentsOfFile: keyPath, encoding: .utf8), password: nil)
         // The client key the spec's recipe gives: last 65 bytes of the SPKI DER.
         let spki = try OpenSSLTool.run(["pkey", "-in", keyPath, "-pubout", "-outform", "DER"]).stdout
@@ -66,7 +68,8 @@ struct OpenSSLCrossCheckTests {
         #expect(opened.stdout.suffix(65).base64EncodedString() == key.exportedPublicKey)
         // The README recipe (SEC1 from ecparam, then PKCS#8 PBES2 AES-128) → ours; SEC1 too.
         let sec1 = directory.appendingPathComponent("sec1.pem").path
-        try #require(try OpenSSLTool.run(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", sec1]).status == 0)
+        try #require(
+            try OpenSSLTool.run(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", sec1]).status == 0)
         let pkcs8 = directory.appendingPathComponent("pkcs8.pem").path
         try #require(
             try OpenSSLTool.run([

@@ -91,7 +91,8 @@ struct SigningKeyTests {
 
     @Test func signedEntriesVerifyAndBindEveryField() throws {
         let key = SigningKey.generate()
-        let entry = FingerprintEntry(name: "api.example.com", fingerprint: Data(repeating: 7, count: 32), expires: 4_102_444_800)
+        let entry = FingerprintEntry(
+            name: "api.example.com", fingerprint: Data(repeating: 7, count: 32), expires: 4_102_444_800)
         let signed = try key.sign(entry)
         let verifier = FingerprintListVerifier(publicKey: key.publicKey)
         #expect(verifier.isValid(signed))

@@ -1,6 +1,7 @@
-@testable import FingerprintLists
 import Foundation
 import Testing
+
+@testable import FingerprintLists
 
 @Suite("Update scheduler (iOS UpdateSchedulerTests vectors)")
 struct UpdateSchedulerTests {

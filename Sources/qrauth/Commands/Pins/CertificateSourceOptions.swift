@@ -12,7 +12,8 @@ struct CertificateSourceOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Fetch the chain from a TLS server (no trust check; port 443 by default).", valueName: "host:port"))
+        help: ArgumentHelp(
+            "Fetch the chain from a TLS server (no trust check; port 443 by default).", valueName: "host:port"))
     var host: String?
 
     @Option(name: .customLong("server-name"), help: "The SNI name to send with --host (default: the host).")

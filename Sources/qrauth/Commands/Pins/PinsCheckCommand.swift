@@ -60,7 +60,9 @@ struct PinsCheckCommand: AsyncParsableCommand {
         } else {
             print(report.result.rawValue)
             if outcome.update != .ok {
-                print("note: a client would reject this list update (\(outcome.update.rawValue)) and keep nothing from it")
+                print(
+                    "note: a client would reject this list update (\(outcome.update.rawValue)) and keep nothing from it"
+                )
             }
         }
         if outcome.result != .trusted { throw ExitWithStatus(status: .checkFailed) }

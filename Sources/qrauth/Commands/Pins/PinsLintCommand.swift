@@ -19,7 +19,9 @@ struct PinsLintCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The list ('-' for standard input).", valueName: "list.json"))
     var list: String
 
-    @Option(name: .customLong("cert"), help: ArgumentHelp("A certificate the list must pin (repeatable).", valueName: "cert"))
+    @Option(
+        name: .customLong("cert"),
+        help: ArgumentHelp("A certificate the list must pin (repeatable).", valueName: "cert"))
     var certificates: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Judge expiry at this Unix time (default: now).", valueName: "unix"))

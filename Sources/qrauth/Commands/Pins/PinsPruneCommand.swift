@@ -39,7 +39,9 @@ struct PinsPruneCommand: ParsableCommand {
         let removed = parsed.removeExpired(at: now ?? UTCTime.now)
         let write = !dryRun && !removed.isEmpty
         if write { try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode) }
-        let names = removed.map { "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))" }
+        let names = removed.map {
+            "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))"
+        }
         if json {
             try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
         } else {

@@ -25,7 +25,8 @@ struct PinsPublicKeyCommand: ParsableCommand {
 
     func run() throws {
         let signingKey = try key.load()
-        let report = Report(publicKey: signingKey.exportedPublicKey, pem: signingKey.privateKey.publicKey.pemRepresentation)
+        let report = Report(
+            publicKey: signingKey.exportedPublicKey, pem: signingKey.privateKey.publicKey.pemRepresentation)
         if json {
             try JSONOutput.document(report)
         } else {

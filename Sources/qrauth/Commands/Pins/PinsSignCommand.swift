@@ -22,13 +22,17 @@ struct PinsSignCommand: ParsableCommand {
     @Option(name: .long, help: "The entry name (default: the leaf certificate's common name).")
     var name: String?
 
-    @Option(name: .long, help: ArgumentHelp("Expiry in Unix seconds (default: the certificate's notAfter).", valueName: "unix"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Expiry in Unix seconds (default: the certificate's notAfter).", valueName: "unix"))
     var expires: Int64?
 
     @Option(name: .long, help: "Pin the chain certificate at this depth (0 = leaf); needs challenge mode in apps.")
     var depth: Int = 0
 
-    @Option(name: .long, help: ArgumentHelp("Add the entry to this list file (created if missing).", valueName: "list.json"))
+    @Option(
+        name: .long, help: ArgumentHelp("Add the entry to this list file (created if missing).", valueName: "list.json")
+    )
     var into: String?
 
     @Flag(help: "Allow names outside [A-Za-z0-9.*-] and a non-zero --depth in a static list.")
@@ -42,7 +46,8 @@ struct PinsSignCommand: ParsableCommand {
         if depth != 0 && !force {
             throw CLIError(
                 .usage,
-                "a static list cannot carry depth (no signature covers it); give --force to sign the leaf-CN entry anyway")
+                "a static list cannot carry depth (no signature covers it); give --force to sign the leaf-CN entry anyway"
+            )
         }
         var entry = try chain.entry(depth: depth, name: name, expires: expires)
         entry.depth = nil
@@ -68,7 +73,9 @@ struct PinsSignCommand: ParsableCommand {
             list.upsert(signed)
             try AtomicFile.write(list.encoded(), to: into, mode: AtomicFile.publicMode)
             if !json {
-                print("signed \(signed.name) \(signed.fingerprint.base64EncodedString()) until \(UTCTime.text(signed.expires))")
+                print(
+                    "signed \(signed.name) \(signed.fingerprint.base64EncodedString()) until \(UTCTime.text(signed.expires))"
+                )
                 print("\(into): \(list.entries.count) entr\(list.entries.count == 1 ? "y" : "ies")")
                 return
             }

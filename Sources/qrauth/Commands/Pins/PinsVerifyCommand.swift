@@ -26,7 +26,8 @@ struct PinsVerifyCommand: ParsableCommand {
 
     @Option(
         name: .customLong("fail-within"),
-        help: ArgumentHelp("Fail (2) for entries expiring within this window: 30d, 2w, 12h, seconds.", valueName: "duration"))
+        help: ArgumentHelp(
+            "Fail (2) for entries expiring within this window: 30d, 2w, 12h, seconds.", valueName: "duration"))
     var failWithin: WindowDuration = WindowDuration(seconds: 0)
 
     @Option(name: .customLong("expect-name"), help: "A name that must have a valid, unexpired entry (repeatable).")

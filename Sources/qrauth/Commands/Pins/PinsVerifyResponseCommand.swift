@@ -57,7 +57,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
     func run() throws {
         let key = try PublicKeyArgument.parse(publicKey)
         let bytes = try FileInput.read(body)
-        let outcome = try ChallengeResponse.verify(body: bytes, challenge: challenge, signature: signature, publicKey: key)
+        let outcome = try ChallengeResponse.verify(
+            body: bytes, challenge: challenge, signature: signature, publicKey: key)
         let accepted = ChallengeHeader.isAcceptedByServer(challenge)
         guard case .valid(let response) = outcome else {
             if json {
@@ -75,7 +76,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
         var status = ExitStatus.success
         let entries = response.entries.map { entry in
             let expiry: EntryVerdict.Expiry =
-                entry.isExpired(at: time) ? .expired : (entry.expires < time + failWithin.seconds ? .expiringSoon : .valid)
+                entry.isExpired(at: time)
+                ? .expired : (entry.expires < time + failWithin.seconds ? .expiringSoon : .valid)
             if expiry != .valid { status = .expired }
             return EntryReport(
                 name: entry.name, fingerprint: entry.fingerprint.base64EncodedString(), expires: entry.expires,
@@ -91,7 +93,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
             for entry in entries {
                 let word = entry.expiry == .valid ? "ok" : entry.expiry == .expired ? "EXPIRED" : "EXPIRING"
                 print(
-                    "\(word) \(entry.name) depth \(entry.depth) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))")
+                    "\(word) \(entry.name) depth \(entry.depth) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
+                )
             }
             if let version = response.verifyVersionResult { print("app version: \(version.update)") }
         }
