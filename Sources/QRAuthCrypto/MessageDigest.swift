@@ -14,6 +14,20 @@ enum MessageDigest {
         return Data(output.prefix(Int(length)))
     }
 
+    /// Lends the 32-byte SHA-256 of `data` from a temporary buffer (no heap allocation on the hot paths),
+    /// or nil when OpenSSL fails.
+    static func withSHA256<R>(of data: some DataProtocol, _ body: (UnsafePointer<UInt8>) -> R) -> R? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest -> R? in
+            guard let digestBase = digest.baseAddress else { return nil }
+            var length: UInt32 = 0
+            let hashed = data.withNonNullBytes { pointer, count in
+                EVP_Digest(pointer, count, digestBase, &length, OpenSSLAlgorithms.shared.sha256, nil)
+            }
+            guard hashed == 1, length == 32 else { return nil }
+            return body(digestBase)
+        }
+    }
+
     /// The HMAC of `data` under `key`.
     static func hmac(_ digest: OpaquePointer, key: some DataProtocol, data: some DataProtocol) -> Data {
         // HMAC replaces a key longer than the block size by its hash, so this changes no result; it only

@@ -29,6 +29,9 @@ extension P256.Signing.PrivateKey {
     ///
     /// A password given for an unencrypted key is ignored.
     public init(pemRepresentation: String, password: String? = nil) throws(CryptoError) {
+        guard pemRepresentation.utf8.count <= PEMBlock.maximumTextLength else {
+            throw CryptoError(.malformedPEM, "the PEM text is longer than \(PEMBlock.maximumTextLength) bytes")
+        }
         guard
             let block = PEMBlock.blocks(in: pemRepresentation).first(where: { Self.privateKeyLabels.contains($0.label) }
             )

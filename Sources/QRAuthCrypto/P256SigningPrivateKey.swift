@@ -65,9 +65,16 @@ extension P256.Signing {
         }
 
         /// Rebuilds a key OpenSSL decoded from some container, after checking it is a P-256 key.
+        /// A public point stored next to the scalar (PKCS#8, SEC1) must be the scalar's.
         init(decoded: EVPKey) throws(CryptoError) {
             try P256KeyBuilder.checkIsP256(decoded.pointer)
             try self.init(validScalar: P256KeyBuilder.scalar(of: decoded.pointer))
+            if let stored = try? P256KeyBuilder.encodedPublicPoint(of: decoded.pointer),
+                (try? P256KeyBuilder.uncompressedPoint(stored)).map({ Data($0) }) != publicKey.x963Representation
+            {
+                throw CryptoError(.invalidPrivateKey, "the public key stored with the private key does not match it")
+            }
+            OpenSSLErrorQueue.clear()
         }
 
         /// The 32-byte big-endian scalar d.
@@ -89,15 +96,10 @@ extension P256.Signing {
 
         /// An ECDSA-SHA256 signature of `data` (DER; random nonce).
         public func signature(for data: some DataProtocol) throws(CryptoError) -> ECDSASignature {
-            let digest = SHA256.hash(data: data)
-            var output = [UInt8](repeating: 0, count: 80)
+            var output = [UInt8](repeating: 0, count: 80)  // DER of two 33-byte integers is at most 72
             var length = output.count
-            let status = key.withContext(for: .sign) { context in
-                digest.withUnsafeBytes { digestBytes in
-                    EVP_PKEY_sign(
-                        context, &output, &length, digestBytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                        digestBytes.count)
-                }
+            let status = MessageDigest.withSHA256(of: data) { digest in
+                key.withContext(for: .sign) { context in EVP_PKEY_sign(context, &output, &length, digest, 32) }
             }
             guard status == 1 else { throw CryptoError.openSSL(.openSSLFailure, "ECDSA signing failed") }
             return ECDSASignature(trustedDER: Data(output.prefix(length)))

@@ -9,9 +9,25 @@ extension P256.Signing.PublicKey {
         0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
     ]
 
+    /// The fixed SubjectPublicKeyInfo prefix for a compressed P-256 point.
+    static let compressedSubjectPublicKeyInfoPrefix: [UInt8] = [
+        0x30, 0x39, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A,
+        0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x22, 0x00,
+    ]
+
     /// Parses a SubjectPublicKeyInfo DER holding a P-256 key (uncompressed or compressed point).
     public init(derRepresentation: some DataProtocol) throws(CryptoError) {
         let bytes = [UInt8](derRepresentation)
+        // The common named-curve encodings go straight to the point checks (exact errors for bad points);
+        // anything else goes through OpenSSL's decoder to tell other curves and key types apart.
+        if bytes.count == 91, bytes.starts(with: Self.subjectPublicKeyInfoPrefix) {
+            try self.init(x963Representation: bytes[26...])
+            return
+        }
+        if bytes.count == 59, bytes.starts(with: Self.compressedSubjectPublicKeyInfoPrefix) {
+            try self.init(compressedRepresentation: bytes[26...])
+            return
+        }
         guard !bytes.isEmpty, bytes.count <= 4096 else {
             throw CryptoError(.malformedDER, "a SubjectPublicKeyInfo of \(bytes.count) bytes cannot be a P-256 key")
         }
@@ -35,6 +51,9 @@ extension P256.Signing.PublicKey {
 
     /// Parses the first `PUBLIC KEY` PEM block of `pemRepresentation`.
     public init(pemRepresentation: String) throws(CryptoError) {
+        guard pemRepresentation.utf8.count <= PEMBlock.maximumTextLength else {
+            throw CryptoError(.malformedPEM, "the PEM text is longer than \(PEMBlock.maximumTextLength) bytes")
+        }
         guard let block = PEMBlock.blocks(in: pemRepresentation).first(where: { $0.label == "PUBLIC KEY" }) else {
             throw CryptoError(.malformedPEM, "no -----BEGIN PUBLIC KEY----- block found")
         }

@@ -52,21 +52,15 @@ extension P256.Signing {
         ///
         /// "Does not verify" is an answer, not an error: this never throws.
         public func isValidSignature(_ signature: ECDSASignature, for data: some DataProtocol) -> Bool {
-            let verified = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest -> Bool in
-                guard let digestBase = digest.baseAddress else { return false }
-                var digestLength: UInt32 = 0
-                let hashed = data.withNonNullBytes { pointer, count in
-                    EVP_Digest(pointer, count, digestBase, &digestLength, OpenSSLAlgorithms.shared.sha256, nil)
-                }
-                guard hashed == 1, digestLength == 32 else { return false }
-                let status = key.withContext(for: .verify) { context in
+            let status = MessageDigest.withSHA256(of: data) { digest in
+                key.withContext(for: .verify) { context in
                     signature.derRepresentation.withUnsafeBytes { der in
                         EVP_PKEY_verify(
-                            context, der.baseAddress?.assumingMemoryBound(to: UInt8.self), der.count, digestBase, 32)
+                            context, der.baseAddress?.assumingMemoryBound(to: UInt8.self), der.count, digest, 32)
                     }
                 }
-                return status == 1
             }
+            let verified = status == 1
             if !verified { OpenSSLErrorQueue.clear() }
             return verified
         }

@@ -9,6 +9,9 @@ struct PEMBlock {
     /// The Base64 body lines, whitespace trimmed.
     let bodyLines: [String]
 
+    /// The longest PEM text the key parsers accept (a key is under 1 KiB; this leaves room for chains).
+    static let maximumTextLength = 1 << 20
+
     /// The blocks of `text`, in order. Text outside blocks is ignored; an unterminated block ends the scan.
     static func blocks(in text: String) -> [PEMBlock] {
         var blocks: [PEMBlock] = []

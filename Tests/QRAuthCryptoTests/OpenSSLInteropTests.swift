@@ -113,4 +113,18 @@ struct OpenSSLInteropTests {
         let derived = try cli.succeed(["pkeyutl", "-derive", "-inkey", ourKey, "-peerkey", theirPublic])
         #expect(derived == (try ours.sharedSecretFromKeyAgreement(with: theirs.publicKey)))
     }
+
+    @Test("An RSA key from openssl is an unsupported key, as PEM and as DER")
+    func rsaKey() throws {
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        let keyPath = cli.file("rsa.pem")
+        try cli.succeed(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", keyPath])
+        let der = try cli.succeed(["pkcs8", "-topk8", "-nocrypt", "-in", keyPath, "-outform", "DER"])
+        let publicDER = try cli.succeed(["pkey", "-in", keyPath, "-pubout", "-outform", "DER"])
+        let pem = String(decoding: try cli.read("rsa.pem"), as: UTF8.self)
+        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PrivateKey(derRepresentation: der) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PublicKey(derRepresentation: publicDER) }
+    }
 }
