@@ -163,44 +163,46 @@ struct JSONParser {
 
     private mutating func parseString() throws(FingerprintListError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-            if !run.isEmpty {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-                run.removeAll(keepingCapacity: true)
+        // Fast path: no escapes, so the string is a slice of the (already UTF-8 validated) input.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return text
             }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
         }
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw failure("a string is not closed") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                flush(&run, into: &scalars)
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw failure("a control character inside a string must be escaped") }
             if byte != UInt8(ascii: "\\") {
-                run.append(byte)
+                utf8.append(byte)
                 index += 1
                 continue
             }
-            flush(&run, into: &scalars)
             index += 1
             guard index < bytes.count else { throw failure("a string is not closed") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 let first = try parseHex4()
+                var value = first
                 if (0xD800...0xDBFF).contains(first) {
                     guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
                         bytes[index + 1] == UInt8(ascii: "u")
@@ -208,13 +210,10 @@ struct JSONParser {
                     index += 2
                     let second = try parseHex4()
                     guard (0xDC00...0xDFFF).contains(second) else { throw failure("a lone surrogate in a \\u escape") }
-                    let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                    guard let scalar = Unicode.Scalar(value) else { throw failure("an invalid \\u escape") }
-                    scalars.append(scalar)
-                } else {
-                    guard let scalar = Unicode.Scalar(first) else { throw failure("a lone surrogate in a \\u escape") }
-                    scalars.append(scalar)
+                    value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                 }
+                guard let scalar = Unicode.Scalar(value) else { throw failure("a lone surrogate in a \\u escape") }
+                if let encoded = UTF8.encode(scalar) { utf8.append(contentsOf: encoded) }
             default: throw failure("an invalid escape in a string")
             }
         }

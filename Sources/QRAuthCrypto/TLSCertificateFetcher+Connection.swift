@@ -23,7 +23,7 @@ extension TLSCertificateFetcher {
             let status = getaddrinfo(host, String(port), &hints, &list)
             guard status == 0, let first = list else {
                 let reason = String(cString: gai_strerror(status))
-                throw CryptoError(.openSSLFailure, "cannot resolve \(host): \(reason)")
+                throw CryptoError(.network, "cannot resolve \(host): \(reason)")
             }
             defer { freeaddrinfo(first) }
             var lastError = "no address"
@@ -42,7 +42,7 @@ extension TLSCertificateFetcher {
                 }
                 return fd
             }
-            throw CryptoError(.openSSLFailure, "cannot connect to \(host):\(port): \(lastError)")
+            throw CryptoError(.network, "cannot connect to \(host):\(port): \(lastError)")
         }
 
         /// Connects `fd` with a deadline; returns nil on success or the reason of the failure.

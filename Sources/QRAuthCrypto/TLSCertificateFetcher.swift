@@ -58,7 +58,7 @@ public enum TLSCertificateFetcher {
         }
         guard SSL_connect(ssl) == 1 else {
             let reason = X509Certificate.Handle.openSSLReason()
-            throw CryptoError(.openSSLFailure, "TLS handshake with \(description) failed: \(reason)")
+            throw CryptoError(.network, "TLS handshake with \(description) failed: \(reason)")
         }
         defer { SSL_shutdown(ssl) }
         guard let chain = SSL_get_peer_cert_chain(ssl) else {

@@ -3,6 +3,7 @@ enum BenchmarkRegistry {
     static let all: [any Benchmark] = [
         ECDSAVerifyBenchmark(),
         ECDSASignBenchmark(),
+        PinsVerifyListBenchmark(),
     ]
 
     static func named(_ name: String) -> (any Benchmark)? {

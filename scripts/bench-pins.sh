@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fingerprint-list verification: `qrauth pins verify`'s library path (decode + parallel verify of a
+# 10 000-entry list) against `openssl speed ecdsap256` verify, in the same run.
+#   scripts/bench-pins.sh [SECONDS]   (default 10; BENCH_CPU=N picks the core for the one-core run)
+# One core: entries per user-CPU second (openssl speed's accounting) vs openssl's verify/s; goal ≥ 0.9.
+# All cores: entries per wall second vs `openssl speed -multi <cores>`; shows the parallel verifier.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-10}
+cpu=${BENCH_CPU:-0}
+cores=$(nproc)
+entries=10000
+cd "$here"
+
+swift build -c release --package-path Benchmarks --scratch-path .build-bench >&2
+bench=.build-bench/release/qrauth-bench
+
+pin=()
+if command -v taskset >/dev/null; then pin=(taskset -c "$cpu"); else echo "bench-pins: taskset missing, not pinned" >&2; fi
+echo "== $(openssl version) | $(uname -m) | $cores cores | load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') | ${seconds}s per measurement" >&2
+
+# Last nistp256 line: "... 256 bits ecdsa (nistp256) 0.0000s 0.0001s 35591.7 13117.5" = sign/s verify/s.
+one_openssl=$("${pin[@]}" openssl speed -seconds "$seconds" ecdsap256 2>/dev/null | grep 'nistp256' | tail -1 | awk '{print $NF}')
+one_line=$("${pin[@]}" "$bench" pins-verify-list --seconds "$seconds")
+echo "one core: openssl verify/s $one_openssl; $one_line" >&2
+all_openssl=$(openssl speed -multi "$cores" -seconds "$seconds" ecdsap256 2>/dev/null | grep 'nistp256' | tail -1 | awk '{print $NF}')
+all_line=$("$bench" pins-verify-list --seconds "$seconds")
+echo "all cores: openssl -multi $cores verify/s $all_openssl; $all_line" >&2
+
+one_lists=$(awk '{print $2}' <<<"$one_line")
+all_lists=$(sed -E 's/.*= ([0-9.]+) ops\/s wall.*/\1/' <<<"$all_line")
+awk -v e="$entries" -v ol="$one_lists" -v os="$one_openssl" -v al="$all_lists" -v as="$all_openssl" -v c="$cores" 'BEGIN {
+    printf "%-44s %14s %14s %7s\n", "10 000-entry list, P-256 ECDSA-SHA256", "qrauth ent/s", "openssl ver/s", "ratio"
+    printf "%-44s %14.1f %14.1f %7.3f\n", "one core (per user-CPU second)", ol * e, os, ol * e / os
+    printf "%-44s %14.1f %14.1f %7.3f\n", "all " c " cores (per wall second)", al * e, as, al * e / as
+}'
