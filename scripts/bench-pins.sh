@@ -27,10 +27,14 @@ all_openssl=$(openssl speed -multi "$cores" -seconds "$seconds" ecdsap256 2>/dev
 all_line=$("$bench" pins-verify-list --seconds "$seconds")
 echo "all cores: openssl -multi $cores verify/s $all_openssl; $all_line" >&2
 
-one_lists=$(awk '{print $2}' <<<"$one_line")
-all_lists=$(sed -E 's/.*= ([0-9.]+) ops\/s wall.*/\1/' <<<"$all_line")
-awk -v e="$entries" -v ol="$one_lists" -v os="$one_openssl" -v al="$all_lists" -v as="$all_openssl" -v c="$cores" 'BEGIN {
-    printf "%-44s %14s %14s %7s\n", "10 000-entry list, P-256 ECDSA-SHA256", "qrauth ent/s", "openssl ver/s", "ratio"
-    printf "%-44s %14.1f %14.1f %7.3f\n", "one core (per user-CPU second)", ol * e, os, ol * e / os
-    printf "%-44s %14.1f %14.1f %7.3f\n", "all " c " cores (per wall second)", al * e, as, al * e / as
+# "pins-verify-list: R ops/s (N ops in C s user CPU, W s wall = ...)": use N, C, W for full precision.
+parse() { sed -E 's/.*\(([0-9]+) ops in ([0-9.]+) s user CPU, ([0-9.]+) s wall.*/\1 \2 \3/' <<<"$1"; }
+read -r one_ops one_cpu _ <<<"$(parse "$one_line")"
+read -r all_ops all_cpu all_wall <<<"$(parse "$all_line")"
+awk -v e="$entries" -v n1="$one_ops" -v c1="$one_cpu" -v os="$one_openssl" -v n2="$all_ops" -v c2="$all_cpu" \
+    -v w2="$all_wall" -v as="$all_openssl" -v c="$cores" 'BEGIN {
+    printf "%-46s %13s %14s %7s\n", "10 000-entry list, P-256 ECDSA-SHA256", "qrauth ent/s", "openssl ver/s", "ratio"
+    printf "%-46s %13.1f %14.1f %7.3f\n", "one core, per user-CPU second", n1 * e / c1, os, n1 * e / c1 / os
+    printf "%-46s %13.1f %14.1f %7.3f\n", "all " c " cores, per wall second (openssl -multi)", n2 * e / w2, as, n2 * e / w2 / as
+    printf "%-46s %13.1f\n", "all " c " cores, per user-CPU second", n2 * e / c2
 }'

@@ -105,3 +105,26 @@ struct SigningKeyTests {
         #expect(!FingerprintListVerifier(publicKey: SigningKey.generate().publicKey).isValid(signed))
     }
 }
+
+@Suite("Signature diagnosis")
+struct SignatureDiagnosisTests {
+    @Test(arguments: SignatureDiagnosis.allCases)
+    func eachKnownMistakeIsRecognised(_ mistake: SignatureDiagnosis) throws {
+        let key = SigningKey.generate()
+        var entry = FingerprintEntry(
+            name: "api.example.com", fingerprint: Data(repeating: 0xAB, count: 32), expires: 4_102_444_800)
+        entry.signature = try key.signature(for: Data(mistake.signedString(for: entry).utf8))
+        #expect(!FingerprintListVerifier(publicKey: key.publicKey).isValid(entry))
+        #expect(SignatureDiagnosis.diagnose(entry, publicKey: key.publicKey) == mistake)
+        let correct = try key.sign(entry)
+        #expect(SignatureDiagnosis.diagnose(correct, publicKey: key.publicKey) == nil)
+    }
+
+    @Test func readmeOrderStringIsTheVectorsNegative() throws {
+        let vectors = try GeneratedVectors.load()
+        let negative = try #require(vectors.static_negative.first { $0.note.contains("README") })
+        let entry = FingerprintEntry(
+            name: "api.example.com", fingerprint: Data(repeating: 1, count: 32), expires: 4_102_444_800)
+        #expect(SignatureDiagnosis.readmeFieldOrder.signedString(for: entry) == negative.message_utf8)
+    }
+}
