@@ -90,6 +90,21 @@ struct SignatureVectorTests {
         #expect(mus.timestamp == 1_700_000_000)
     }
 
+    @Test(arguments: try GeneratedVectors.load().challenge_positive_rfc6979)
+    func challengeBodiesReEncodeByteExact(_ vector: GeneratedVectors.ChallengePositive) throws {
+        let body = Data(vector.body_utf8.utf8)
+        let response = try ChallengeResponse.decodeUnverified(body)
+        #expect(response.encoded() == body)
+        let key = try SigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
+        let challenge = ChallengeHeader.generate()
+        let signature = try key.signature(
+            for: ChallengeHeader.signedBytes(challenge: challenge, body: response.encoded()))
+        let outcome = try ChallengeResponse.verify(
+            body: response.encoded(), challenge: challenge, signature: signature.base64EncodedString(),
+            publicKey: key.publicKey)
+        #expect(outcome == .valid(response))
+    }
+
     @Test(arguments: try GeneratedVectors.load().challenge_negative)
     func challengeNegativeFails(_ vector: GeneratedVectors.ChallengeNegative) throws {
         let key = try PinningPublicKey(base64: vector.public_key)
