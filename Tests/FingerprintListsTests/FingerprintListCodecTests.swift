@@ -145,3 +145,32 @@ struct FingerprintListCodecTests {
         #expect(entries(sorting.input).sorted(by: FingerprintEntry.clientOrder) == entries(sorting.expected))
     }
 }
+
+@Suite("Canonical Base64")
+struct CanonicalBase64Tests {
+    @Test(arguments: ["AA==", "AAA=", "AAAA", "/w==", "AQID", "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="])
+    func canonicalFormsDecode(_ text: String) throws {
+        let data = try #require(Data(base64Encoded: text))
+        #expect(data.base64EncodedString() == text)
+        let entry = "{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"\(text)\",\"expires\":1,\"signature\":\"\"}]}"
+        do {
+            _ = try FingerprintList.decodeFallback(Data(entry.utf8))
+        } catch {
+            #expect(error.code == .invalidFingerprint)
+            #expect(error.reason.contains("bytes"), "a canonical form must fail only on length")
+        }
+    }
+
+    @Test(arguments: ["AB==", "AAB=", "AA", "AA=", "AA==\n", " AAAA", "AA=A", "====", "", "A===", "AAAA===="])
+    func nonCanonicalFormsAreRefused(_ text: String) {
+        let entry =
+            "{\"fingerprints\":[{\"name\":\"a\",\"fingerprint\":\"\(text.replacingOccurrences(of: "\n", with: "\\n"))\",\"expires\":1}]}"
+        do {
+            _ = try FingerprintList.decodeFallback(Data(entry.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.code == .invalidFingerprint)
+            #expect(error.reason.contains("canonical"))
+        }
+    }
+}
