@@ -31,7 +31,9 @@ struct QRBatchScannerTests {
 
     @Test func emptyBatchDeliversNothing() {
         var calls = 0
-        QRBatchScanner(jobs: 2).scan([String]()) { _ in GrayImage(width: 1, height: 1, fill: 0) } onResult: { _ in
+        QRBatchScanner(jobs: 2).scan([String]()) { _ in
+            GrayImage(width: 1, height: 1, fill: 0)
+        } onResult: { _ in
             calls += 1
         }
         #expect(calls == 0)
