@@ -15,7 +15,10 @@ public enum QRCapacity {
     ]
 
     /// The most bytes a symbol of `version` (1–40) at `level` holds in one byte-mode segment,
-    /// after an optional ECI header.
+    /// after an optional ECI header, as libqrencode fills it.
+    ///
+    /// With an ECI header, libqrencode's version estimate counts the header 16 bits too long, so below
+    /// version 40 it moves to the next version 2 bytes before the standard's limit; we report what it does.
     public static func bytes(version: Int, level: QRErrorCorrection, eci: UInt32? = nil) -> Int {
         precondition((1...40).contains(version), "version must be 1–40")
         let plain = byteCapacity[version - 1][level.tableIndex]
@@ -23,7 +26,8 @@ public enum QRCapacity {
         let countBits = version < 10 ? 8 : 16
         let dataBits = (plain + (version < 10 ? 2 : 3)) * 8
         let eciBits = 4 + (eci < 128 ? 8 : eci < 16384 ? 16 : 24)
-        return max(0, (dataBits - eciBits - 4 - countBits) / 8)
+        let standard = (dataBits - eciBits - 4 - countBits) / 8
+        return max(0, version == 40 ? standard : standard - 2)
     }
 
     /// The smallest version whose capacity at `level` holds `count` bytes, or nil when none does.
