@@ -125,21 +125,38 @@ struct QRCLITests {
     }
 
     #if os(Linux)
-        @Test func pngToATerminalIsRefused() throws {
-            // util-linux `script` gives the child a pseudo-terminal as standard output.
+        /// Runs a shell command under util-linux `script`, so standard output is a pseudo-terminal.
+        static func underTerminal(_ command: String, noColor: Bool) throws -> String {
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
-            let command = "\(CLIRunner.executable.path) qr encode x --format png; echo \"status=$?\""
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
             process.arguments = ["-qec", command, "/dev/null"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = noColor ? "1" : nil
+            process.environment = environment
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardInput = FileHandle.nullDevice
             try process.run()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            return output
+        }
+
+        @Test func pngToATerminalIsRefused() throws {
+            let output = try Self.underTerminal(
+                "\(CLIRunner.executable.path) qr encode x --format png; echo \"status=$?\"", noColor: true)
             #expect(output.contains("refusing to write PNG to a terminal"))
             #expect(output.contains("status=64"))
+        }
+
+        @Test func terminalIsTheDefaultOnATerminalWithColoursUnlessNoColor() throws {
+            let coloured = try Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: false)
+            #expect(coloured.contains("\u{2588}"))
+            #expect(coloured.contains("\u{1B}[97;40m"))
+            let plain = try Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: true)
+            #expect(plain.contains("\u{2588}"))
+            #expect(!plain.contains("\u{1B}"))
         }
     #endif
 }
