@@ -1,0 +1,16 @@
+// swift-tools-version: 6.2
+// libFuzzer targets, kept out of the main package. Build and run (see README.md):
+//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//   SWIFT_BACKTRACE=enable=no .build/debug/FuzzImageDecoder Corpus/FuzzImageDecoder -max_total_time=60
+import PackageDescription
+
+let package = Package(
+    name: "qrauth-fuzz",
+    dependencies: [.package(name: "qrauth", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzImageDecoder",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")]
+        )
+    ]
+)
