@@ -21,6 +21,16 @@ struct PassViews {
         self.original = original
     }
 
+    /// Whether `pass` can apply to this image, by its size alone (cheap; `view(for:)` may still say no).
+    func applies(_ pass: QRScanPass) -> Bool {
+        let longer = max(original.width, original.height)
+        switch pass {
+        case .downscaled: return longer > Self.downscaleAbove
+        case .upscaled: return longer > 0 && longer <= Self.upscaleUpTo
+        default: return true
+        }
+    }
+
     /// The view for `pass`, or nil when the pass does not apply to this image.
     mutating func view(for pass: QRScanPass) -> View? {
         switch pass {
