@@ -14,7 +14,8 @@ struct QRAuth: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            VersionCommand.self
+            VersionCommand.self,
+            QRCommand.self,
         ]
     )
 }
