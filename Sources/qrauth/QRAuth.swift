@@ -16,6 +16,8 @@ struct QRAuth: AsyncParsableCommand {
         subcommands: [
             VersionCommand.self,
             QRCommand.self,
+            OperationCommand.self,
+            PACCommand.self,
         ]
     )
 }
