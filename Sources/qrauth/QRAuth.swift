@@ -18,6 +18,7 @@ struct QRAuth: AsyncParsableCommand {
             QRCommand.self,
             OperationCommand.self,
             PACCommand.self,
+            ScanCommand.self,
         ]
     )
 }
