@@ -17,7 +17,7 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case upscaled
     /// Unsharp-masked (blurred codes).
     case sharpened
-    /// A 3×3 box blur (noise); not in the default order: `threshold` already recovers what it does.
+    /// A 3×3 box blur (heavy noise that `threshold` alone does not clean).
     case denoised
     /// Contrast stretched between the 1st and 99th percentile; not in the default order (ZBar reads
     /// our low-contrast class without it).
@@ -30,5 +30,7 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case rotated60 = "rotated-60"
 
     /// The order the scanner tries passes in by default: the passes that measurably help.
-    public static let defaultOrder: [QRScanPass] = [.downscaled, .plain, .inverted, .threshold, .upscaled, .sharpened]
+    public static let defaultOrder: [QRScanPass] = [
+        .downscaled, .plain, .inverted, .threshold, .upscaled, .sharpened, .denoised,
+    ]
 }
