@@ -16,6 +16,9 @@ struct QRAuth: AsyncParsableCommand {
         subcommands: [
             VersionCommand.self,
             QRCommand.self,
+            OperationCommand.self,
+            PACCommand.self,
+            ScanCommand.self,
         ]
     )
 }

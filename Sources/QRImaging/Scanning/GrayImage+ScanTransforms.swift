@@ -113,6 +113,17 @@ extension GrayImage {
         return GrayImage(width: w, height: h, pixels: output)
     }
 
+    /// Unsharp mask: each pixel pushed away from its 3×3 neighbourhood mean by `amount` times the difference.
+    func sharpened(amount: Int = 2) -> GrayImage {
+        let blurred = boxBlurred()
+        var output = pixels
+        for index in output.indices {
+            let value = Int(pixels[index])
+            output[index] = UInt8(clamping: value + amount * (value - Int(blurred.pixels[index])))
+        }
+        return GrayImage(width: width, height: height, pixels: output)
+    }
+
     /// Each `factor`×`factor` block averaged into one pixel.
     func boxDownscaled(by factor: Int) -> (GrayImage, AffineMap) {
         let w = width / factor
@@ -141,6 +152,29 @@ extension GrayImage {
         let scale = Double(factor)
         let map = AffineMap(a: scale, b: 0, c: (scale - 1) / 2, d: 0, e: scale, f: (scale - 1) / 2)
         return (GrayImage(width: w, height: h, pixels: output), map)
+    }
+
+    /// Nearest-neighbour upscaling by an integer factor: every pixel becomes a `factor`×`factor` block.
+    func replicated(by factor: Int) -> (GrayImage, AffineMap) {
+        let w = width * factor
+        var output = [UInt8](repeating: 0, count: w * height * factor)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * factor * w
+                    for x in 0..<width {
+                        let value = source[y * width + x]
+                        for dx in 0..<factor { out[row + x * factor + dx] = value }
+                    }
+                    for dy in 1..<max(1, factor) {
+                        for x in 0..<w { out[row + dy * w + x] = out[row + x] }
+                    }
+                }
+            }
+        }
+        let scale = 1 / Double(factor)
+        let map = AffineMap(a: scale, b: 0, c: scale / 2 - 0.5, d: 0, e: scale, f: scale / 2 - 0.5)
+        return (GrayImage(width: w, height: height * factor, pixels: output), map)
     }
 
     /// Bilinear upscaling by an integer factor.

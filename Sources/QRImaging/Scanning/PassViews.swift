@@ -21,26 +21,39 @@ struct PassViews {
         self.original = original
     }
 
+    /// Whether `pass` can apply to this image, by its size alone (cheap; `view(for:)` may still say no).
+    func applies(_ pass: QRScanPass) -> Bool {
+        let longer = max(original.width, original.height)
+        switch pass {
+        case .downscaled: return longer > Self.downscaleAbove
+        case .upscaled: return longer > 0 && longer <= Self.upscaleUpTo
+        default: return true
+        }
+    }
+
     /// The view for `pass`, or nil when the pass does not apply to this image.
     mutating func view(for pass: QRScanPass) -> View? {
         switch pass {
         case .plain:
             return View(image: original, map: .identity)
         case .inverted:
-            return View(image: original.inverted(), map: .identity)
+            return working { $0.inverted() }
         case .normalized:
-            return original.contrastStretched().map { View(image: $0, map: .identity) }
+            let base = downscaled() ?? View(image: original, map: .identity)
+            return base.image.contrastStretched().map { View(image: $0, map: base.map) }
         case .threshold:
-            return View(image: original.adaptiveThresholded(), map: .identity)
+            return working { $0.adaptiveThresholded() }
         case .denoised:
-            return View(image: original.boxBlurred(), map: .identity)
+            return working { $0.boxBlurred() }
+        case .sharpened:
+            return working { $0.sharpened() }
         case .downscaled:
             return downscaled()
         case .upscaled:
             let longer = max(original.width, original.height)
             guard longer <= Self.upscaleUpTo, longer > 0 else { return nil }
             let factor = longer <= 400 ? 3 : 2
-            let (image, map) = original.upscaled(by: factor)
+            let (image, map) = original.replicated(by: factor)
             return View(image: image, map: map)
         case .rotated30: return rotated(30)
         case .rotated45: return rotated(45)
@@ -59,6 +72,12 @@ struct PassViews {
         }
         downscaledView = .some(view)
         return view
+    }
+
+    /// A filter applied to the working image: the downscaled view of a huge image, else the original.
+    private mutating func working(_ filter: (GrayImage) -> GrayImage) -> View {
+        let base = downscaled() ?? View(image: original, map: .identity)
+        return View(image: filter(base.image), map: base.map)
     }
 
     private mutating func rotated(_ degrees: Double) -> View? {

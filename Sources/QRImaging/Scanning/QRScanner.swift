@@ -47,7 +47,7 @@ public final class QRScanner {
         let start = clock.now()
         var run: [QRScanPass] = []
         var views = PassViews(original: image)
-        for pass in options.passes {
+        for pass in options.passes where views.applies(pass) {
             if let budget, clock.now() - start >= budget, !run.isEmpty {
                 return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
             }

@@ -1,1 +1,0 @@
-// The offline operation and PAC formats: see OfflineOperation.swift and PACToken.swift.

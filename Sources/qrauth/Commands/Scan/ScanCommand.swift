@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import OfflineOperations
+import QRAuthFiles
+import QRImaging
+
+/// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PGM/PPM; '-' = stdin).",
+        discussion: """
+            Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
+            (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
+            {"file", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"}. \
+            Exit 0 when every input had a code, 3 when some had none, 4 when some could not be read \
+            (the highest wins).
+            """
+    )
+
+    @Argument(help: "Image files, folders (their image files), or '-' for standard input.")
+    var paths: [String]
+
+    @Flag(help: "Descend into sub-folders of the folders given.")
+    var recursive = false
+
+    @Option(help: "Worker threads (default: the number of cores).")
+    var jobs: Int = QRBatchScanner.defaultJobs
+
+    @Flag(help: "Print one JSON object per input, one per line.")
+    var json = false
+
+    @Flag(help: "Also print the parsed offline operation or PAC of each symbol.")
+    var parse = false
+
+    @Option(name: .customLong("pixel-limit"), help: "Refuse images with more pixels than this.")
+    var pixelLimit: Int = ImageDecoder.defaultPixelLimit
+
+    @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
+    var symbologies: String = Symbology.qrCode.rawValue
+
+    @Option(help: ArgumentHelp("Time budget per image in seconds; 0 = no limit.", valueName: "seconds"))
+    var budget: Double = 2
+
+    /// Largest file read (bytes); the pixel limit is the real guard, this only bounds memory.
+    static let byteLimit = 256 << 20
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard pixelLimit >= 1 else { throw ValidationError("--pixel-limit must be at least 1") }
+        guard budget >= 0, budget.isFinite else { throw ValidationError("--budget must be 0 or more seconds") }
+        _ = try parsedSymbologies()
+    }
+
+    func parsedSymbologies() throws -> Set<Symbology> {
+        var set: Set<Symbology> = []
+        for name in symbologies.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            let aliases = ["qr": "qrcode", "qr-code": "qrcode"]
+            guard let symbology = Symbology(rawValue: aliases[trimmed] ?? trimmed) else {
+                let known = Symbology.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown symbology '\(trimmed)' in --symbologies; known: \(known)")
+            }
+            set.insert(symbology)
+        }
+        guard !set.isEmpty else { throw ValidationError("--symbologies needs at least one symbology") }
+        return set
+    }
+
+    func run() throws {
+        let inputs = ScanInput.expand(paths, recursive: recursive, byteLimit: Self.byteLimit)
+        let scanner = QRBatchScanner(
+            jobs: jobs,
+            options: QRScanOptions(symbologies: try parsedSymbologies()),
+            budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil
+        )
+        let pixelLimit = pixelLimit
+        var progress = StandardStreams.stderrIsTerminal && inputs.count > 1 ? ProgressBar(total: inputs.count) : nil
+        var worst = ExitStatus.success
+        scanner.scan(inputs) { input in
+            try Self.load(input, pixelLimit: pixelLimit)
+        } onResult: { result in
+            progress?.clear()
+            let status = report(result)
+            worst = max(worst, status)
+            progress?.advance()
+        }
+        progress?.clear()
+        if worst != .success { throw ExitWithStatus(status: worst) }
+    }
+
+    /// Reads and decodes one input (on a worker thread).
+    static func load(_ input: ScanInput, pixelLimit: Int) throws -> GrayImage {
+        switch input {
+        case .file(let path): try ImageDecoder.decode(FileInput.read(path, limit: byteLimit), pixelLimit: pixelLimit)
+        case .standardInput(let data): try ImageDecoder.decode(data, pixelLimit: pixelLimit)
+        case .failed(_, let error): throw error
+        }
+    }
+
+    /// Prints one input's outcome and returns its exit status.
+    func report(_ result: QRBatchResult<ScanInput>) -> ExitStatus {
+        let name = result.input.name
+        switch result.outcome {
+        case .failure(let error):
+            let (status, message) = Self.describe(error)
+            if json {
+                printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
+            } else {
+                StandardStreams.error("qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(message)")
+            }
+            return status
+        case .success(let scan):
+            let symbols = scan.symbols.map { symbol in
+                ScanRecord.Symbol(
+                    symbol: symbol, payload: ScannedPayload(bytes: symbol.bytes, text: symbol.text),
+                    includeParsed: parse)
+            }
+            if json {
+                let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
+                printJSON(
+                    ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
+            } else if symbols.isEmpty {
+                StandardStreams.error(
+                    "qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(Self.noCodeMessage(scan))")
+            } else {
+                for symbol in symbols { printHuman(symbol, name: name) }
+            }
+            return symbols.isEmpty ? .noCode : .success
+        }
+    }
+
+    static func noCodeMessage(_ scan: QRScanReport) -> String {
+        guard scan.budgetExhausted else { return "no QR code found" }
+        return "no QR code found (the time budget ran out after \(scan.passesRun.count) passes; try --budget)"
+    }
+
+    static func describe(_ error: any Error) -> (ExitStatus, String) {
+        switch error {
+        case let error as any ReportableError: (error.exitStatus, error.message)
+        default: (.internalError, "\(error)")
+        }
+    }
+
+    func printJSON(_ record: ScanRecord) {
+        do {
+            try JSONOutput.line(record)
+        } catch {
+            StandardStreams.error("qrauth: \(record.file): could not encode JSON: \(error)")
+        }
+    }
+
+    func printHuman(_ record: ScanRecord.Symbol, name: String) {
+        let prefix = TerminalText.sanitized(name, continuationIndent: "") + ": "
+        let indent = String(repeating: " ", count: 2)
+        switch record.payload {
+        case .binary(let bytes):
+            print(prefix + bytes.base64EncodedString() + "  (binary, \(bytes.count) bytes, shown as Base64)")
+        case .offlineOperation(let operation):
+            print(prefix + TerminalText.sanitized(record.symbol.text ?? "", continuationIndent: indent))
+            if parse { print(OperationParseCommand.report(operation)) }
+        case .pac(let token):
+            print(prefix + TerminalText.sanitized(record.symbol.text ?? "", continuationIndent: indent))
+            if parse {
+                print("  PAC operation id \(TerminalText.sanitized(token.operationId, continuationIndent: ""))")
+                print(
+                    "  PAC TOTP         \(token.totp.map { TerminalText.sanitized($0, continuationIndent: "") } ?? "(none)")"
+                )
+            }
+        case .text(let text):
+            print(prefix + TerminalText.sanitized(text, continuationIndent: indent))
+        }
+    }
+}

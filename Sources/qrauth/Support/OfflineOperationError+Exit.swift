@@ -1,0 +1,8 @@
+import OfflineOperations
+
+extension OfflineOperationError: ReportableError {
+    /// Every offline operation or PAC problem is malformed input (exit 4).
+    var exitStatus: ExitStatus { .malformed }
+
+    var message: String { reason }
+}

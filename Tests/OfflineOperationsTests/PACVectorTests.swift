@@ -1,0 +1,86 @@
+import Foundation
+import OfflineOperations
+import Testing
+
+@Suite("PAC vectors (spec §5)")
+struct PACVectorTests {
+    static let base64URLVector = "derived_qr_jwt_base64url_alphabet_rejected"
+
+    static func parse(_ vector: PACVector, options: PACParser.Options) throws -> PACToken {
+        vector.function == "parseDeeplink"
+            ? try PACParser.parseDeeplink(vector.input, options: options)
+            : try PACParser.parse(vector.input, options: options)
+    }
+
+    @Test func allVectorsLoaded() {
+        #expect(PACVector.all.count == 30)
+    }
+
+    @Test(arguments: PACVector.all)
+    func matchesTheSDK(_ vector: PACVector) throws {
+        if vector.expect_ok {
+            let expected = try #require(vector.expected)
+            let token = try Self.parse(vector, options: .sdk)
+            #expect(token.operationId == expected.operationId)
+            #expect(token.totp == expected.totp)
+            if let payload = vector.jwt_payload_decoded {
+                let jwt = try #require(token.jwt)
+                #expect(jwt.payload == Data(payload.utf8))
+                #expect(jwt.payloadEncoding == .base64)
+                #expect(jwt.isUnsigned)
+                #expect(jwt.signature == nil)
+                let text = jwt.text
+                #expect(jwt.signingInput == Data(text.utf8))
+            } else {
+                #expect(token.jwt == nil)
+                #expect(token.form == .deeplink)
+            }
+        } else {
+            #expect(throws: OfflineOperationError.self) { try Self.parse(vector, options: .sdk) }
+        }
+    }
+
+    @Test(arguments: PACVector.all.filter { $0.name != Self.base64URLVector })
+    func defaultOptionsAgreeWithTheSDK(_ vector: PACVector) throws {
+        let extended = try? Self.parse(vector, options: .init())
+        let sdk = try? Self.parse(vector, options: .sdk)
+        #expect(extended == sdk)
+        #expect((extended != nil) == vector.expect_ok)
+    }
+
+    @Test func base64URLPayloadIsAcceptedAndReported() throws {
+        let vector = try #require(PACVector.all.first { $0.name == Self.base64URLVector })
+        #expect(throws: OfflineOperationError(.pacPayloadEncoding, "")) { try Self.parse(vector, options: .sdk) }
+        let token = try Self.parse(vector, options: .init())
+        #expect(token.operationId == "??>")
+        #expect(token.jwt?.payloadEncoding == .base64url)
+    }
+
+    @Test func signedJWTExposesSigningInputAndSignature() throws {
+        // header {"alg":"ES256","typ":"JWT"}, payload {"oid":"op1","potp":"12345678"}, 4-byte signature.
+        let header = "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9"
+        let payload = "eyJvaWQiOiJvcDEiLCJwb3RwIjoiMTIzNDU2NzgifQ"
+        let text = "\(header).\(payload).AQID-_8"
+        let token = try PACParser.parse("app://x?code=\(text)")
+        #expect(token.form == .deeplinkJWT)
+        #expect(token.operationId == "op1")
+        #expect(token.totp == "12345678")
+        let jwt = try #require(token.jwt)
+        #expect(jwt.algorithm == "ES256")
+        #expect(!jwt.isUnsigned)
+        #expect(jwt.signingInput == Data("\(header).\(payload)".utf8))
+        #expect(jwt.signature == Data([1, 2, 3, 0xFB, 0xFF]))
+        #expect(jwt.totpKey == "potp")
+    }
+
+    @Test(arguments: [
+        ("scheme://op?oid=a%zz", OfflineOperationError.Code.pacUnrecognized),
+        ("scheme://op", .pacUnrecognized),
+        ("a.b.c", .pacPayloadEncoding),
+        ("a.e30", .pacPayloadJSON),
+        ("a.eyJvaWQiOjF9", .pacPayloadJSON),
+    ])
+    func namesTheProblem(_ text: String, _ code: OfflineOperationError.Code) {
+        #expect(throws: OfflineOperationError(code, "")) { try PACParser.parse(text) }
+    }
+}
