@@ -1,0 +1,24 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// libFuzzer targets for the pure parsers (style.md). Build and run from this folder:
+//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
+//   SWIFT_BACKTRACE=enable=no ../.build-fuzz/debug/FuzzOfflineOperation -max_total_time=60 Corpus/offline-operation
+let package = Package(
+    name: "Fuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        // Named, so the product reference below works whatever the checkout folder is called.
+        .package(name: "qrauth", path: "..")
+    ],
+    targets: [
+        .executableTarget(
+            name: "FuzzOfflineOperation",
+            dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
+        ),
+        .executableTarget(
+            name: "FuzzPAC",
+            dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
+        ),
+    ]
+)
