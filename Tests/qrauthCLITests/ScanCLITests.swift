@@ -181,7 +181,9 @@ struct ScanCLITests {
         #expect(lines.map { ($0["symbols"] as? [Any])?.count } == inputs.map { $0 == blank.path ? 0 : 1 })
     }
 
-    @Test(arguments: [["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"]])
+    @Test(arguments: [
+        ["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"], ["--passes", "plain,bogus"],
+    ])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
         let result = try CLIRunner.run(["scan"] + options + ["x.png"])
         #expect(result.status == 64)

@@ -46,6 +46,12 @@ struct ScanCommand: ParsableCommand {
     var budget: Double = 2
 
     @Option(
+        help: ArgumentHelp(
+            "Scan passes to try, in order, comma-separated (default: \(QRScanPass.defaultOrder.map(\.rawValue).joined(separator: ","))).",
+            valueName: "list"))
+    var passes: String?
+
+    @Option(
         name: .customLong("master-key"),
         help: ArgumentHelp(
             "Verify offline operations signed with the master key (Base64 P-256 point).", valueName: "b64"))
@@ -65,6 +71,21 @@ struct ScanCommand: ParsableCommand {
         guard pixelLimit >= 1 else { throw ValidationError("--pixel-limit must be at least 1") }
         guard budget >= 0, budget.isFinite else { throw ValidationError("--budget must be 0 or more seconds") }
         _ = try parsedSymbologies()
+        _ = try parsedPasses()
+    }
+
+    func parsedPasses() throws -> [QRScanPass] {
+        guard let passes else { return QRScanPass.defaultOrder }
+        let list = try passes.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let pass = QRScanPass(rawValue: trimmed) else {
+                let known = QRScanPass.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown pass '\(trimmed)' in --passes; known: \(known)")
+            }
+            return pass
+        }
+        guard !list.isEmpty else { throw ValidationError("--passes needs at least one pass") }
+        return list
     }
 
     func parsedSymbologies() throws -> Set<Symbology> {
@@ -100,7 +121,7 @@ struct ScanCommand: ParsableCommand {
         let inputs = ScanInput.expand(paths, recursive: recursive, byteLimit: Self.byteLimit)
         let scanner = QRBatchScanner(
             jobs: jobs,
-            options: QRScanOptions(symbologies: try parsedSymbologies()),
+            options: QRScanOptions(symbologies: try parsedSymbologies(), passes: try parsedPasses()),
             budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil
         )
         let pixelLimit = pixelLimit
