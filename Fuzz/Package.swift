@@ -1,16 +1,28 @@
 // swift-tools-version: 6.2
-// libFuzzer targets, kept out of the main package. Build and run (see README.md):
-//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
-//   SWIFT_BACKTRACE=enable=no .build/debug/FuzzImageDecoder corpus/FuzzImageDecoder Seeds/FuzzImageDecoder
 import PackageDescription
 
+// libFuzzer targets for the pure parsers (style.md). Build and run from this folder:
+//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
+//   SWIFT_BACKTRACE=enable=no ../.build-fuzz/debug/FuzzOfflineOperation -max_total_time=60 Corpus/offline-operation
 let package = Package(
-    name: "qrauth-fuzz",
-    dependencies: [.package(name: "qrauth", path: "..")],
+    name: "Fuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        // Named, so the product reference below works whatever the checkout folder is called.
+        .package(name: "qrauth", path: "..")
+    ],
     targets: [
+        .executableTarget(
+            name: "FuzzOfflineOperation",
+            dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
+        ),
+        .executableTarget(
+            name: "FuzzPAC",
+            dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
+        ),
         .executableTarget(
             name: "FuzzImageDecoder",
             dependencies: [.product(name: "QRImaging", package: "qrauth")]
-        )
+        ),
     ]
 )

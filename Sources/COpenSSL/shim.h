@@ -33,4 +33,25 @@ static inline const char *qrauth_openssl_version_text(void) { return OpenSSL_ver
 
 static inline unsigned long qrauth_openssl_version_number(void) { return OpenSSL_version_num(); }
 
+/* Selections and NIDs defined as compound macros. */
+static inline int qrauth_EVP_PKEY_PUBLIC_KEY(void) { return EVP_PKEY_PUBLIC_KEY; }
+
+static inline int qrauth_EVP_PKEY_KEYPAIR(void) { return EVP_PKEY_KEYPAIR; }
+
+static inline int qrauth_NID_X9_62_prime256v1(void) { return NID_X9_62_prime256v1; }
+
+static inline int qrauth_EVP_MAX_MD_SIZE(void) { return EVP_MAX_MD_SIZE; }
+
+/* Static C strings for OSSL_PARAM_BLD and EVP_PKEY_CTX_new_from_name, which keep the key and name
+ * pointers they are given (a Swift String's temporary C string would dangle). */
+static inline const char *qrauth_OSSL_PKEY_PARAM_GROUP_NAME(void) { return OSSL_PKEY_PARAM_GROUP_NAME; }
+
+static inline const char *qrauth_OSSL_PKEY_PARAM_PUB_KEY(void) { return OSSL_PKEY_PARAM_PUB_KEY; }
+
+static inline const char *qrauth_OSSL_PKEY_PARAM_PRIV_KEY(void) { return OSSL_PKEY_PARAM_PRIV_KEY; }
+
+static inline const char *qrauth_SN_X9_62_prime256v1(void) { return SN_X9_62_prime256v1; }
+
+static inline const char *qrauth_key_type_EC(void) { return "EC"; }
+
 #endif

@@ -20,7 +20,8 @@ public enum PACParser {
     ///
     /// Query values are percent-decoded exactly once, as the SDK's encode-then-parse does.
     public static func parse(_ text: String, options: Options = .init()) throws(OfflineOperationError) -> PACToken {
-        guard hasScheme(text) else { return try parseJWT(text, form: .jwt, options: options) }
+        // Not a URL (no scheme, or a port Foundation's URL parser refuses): read it as a JWT.
+        guard hasScheme(text), hasValidPort(text) else { return try parseJWT(text, form: .jwt, options: options) }
         // The SDK percent-encodes the text first, so '#' is data and every item is read raw.
         guard let question = text.firstIndex(of: "?") else {
             throw OfflineOperationError(.pacUnrecognized, "the PAC deeplink has no query (expected ?oid=…&potp=…)")
@@ -69,6 +70,20 @@ public enum PACParser {
             }
         }
         return false
+    }
+
+    /// Whether an authority's port, if any, is digits only: the one thing Foundation's URL parser
+    /// (swift-foundation, where the SDK vectors were made) refuses once the SDK has percent-encoded the
+    /// text; `scheme://host:abc?oid=1` is therefore not a URL, and the SDK reads it as a JWT.
+    static func hasValidPort(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let rest = text[text.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return true }
+        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" }
+        let hostPort = authority[
+            (authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex)...]
+        guard let portColon = hostPort.lastIndex(of: ":") else { return true }
+        return hostPort[hostPort.index(after: portColon)...].unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// Splits a query on `&`, each item at its first `=` (no `=` means a nil value); raw text.

@@ -1,40 +1,31 @@
-public import struct Foundation.Data
-
-/// What a scanned QR payload is: an offline operation, a PAC, other text, or binary data.
-///
-/// Classification tries the strict parsers in that order; a payload that is not valid UTF-8 is binary.
-public enum ScannedPayload: Sendable, Equatable {
-    /// A Wultra offline operation (parsed; signature not verified).
+/// What a scanned QR payload is, for tools that read many codes: an offline operation, a PAC, or other.
+public enum ScannedPayload: Equatable, Sendable {
+    /// A valid offline operation.
     case offlineOperation(OfflineOperation)
-    /// A Proximity Anti-fraud Check deeplink or JWT (parsed; signature not verified).
+    /// Text laid out like an offline operation (7 or more LF-separated lines) that does not parse.
+    case malformedOfflineOperation(OfflineOperationError)
+    /// A PAC deeplink, QR text or JWT.
     case pac(PACToken)
-    /// UTF-8 text that is neither.
-    case text(String)
-    /// Bytes that are not valid UTF-8.
-    case binary(Data)
+    /// Anything else (including bytes that are not UTF-8).
+    case other
 
-    /// Classifies `bytes`; `text` is their strict UTF-8 reading, or nil when they are not UTF-8.
-    public init(bytes: Data, text: String?) {
-        guard let text else {
-            self = .binary(bytes)
+    /// Classifies payload bytes; offline operations are tried first, then PAC (with `options`).
+    public init(bytes: some Collection<UInt8>, pacOptions: PACParser.Options = .init()) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            self = .other
             return
         }
-        if let operation = try? OfflineOperation(text) {
-            self = .offlineOperation(operation)
-        } else if let token = try? PACParser.parse(text) {
+        let lineFeeds = text.unicodeScalars.lazy.filter { $0 == "\n" }.count
+        if lineFeeds >= OfflineOperation.minimumLines - 1 {
+            do {
+                self = .offlineOperation(try OfflineOperation(text))
+            } catch {
+                self = .malformedOfflineOperation(error)
+            }
+        } else if let token = try? PACParser.parse(text, options: pacOptions) {
             self = .pac(token)
         } else {
-            self = .text(text)
-        }
-    }
-
-    /// The stable kind name used in JSON: `offline-operation`, `pac`, `text` or `binary`.
-    public var kind: String {
-        switch self {
-        case .offlineOperation: "offline-operation"
-        case .pac: "pac"
-        case .text: "text"
-        case .binary: "binary"
+            self = .other
         }
     }
 }

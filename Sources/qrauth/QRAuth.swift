@@ -18,6 +18,8 @@ struct QRAuth: AsyncParsableCommand {
             QRCommand.self,
             OperationCommand.self,
             PACCommand.self,
+            ActivationCommand.self,
+            CodeCommand.self,
             ScanCommand.self,
         ]
     )

@@ -73,6 +73,16 @@ struct PACVectorTests {
         #expect(jwt.totpKey == "potp")
     }
 
+    /// Checked against swift-foundation's `URL(string:)` after the SDK's percent-encoding.
+    @Test func textWithAnInvalidPortIsReadAsAJWT() throws {
+        let token = try PACParser.parse("x://h:p.eyJvaWQiOiIxIn0=", options: .sdk)
+        #expect(token.operationId == "1")
+        #expect(token.form == .jwt)
+        #expect(throws: OfflineOperationError(.pacUnrecognized, "")) { try PACParser.parse("x://h:1?a", options: .sdk) }
+        #expect(try PACParser.parse("scheme://u@h:?oid=1").operationId == "1")
+        #expect(throws: OfflineOperationError(.pacUnrecognized, "")) { try PACParser.parse("scheme://h:12a/x?oid=1") }
+    }
+
     @Test(arguments: [
         ("scheme://op?oid=a%zz", OfflineOperationError.Code.pacUnrecognized),
         ("scheme://op", .pacUnrecognized),

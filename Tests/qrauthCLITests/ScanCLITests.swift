@@ -181,9 +181,50 @@ struct ScanCLITests {
         #expect(lines.map { ($0["symbols"] as? [Any])?.count } == inputs.map { $0 == blank.path ? 0 : 1 })
     }
 
-    @Test(arguments: [["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"]])
+    @Test(arguments: [
+        ["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"], ["--passes", "plain,bogus"],
+    ])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
         let result = try CLIRunner.run(["scan"] + options + ["x.png"])
         #expect(result.status == 64)
+    }
+
+    @Test func activationVerifiesSignaturesAndAnInvalidOneExits1() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let device = folder.appendingPathComponent("device.json").path
+        let server = folder.appendingPathComponent("server.json").path
+        let created = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
+            environment: ["PIN": "1234"])
+        try #require(created.status == 0, "\(created.stderr)")
+        let signed = try CLIRunner.run(
+            [
+                "operation", "create", "--server", server, "--title", "Platba", "--message", "Částka", "--data",
+                "A1*A100CZK",
+            ])
+        try #require(signed.status == 0, "\(signed.stderr)")
+        var operation = signed.stdout
+        if operation.hasSuffix("\n") { operation.removeLast() }
+        let tampered = operation.replacingOccurrences(of: "A1*A100CZK", with: "A1*A900CZK")
+        try #require(tampered != operation)
+        let good = try Self.makeCode(Data(operation.utf8), named: "good", in: folder)
+        let bad = try Self.makeCode(Data(tampered.utf8), named: "bad", in: folder)
+
+        let plain = try CLIRunner.run(["scan", "--json", good.path])
+        #expect(plain.status == 0)
+        let unchecked = try #require((try Self.jsonLines(plain).first?["symbols"] as? [[String: Any]])?.first)
+        #expect(unchecked["kind"] as? String == "offline-operation")
+        #expect(unchecked["signature"] == nil)
+
+        let result = try CLIRunner.run(["scan", "--json", "--activation", device, good.path, bad.path])
+        #expect(result.status == 1)
+        let verdicts = try Self.jsonLines(result).map {
+            ($0["symbols"] as? [[String: Any]])?.first?["signature"] as? String
+        }
+        #expect(verdicts == ["valid", "invalid"])
+        let human = try CLIRunner.run(["scan", "--activation", device, bad.path])
+        #expect(human.status == 1)
+        #expect(human.stdout.contains("signature: INVALID"))
     }
 }

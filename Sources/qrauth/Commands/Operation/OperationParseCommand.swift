@@ -39,7 +39,9 @@ struct OperationParseCommand: ParsableCommand {
         let width = 15
         func add(_ label: String, _ value: String) {
             let padded = label.padding(toLength: width)
-            lines.append("  " + padded + TerminalText.sanitized(value, continuationIndent: String(repeating: " ", count: width + 2)))
+            lines.append(
+                "  " + padded
+                    + TerminalText.sanitized(value, continuationIndent: String(repeating: " ", count: width + 2)))
         }
         let version = operation.totp == nil ? "version 1, no TOTP" : "version 2, with TOTP"
         lines.append(
@@ -49,8 +51,13 @@ struct OperationParseCommand: ParsableCommand {
         add("title", operation.title)
         add("message", operation.message)
         let data = operation.data
-        let template = templateNames[data.templateId].map { "\(data.templateId) (\($0))" } ?? "\(data.templateId) (unknown: shown as generic)"
-        add("data", "version \(data.versionLetter) (\(data.version.rawValue)), template \(template), \(data.fields.count) field\(data.fields.count == 1 ? "" : "s")")
+        let template =
+            templateNames[data.templateId].map { "\(data.templateId) (\($0))" }
+            ?? "\(data.templateId) (unknown: shown as generic)"
+        add(
+            "data",
+            "version \(data.versionLetter) (\(data.version.rawValue)), template \(template), \(data.fields.count) field\(data.fields.count == 1 ? "" : "s")"
+        )
         for (index, field) in data.fields.enumerated() {
             add("  field \(index + 1)", describe(field))
         }
@@ -69,7 +76,9 @@ struct OperationParseCommand: ParsableCommand {
         add("nonce", "\(operation.nonce) (\(operation.nonceBytes.count) bytes)")
         add("signing key", "\(operation.signingKey.rawValue) (\(operation.signingKey.indicator))")
         add("signature", "\(operation.signature.count) bytes, NOT verified: \(operation.signatureBase64)")
-        add("signed data", "\(operation.signedData.count) bytes (lines 1-\(operation.rawLines.count) up to the key indicator)")
+        add(
+            "signed data",
+            "\(operation.signedData.count) bytes (lines 1-\(operation.rawLines.count) up to the key indicator)")
         return lines.joined(separator: "\n")
     }
 

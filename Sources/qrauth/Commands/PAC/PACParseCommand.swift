@@ -39,13 +39,17 @@ struct PACParseCommand: ParsableCommand {
             }
         print("PAC (\(form))")
         print("  operation id   " + TerminalText.sanitized(token.operationId, continuationIndent: "  "))
-        print("  TOTP           " + (token.totp.map { TerminalText.sanitized($0, continuationIndent: "  ") } ?? "(none: anonymous operation)"))
+        print(
+            "  TOTP           "
+                + (token.totp.map { TerminalText.sanitized($0, continuationIndent: "  ") }
+                    ?? "(none: anonymous operation)"))
         if let jwt = token.jwt {
             let signature: String
             if jwt.isUnsigned {
                 signature = "unsigned (alg: none)"
             } else if let algorithm = jwt.algorithm {
-                signature = "alg \(TerminalText.sanitized(algorithm, continuationIndent: "")), \(jwt.signature?.count ?? 0)-byte signature, NOT verified"
+                signature =
+                    "alg \(TerminalText.sanitized(algorithm, continuationIndent: "")), \(jwt.signature?.count ?? 0)-byte signature, NOT verified"
             } else {
                 signature = "header unreadable, signature NOT verified"
             }

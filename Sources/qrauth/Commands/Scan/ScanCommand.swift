@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import OfflineOperations
+import PowerAuth
+import QRAuthCrypto
 import QRAuthFiles
 import QRImaging
 
@@ -13,8 +15,9 @@ struct ScanCommand: ParsableCommand {
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
             {"file", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"}. \
-            Exit 0 when every input had a code, 3 when some had none, 4 when some could not be read \
-            (the highest wins).
+            With --master-key or --activation each offline operation's signature is checked ("signature": \
+            valid, invalid or key_unavailable). Exit 0 when every input had a code, 1 when a signature did \
+            not verify, 3 when some input had no code, 4 when some could not be read (the highest wins).
             """
     )
 
@@ -42,6 +45,23 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Time budget per image in seconds; 0 = no limit.", valueName: "seconds"))
     var budget: Double = 2
 
+    @Option(
+        help: ArgumentHelp(
+            "Scan passes to try, in order, comma-separated (default: \(QRScanPass.defaultOrder.map(\.rawValue).joined(separator: ","))).",
+            valueName: "list"))
+    var passes: String?
+
+    @Option(
+        name: .customLong("master-key"),
+        help: ArgumentHelp(
+            "Verify offline operations signed with the master key (Base64 P-256 point).", valueName: "b64"))
+    var masterKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Verify offline operations with this device activation's server (and master) key.", valueName: "file"))
+    var activation: String?
+
     /// Largest file read (bytes); the pixel limit is the real guard, this only bounds memory.
     static let byteLimit = 256 << 20
 
@@ -51,6 +71,21 @@ struct ScanCommand: ParsableCommand {
         guard pixelLimit >= 1 else { throw ValidationError("--pixel-limit must be at least 1") }
         guard budget >= 0, budget.isFinite else { throw ValidationError("--budget must be 0 or more seconds") }
         _ = try parsedSymbologies()
+        _ = try parsedPasses()
+    }
+
+    func parsedPasses() throws -> [QRScanPass] {
+        guard let passes else { return QRScanPass.defaultOrder }
+        let list = try passes.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let pass = QRScanPass(rawValue: trimmed) else {
+                let known = QRScanPass.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown pass '\(trimmed)' in --passes; known: \(known)")
+            }
+            return pass
+        }
+        guard !list.isEmpty else { throw ValidationError("--passes needs at least one pass") }
+        return list
     }
 
     func parsedSymbologies() throws -> Set<Symbology> {
@@ -68,11 +103,25 @@ struct ScanCommand: ParsableCommand {
         return set
     }
 
+    /// The verification keys, loaded once before scanning.
+    struct Keys {
+        let master: P256.Signing.PublicKey?
+        let personalized: P256.Signing.PublicKey?
+    }
+
+    func loadKeys() throws -> Keys? {
+        guard masterKey != nil || activation != nil else { return nil }
+        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
+        return Keys(master: try master ?? device?.masterKey(), personalized: try device?.serverKey())
+    }
+
     func run() throws {
+        let keys = try loadKeys()
         let inputs = ScanInput.expand(paths, recursive: recursive, byteLimit: Self.byteLimit)
         let scanner = QRBatchScanner(
             jobs: jobs,
-            options: QRScanOptions(symbologies: try parsedSymbologies()),
+            options: QRScanOptions(symbologies: try parsedSymbologies(), passes: try parsedPasses()),
             budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil
         )
         let pixelLimit = pixelLimit
@@ -82,7 +131,7 @@ struct ScanCommand: ParsableCommand {
             try Self.load(input, pixelLimit: pixelLimit)
         } onResult: { result in
             progress?.clear()
-            let status = report(result)
+            let status = report(result, keys: keys)
             worst = max(worst, status)
             progress?.advance()
         }
@@ -100,7 +149,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// Prints one input's outcome and returns its exit status.
-    func report(_ result: QRBatchResult<ScanInput>) -> ExitStatus {
+    func report(_ result: QRBatchResult<ScanInput>, keys: Keys?) -> ExitStatus {
         let name = result.input.name
         switch result.outcome {
         case .failure(let error):
@@ -113,9 +162,12 @@ struct ScanCommand: ParsableCommand {
             return status
         case .success(let scan):
             let symbols = scan.symbols.map { symbol in
-                ScanRecord.Symbol(
-                    symbol: symbol, payload: ScannedPayload(bytes: symbol.bytes, text: symbol.text),
-                    includeParsed: parse)
+                let payload = ScannedPayload(bytes: symbol.bytes)
+                var signature: OfflineSignatureCheck?
+                if let keys, case .offlineOperation(let operation) = payload {
+                    signature = operation.checkSignature(masterKey: keys.master, personalizedKey: keys.personalized)
+                }
+                return ScanRecord.Symbol(symbol: symbol, payload: payload, signature: signature, includeParsed: parse)
             }
             if json {
                 let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
@@ -127,7 +179,8 @@ struct ScanCommand: ParsableCommand {
             } else {
                 for symbol in symbols { printHuman(symbol, name: name) }
             }
-            return symbols.isEmpty ? .noCode : .success
+            if symbols.isEmpty { return .noCode }
+            return symbols.contains { $0.signature == .invalid } ? .checkFailed : .success
         }
     }
 
@@ -153,23 +206,31 @@ struct ScanCommand: ParsableCommand {
 
     func printHuman(_ record: ScanRecord.Symbol, name: String) {
         let prefix = TerminalText.sanitized(name, continuationIndent: "") + ": "
-        let indent = String(repeating: " ", count: 2)
-        switch record.payload {
-        case .binary(let bytes):
+        guard let text = record.symbol.text else {
+            let bytes = record.symbol.bytes
             print(prefix + bytes.base64EncodedString() + "  (binary, \(bytes.count) bytes, shown as Base64)")
-        case .offlineOperation(let operation):
-            print(prefix + TerminalText.sanitized(record.symbol.text ?? "", continuationIndent: indent))
-            if parse { print(OperationParseCommand.report(operation)) }
-        case .pac(let token):
-            print(prefix + TerminalText.sanitized(record.symbol.text ?? "", continuationIndent: indent))
-            if parse {
-                print("  PAC operation id \(TerminalText.sanitized(token.operationId, continuationIndent: ""))")
-                print(
-                    "  PAC TOTP         \(token.totp.map { TerminalText.sanitized($0, continuationIndent: "") } ?? "(none)")"
-                )
+            return
+        }
+        print(prefix + TerminalText.sanitized(text, continuationIndent: "  "))
+        if let signature = record.signature {
+            switch signature {
+            case .valid: print("  signature: valid")
+            case .invalid: print("  signature: INVALID (does not verify)")
+            case .keyUnavailable: print("  signature: not checked (the key its indicator names was not given)")
             }
-        case .text(let text):
-            print(prefix + TerminalText.sanitized(text, continuationIndent: indent))
+        }
+        guard parse else { return }
+        switch record.payload {
+        case .offlineOperation(let operation):
+            print(OperationParseCommand.report(operation))
+        case .malformedOfflineOperation(let error):
+            print("  not a valid offline operation: \(error.reason)")
+        case .pac(let token):
+            print("  PAC operation id \(TerminalText.sanitized(token.operationId, continuationIndent: ""))")
+            let totp = token.totp.map { TerminalText.sanitized($0, continuationIndent: "") } ?? "(none)"
+            print("  PAC TOTP         \(totp)")
+        case .other:
+            break
         }
     }
 }

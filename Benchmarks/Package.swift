@@ -1,0 +1,25 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks for qrauth's hot paths, kept out of the main package. Build in release with its own
+// scratch path:  swift build -c release --package-path Benchmarks --scratch-path .build-bench
+// Run:           .build-bench/release/qrauth-bench ecdsa-verify --seconds 3
+let package = Package(
+    name: "qrauth-benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "qrauth", path: "..")
+    ],
+    targets: [
+        .executableTarget(
+            name: "qrauth-bench",
+            dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .treatAllWarnings(as: .error),
+            ]
+        )
+    ]
+)

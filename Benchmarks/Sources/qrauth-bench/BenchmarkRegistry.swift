@@ -1,0 +1,11 @@
+/// Every benchmark `qrauth-bench` knows, in `list` order.
+enum BenchmarkRegistry {
+    static let all: [any Benchmark] = [
+        ECDSAVerifyBenchmark(),
+        ECDSASignBenchmark(),
+    ]
+
+    static func named(_ name: String) -> (any Benchmark)? {
+        all.first { $0.name == name }
+    }
+}
