@@ -107,6 +107,10 @@ struct QRCLITests {
         #expect(notInVersion.stderr.contains("version 2 would fit"))
         let empty = try CLIRunner.run(["qr", "encode", "--input", "-"], stdin: Data())
         #expect(empty.status == 4)
+        #expect(empty.stderr.contains("empty"))
+        let missing = try CLIRunner.run(["qr", "encode", "--input", "/nonexistent/payload.bin", "--format", "text"])
+        #expect(missing.status == 4)
+        #expect(missing.stdoutData.isEmpty)
     }
 
     @Test func failedSelfCheckExitsOneAndWritesNothing() throws {
