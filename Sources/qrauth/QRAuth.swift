@@ -15,11 +15,13 @@ struct QRAuth: AsyncParsableCommand {
         version: version,
         subcommands: [
             VersionCommand.self,
+            QRCommand.self,
             OperationCommand.self,
             PACCommand.self,
             ActivationCommand.self,
             CodeCommand.self,
             PinsCommand.self,
+            ScanCommand.self,
         ]
     )
 }

@@ -1,0 +1,86 @@
+import Foundation
+import QRImaging
+import Testing
+
+@Suite("QRScanner")
+struct QRScannerTests {
+    static let czech = "Potvrzení platby 1 250,00 Kč"
+
+    @Test func decodesQREncodeOutputByteExact() throws {
+        let image = try FixtureMatrix(named: "qrencode-czech-M.txt").image(scale: 4)
+        let symbols = try QRScanner().scan(image)
+        let symbol = try #require(symbols.first)
+        #expect(symbols.count == 1)
+        #expect(symbol.bytes == Data(Self.czech.utf8))
+        #expect(symbol.text == Self.czech)
+        #expect(symbol.symbology == .qrCode)
+        #expect(symbol.pass == .plain)
+        #expect(symbol.points.count == 4)
+    }
+
+    @Test func pointsLieOnTheSymbolCorners() throws {
+        let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
+        let image = matrix.image(scale: 4)
+        let symbol = try #require(try QRScanner().scan(image).first)
+        let low = Double(4 * 4)
+        let high = Double((4 + matrix.rows.count) * 4)
+        for point in symbol.points {
+            #expect(abs(point.x - low) <= 3 || abs(point.x - high) <= 3, "x \(point.x)")
+            #expect(abs(point.y - low) <= 3 || abs(point.y - high) <= 3, "y \(point.y)")
+        }
+    }
+
+    @Test func invertedCodeIsFoundByTheInvertedPass() throws {
+        var image = try FixtureMatrix(named: "qrencode-czech-M.txt").image(scale: 4)
+        image.pixels = image.pixels.map { 255 - $0 }
+        let symbol = try #require(try QRScanner().scan(image).first)
+        #expect(symbol.pass == .inverted)
+        #expect(symbol.text == Self.czech)
+    }
+
+    @Test func plainOnlyScannerMissesInvertedCode() throws {
+        var image = try FixtureMatrix(named: "qrencode-czech-M.txt").image(scale: 4)
+        image.pixels = image.pixels.map { 255 - $0 }
+        let report = try QRScanner(options: QRScanOptions(passes: [.plain])).scanReport(image)
+        #expect(report.symbols.isEmpty)
+        #expect(report.passesRun == [.plain])
+        #expect(!report.budgetExhausted)
+    }
+
+    @Test func blankImageFindsNothingAfterEveryApplicablePass() throws {
+        let report = try QRScanner().scanReport(GrayImage(width: 200, height: 150, fill: 255))
+        #expect(report.symbols.isEmpty)
+        #expect(report.passesRun.first == .plain)
+        #expect(report.passesRun == [.plain, .inverted, .threshold, .upscaled, .sharpened, .denoised])
+        #expect(!report.passesRun.contains(.downscaled))
+    }
+
+    @Test func budgetCutIsReportedWithAFakeClock() throws {
+        // Every reading of this clock is one second later than the last.
+        let ticks = TickingClock()
+        let scanner = try QRScanner(clock: ScanClock { ticks.next() })
+        let report = scanner.scanReport(GrayImage(width: 64, height: 64, fill: 255), budget: .milliseconds(2500))
+        #expect(report.budgetExhausted)
+        #expect(report.passesRun == [.plain, .inverted])
+        #expect(report.symbols.isEmpty)
+    }
+
+    @Test func emptyImageIsNotACrash() throws {
+        #expect(try QRScanner().scan(GrayImage(width: 0, height: 0, pixels: [])).isEmpty)
+        #expect(try QRScanner().scan(GrayImage(width: 1, height: 1, fill: 0)).isEmpty)
+    }
+}
+
+/// A clock that advances one second per reading (thread-safe, deterministic).
+final class TickingClock: @unchecked Sendable {
+    // @unchecked: `seconds` is only touched under `lock`.
+    private let lock = NSLock()
+    private var seconds: Int64 = 0
+
+    func next() -> Duration {
+        lock.lock()
+        defer { lock.unlock() }
+        seconds += 1
+        return .seconds(seconds)
+    }
+}
