@@ -13,7 +13,7 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case inverted
     /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
     case threshold
-    /// Nearest-neighbour upscaled 2–3×; only for images up to 1200 px (modules of 1–2 px).
+    /// Nearest-neighbour upscaled 2–3×; only for images up to 400 px (modules of 1–2 px).
     case upscaled
     /// Unsharp-masked (blurred codes).
     case sharpened
