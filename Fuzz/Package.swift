@@ -20,5 +20,9 @@ let package = Package(
             name: "FuzzPAC",
             dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
         ),
+        .executableTarget(
+            name: "FuzzImageDecoder",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")]
+        ),
     ]
 )

@@ -20,4 +20,8 @@ static inline png_uint_32 qrauth_png_format_rgba(void) { return PNG_FORMAT_RGBA;
 
 static inline png_uint_32 qrauth_png_format_rgb(void) { return PNG_FORMAT_RGB; }
 
+static inline png_uint_32 qrauth_png_format_flag_color(void) { return PNG_FORMAT_FLAG_COLOR; }
+
+static inline png_uint_32 qrauth_png_format_flag_alpha(void) { return PNG_FORMAT_FLAG_ALPHA; }
+
 #endif

@@ -1,7 +1,7 @@
 /// How a QR matrix becomes output: size, quiet zone, colours and text styles.
 public struct QRRenderOptions: Sendable, Equatable {
-    /// The largest PNG side we write, in pixels.
-    public static let maximumImageSide = 16_384
+    /// The largest PNG side we write, in pixels (8000² is the decoder's default 64-megapixel budget).
+    public static let maximumImageSide = 8_000
 
     /// Pixels per module in PNG output (1–100, default 8); SVG uses it for its width and height.
     public var scale: Int

@@ -47,7 +47,7 @@ public enum QRSelfCheck {
         let grid: ModuleGrid?
         switch format {
         case .png:
-            return try ImageDecoder.decode(rendered)
+            return try ImageDecoder.decode(rendered, pixelLimit: Int.max)
         case .svg:
             grid = String(data: rendered, encoding: .utf8).flatMap(ModuleGrid.readSVG)
             if let grid {
