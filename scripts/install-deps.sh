@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev openssl)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(zbar-tools qrencode python3-pip)
+    packages+=(zbar-tools qrencode python3-pip python3-venv)
 fi
 
 missing=()

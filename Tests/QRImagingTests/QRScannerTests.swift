@@ -69,18 +69,39 @@ struct QRScannerTests {
         #expect(try QRScanner().scan(GrayImage(width: 0, height: 0, pixels: [])).isEmpty)
         #expect(try QRScanner().scan(GrayImage(width: 1, height: 1, fill: 0)).isEmpty)
     }
-}
 
-/// A clock that advances one second per reading (thread-safe, deterministic).
-final class TickingClock: @unchecked Sendable {
-    // @unchecked: `seconds` is only touched under `lock`.
-    private let lock = NSLock()
-    private var seconds: Int64 = 0
+    @Test(
+        arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x61, 0xE2, 0x82], [0xFF]] as [[UInt8]]
+    )
+    func textIsNilForInvalidUTF8(_ bytes: [UInt8]) {
+        let symbol = QRSymbol(bytes: Data(bytes), points: [], symbology: .qrCode, pass: .plain)
+        #expect(symbol.text == nil)
+    }
 
-    func next() -> Duration {
-        lock.lock()
-        defer { lock.unlock() }
-        seconds += 1
-        return .seconds(seconds)
+    @Test func textIsExactForValidUTF8() {
+        let text = "Žluťoučký kůň \u{1F600} \u{0}"
+        let symbol = QRSymbol(bytes: Data(text.utf8), points: [], symbology: .qrCode, pass: .plain)
+        #expect(symbol.text == text)
+    }
+
+    @Test func pointsFoundOnTheDownscaledCopyAreInOriginalPixels() throws {
+        let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
+        let scale = 40
+        let image = matrix.image(scale: scale)
+        #expect(image.width > 1000)
+        let symbol = try #require(try QRScanner().scan(image).first)
+        #expect(symbol.pass == .downscaled)
+        let low = Double(4 * scale)
+        let high = Double((4 + matrix.rows.count) * scale)
+        for point in symbol.points {
+            #expect(min(abs(point.x - low), abs(point.x - high)) <= Double(scale) / 2, "x \(point.x)")
+            #expect(min(abs(point.y - low), abs(point.y - high)) <= Double(scale) / 2, "y \(point.y)")
+        }
+    }
+
+    @Test func widerSymbologiesStillReadQR() throws {
+        let image = try FixtureMatrix(named: "qrencode-czech-M.txt").image(scale: 3)
+        let scanner = try QRScanner(options: QRScanOptions(symbologies: Set(Symbology.allCases)))
+        #expect(scanner.scan(image).map(\.text) == [Self.czech])
     }
 }

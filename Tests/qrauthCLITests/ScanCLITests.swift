@@ -156,6 +156,12 @@ struct ScanCLITests {
         #expect(deep.stdout == "\(a.path): a\n\(b.path): b\n\(inner.path): inner\n")
         let emptyFolder = try CLIRunner.run(["scan", sub.appendingPathComponent("none").path, folder.path])
         #expect(emptyFolder.status == 4)
+        // A link back to the parent folder is not followed (no endless walk).
+        try FileManager.default.createSymbolicLink(
+            atPath: sub.appendingPathComponent("loop").path, withDestinationPath: folder.path)
+        let looped = try CLIRunner.run(["scan", "--recursive", folder.path])
+        #expect(looped.status == 0)
+        #expect(looped.stdout == deep.stdout)
     }
 
     @Test func readsStandardInput() throws {

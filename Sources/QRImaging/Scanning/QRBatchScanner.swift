@@ -36,7 +36,7 @@ public struct QRBatchScanner: Sendable {
         onResult: (QRBatchResult<Input>) -> Void
     ) {
         guard !inputs.isEmpty else { return }
-        let state = BatchState<Input>(count: inputs.count)
+        let state = QRBatchState<Input>(count: inputs.count)
         let workers = min(jobs, inputs.count)
         let options = options
         let budget = budget
@@ -58,50 +58,6 @@ public struct QRBatchScanner: Sendable {
         }
         for index in 0..<inputs.count {
             onResult(state.wait(for: index))
-        }
-    }
-}
-
-/// The work queue and result slots a batch shares between its workers and the delivering thread.
-private final class BatchState<Input: Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is read and written only while holding `condition`.
-    private let condition = NSCondition()
-    private let count: Int
-    private var nextIndex = 0
-    private var slots: [QRBatchResult<Input>?]
-
-    init(count: Int) {
-        self.count = count
-        self.slots = Array(repeating: nil, count: count)
-    }
-
-    /// The next input index to work on, or nil when all are taken.
-    func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard nextIndex < count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
-    }
-
-    /// Stores a finished result and wakes the delivering thread.
-    func finish(_ result: QRBatchResult<Input>) {
-        condition.lock()
-        slots[result.index] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Blocks until the result at `index` is ready, then hands it over (and frees its slot).
-    func wait(for index: Int) -> QRBatchResult<Input> {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let result = slots[index] {
-                slots[index] = nil
-                return result
-            }
-            condition.wait()
         }
     }
 }

@@ -1,11 +1,11 @@
 /// One way of looking at an image. The scanner runs passes in a fixed order and stops at the first
 /// pass that finds a symbol; each symbol names its pass.
 ///
-/// Passes after `plain` work on the downscaled view when the image is huge. docs/qr-scanning.md
-/// lists what each pass measurably adds on the benchmark corpus.
+/// The filter and rotation passes work on a copy reduced to about 1000 px when the image is over
+/// 1400 px. docs/qr-scanning.md lists what each pass measurably adds on the benchmark corpus.
 public enum QRScanPass: String, Sendable, CaseIterable, Codable {
-    /// Box-downscaled so the longer side is about 1000 px; only for images over 1400 px (huge photos
-    /// and modules), and tried before `plain` because it is ten times faster there.
+    /// Box-downscaled so the longer side is about 700 px; only for images over 1000 px (photos, huge
+    /// modules, screenshots), and tried before `plain` because it is several times faster there.
     case downscaled
     /// The image as given.
     case plain
@@ -13,7 +13,7 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case inverted
     /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
     case threshold
-    /// Nearest-neighbour upscaled 2–3×; only for images up to 1200 px (modules of 1–2 px).
+    /// Nearest-neighbour upscaled 2–3×; only for images up to 400 px (modules of 1–2 px).
     case upscaled
     /// Unsharp-masked (blurred codes).
     case sharpened

@@ -1,4 +1,5 @@
 internal import CZBar
+
 import struct Foundation.Data
 
 /// Finds every QR code (or other enabled symbology) in a grayscale image with ZBar, retrying with

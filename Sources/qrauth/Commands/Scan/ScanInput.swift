@@ -69,7 +69,9 @@ enum ScanInput: Sendable {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                if recursive { files += imageFiles(in: path, recursive: true) }
+                // Symbolic links to folders are not followed: a link to a parent would never end.
+                let type = (try? manager.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+                if recursive, type != .typeSymbolicLink { files += imageFiles(in: path, recursive: true) }
             } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 files.append(path)
             }
