@@ -222,7 +222,13 @@ struct ScanCommand: ParsableCommand {
         guard parse else { return }
         switch record.payload {
         case .offlineOperation(let operation):
-            print(OperationParseCommand.report(operation))
+            let verdict =
+                switch record.signature {
+                case .valid: "valid"
+                case .invalid: "INVALID"
+                case .keyUnavailable, nil: "NOT verified"
+                }
+            print(OperationParseCommand.report(operation, verdict: verdict))
         case .malformedOfflineOperation(let error):
             print("  not a valid offline operation: \(error.reason)")
         case .pac(let token):
