@@ -37,6 +37,14 @@ enum HeaderFields {
         return fields
     }
 
+    /// The non-empty value of `key`, or the error naming the missing field.
+    static func required(_ key: String, in fields: [String: String], header: String) throws(PowerAuthError) -> String {
+        guard let text = fields[key], !text.isEmpty else {
+            throw PowerAuthError(.header, "\(header) lacks the field \(key)")
+        }
+        return text
+    }
+
     /// Builds `PowerAuth k1="v1", k2="v2"` in the given order.
     static func build(_ pairs: [(String, String)]) -> String {
         "PowerAuth " + pairs.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: ", ")

@@ -27,10 +27,7 @@ public struct TokenHeader: Sendable, Equatable {
     public init(parsing value: String) throws(PowerAuthError) {
         let fields = try HeaderFields.parse(value, header: Self.name)
         func field(_ key: String) throws(PowerAuthError) -> String {
-            guard let text = fields[key], !text.isEmpty else {
-                throw PowerAuthError(.header, "\(Self.name) lacks the field \(key)")
-            }
-            return text
+            try HeaderFields.required(key, in: fields, header: Self.name)
         }
         version = try ProtocolVersion(text: field("version"))
         tokenId = try field("token_id")
