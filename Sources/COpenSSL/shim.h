@@ -54,4 +54,16 @@ static inline const char *qrauth_SN_X9_62_prime256v1(void) { return SN_X9_62_pri
 
 static inline const char *qrauth_key_type_EC(void) { return "EC"; }
 
+static inline const char *qrauth_digest_name_SHA256(void) { return "SHA256"; }
+
+static inline const char *qrauth_digest_name_SHA1(void) { return "SHA1"; }
+
+/* Sets the digest of an HMAC EVP_MAC_CTX (OSSL_PARAM arrays are awkward to build from Swift). */
+static inline int qrauth_EVP_MAC_CTX_set_digest(EVP_MAC_CTX *ctx, const char *digest) {
+    OSSL_PARAM params[2];
+    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)digest, 0);
+    params[1] = OSSL_PARAM_construct_end();
+    return EVP_MAC_CTX_set_params(ctx, params);
+}
+
 #endif

@@ -30,15 +30,10 @@ public struct FingerprintEntry: Sendable, Hashable {
 
     /// The exact bytes a static-list signature covers: the UTF-8 of `signedString`.
     public var signedBytes: Data {
-        // Built byte by byte (no intermediate String): this runs once per entry in list verification.
-        let base64 = fingerprint.base64EncodedData()
-        var bytes = Data(capacity: name.utf8.count + base64.count + 22)
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(UInt8(ascii: "&"))
-        bytes.append(base64)
-        bytes.append(UInt8(ascii: "&"))
-        bytes.append(contentsOf: String(expires).utf8)
-        return bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 66)
+        appendSignedBytes(to: &bytes)
+        return Data(bytes)
     }
 
     /// Whether the entry is past its expiry at `now` (`expires < now`; `expires == now` is still valid).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QRAuthCrypto
 
 /// Verifies every entry of a static list against the app's public key, on all cores.
 ///
@@ -16,8 +17,17 @@ public struct FingerprintListVerifier: Sendable {
 
     /// Whether `entry` carries a signature that verifies over its signed bytes.
     public func isValid(_ entry: FingerprintEntry) -> Bool {
-        guard let signature = entry.signature else { return false }
-        return publicKey.isValidSignature(signature, for: entry.signedBytes)
+        var buffer: [UInt8] = []
+        return signatureVerdict(entry, buffer: &buffer) == .valid
+    }
+
+    /// The signature verdict of one entry; `buffer` is scratch space reused across calls.
+    func signatureVerdict(_ entry: FingerprintEntry, buffer: inout [UInt8]) -> EntryVerdict.Signature {
+        guard let signature = entry.signature else { return .missing }
+        buffer.removeAll(keepingCapacity: true)
+        entry.appendSignedBytes(to: &buffer)
+        // Strict DER is checked in place, as `PinningPublicKey.isValidSignature` does with a copy.
+        return publicKey.key.isValidSignature(derRepresentation: signature, for: buffer) ? .valid : .invalid
     }
 
     /// One verdict per entry, in list order. `window` (seconds) marks entries that expire within
@@ -33,6 +43,10 @@ public struct FingerprintListVerifier: Sendable {
     }
 
     /// Signature verdicts for `entries`, computed in parallel chunks.
+    ///
+    /// Chunks are contiguous index ranges (four per core, so a core that is slowed by other load does not
+    /// hold up the end); each writes its own disjoint range of the result and owns one signed-bytes buffer.
+    /// Nothing in the loop takes a shared lock except the key's context pool, for a pop and a push per entry.
     func verifySignatures(_ entries: [FingerprintEntry]) -> [EntryVerdict.Signature] {
         var results = [EntryVerdict.Signature](repeating: .missing, count: entries.count)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -44,9 +58,10 @@ public struct FingerprintListVerifier: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                 let start = entries.count * chunk / chunkCount
                 let end = entries.count * (chunk + 1) / chunkCount
+                var signedBytes: [UInt8] = []
+                signedBytes.reserveCapacity(256)
                 for index in start..<end {
-                    let entry = entries[index]
-                    output[index] = entry.signature == nil ? .missing : (verifier.isValid(entry) ? .valid : .invalid)
+                    output[index] = verifier.signatureVerdict(entries[index], buffer: &signedBytes)
                 }
             }
         }

@@ -104,10 +104,15 @@ public struct SignatureVerifier: Sendable {
         }
         for type in types { _ = try keys.keys(for: type) }
         let presented = Data(signature.utf8)
+        // The counter values of the window are the same for every candidate: compute them once.
+        var counters = [try state.signatureCounter()]
+        counters.reserveCapacity(lookAhead)
         for candidate in candidates {
-            var counter = try state.signatureCounter()
+            let calculator = ComponentCache(keys: keys, counterData: counters[0].counterData, data: candidate.data)
             for iteration in 0..<lookAhead {
-                let calculator = ComponentCache(keys: keys, counterData: counter.counterData, data: candidate.data)
+                if iteration == counters.count { counters.append(counters[iteration - 1].advanced()) }
+                let counter = counters[iteration]
+                calculator.reset(counterData: counter.counterData)
                 for type in types {
                     let expected = PowerAuthSignature.render(calculator.components(for: type), format: format)
                     if ConstantTime.equals(Data(expected.utf8), presented) {
@@ -119,7 +124,6 @@ public struct SignatureVerifier: Sendable {
                             matchedTOTP: candidate.totp, state: state, blockedNow: false, refusal: nil)
                     }
                 }
-                counter = counter.advanced()
             }
         }
         var blockedNow = false

@@ -56,10 +56,21 @@ public enum AES128 {
         guard data.count <= Int(Int32.max) - blockSize else {
             throw CryptoError(.invalidLength, "AES input of \(data.count) bytes is longer than OpenSSL accepts")
         }
-        guard let context = EVP_CIPHER_CTX_new() else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot allocate a cipher context")
+        let outcome = OpenSSLAlgorithms.shared.cipherContexts.withContext {
+            context -> (result: Result<Data, CryptoError>, reusable: Bool) in
+            // Reset clears the key schedule before the context goes back to the pool.
+            let result = cryptOnce(context, cipher, encrypt: encrypt, data: data, key: key, iv: iv, padding: padding)
+            return (result, EVP_CIPHER_CTX_reset(context) == 1)
         }
-        defer { EVP_CIPHER_CTX_free(context) }
+        guard let outcome else { throw CryptoError.openSSL(.openSSLFailure, "cannot allocate a cipher context") }
+        return try outcome.get()
+    }
+
+    /// One cipher operation on a fresh or reset context.
+    private static func cryptOnce(
+        _ context: OpaquePointer, _ cipher: OpaquePointer, encrypt: Bool, data: some DataProtocol,
+        key: some DataProtocol, iv: (some DataProtocol)?, padding: Bool
+    ) -> Result<Data, CryptoError> {
         let initialized = key.withNonNullBytes { keyPointer, _ in
             guard let iv else { return EVP_CipherInit_ex2(context, cipher, keyPointer, nil, encrypt ? 1 : 0, nil) }
             return iv.withNonNullBytes { ivPointer, _ in
@@ -67,7 +78,7 @@ public enum AES128 {
             }
         }
         guard initialized == 1, EVP_CIPHER_CTX_set_padding(context, padding ? 1 : 0) == 1 else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot initialize AES-128")
+            return .failure(CryptoError.openSSL(.openSSLFailure, "cannot initialize AES-128"))
         }
         var output = [UInt8](repeating: 0, count: data.count + blockSize)
         var updateLength: Int32 = 0
@@ -75,16 +86,17 @@ public enum AES128 {
         let updated = data.withNonNullBytes { pointer, count in
             EVP_CipherUpdate(context, &output, &updateLength, pointer, Int32(count))
         }
-        guard updated == 1 else { throw CryptoError.openSSL(.openSSLFailure, "AES-128 update failed") }
+        guard updated == 1 else { return .failure(CryptoError.openSSL(.openSSLFailure, "AES-128 update failed")) }
         let finished = output.withUnsafeMutableBufferPointer { buffer in
             EVP_CipherFinal_ex(context, buffer.baseAddress.map { $0 + Int(updateLength) }, &finalLength)
         }
         guard finished == 1 else {
             if !encrypt && padding {
-                throw CryptoError.openSSL(.decryptionFailed, "AES-CBC padding is invalid (wrong key or corrupt data)")
+                return .failure(
+                    CryptoError.openSSL(.decryptionFailed, "AES-CBC padding is invalid (wrong key or corrupt data)"))
             }
-            throw CryptoError.openSSL(.openSSLFailure, "AES-128 final block failed")
+            return .failure(CryptoError.openSSL(.openSSLFailure, "AES-128 final block failed"))
         }
-        return Data(output.prefix(Int(updateLength + finalLength)))
+        return .success(Data(output.prefix(Int(updateLength + finalLength))))
     }
 }

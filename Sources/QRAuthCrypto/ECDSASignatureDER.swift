@@ -5,6 +5,17 @@ enum ECDSASignatureDER {
 
     /// The unsigned big-endian r and s, or nil when `der` is not strict, minimal DER.
     static func parse(_ der: [UInt8]) -> (r: ArraySlice<UInt8>, s: ArraySlice<UInt8>)? {
+        guard let ((rStart, rEnd), (sStart, sEnd)) = der.withUnsafeBufferPointer({ scan($0) }) else { return nil }
+        return (der[rStart..<rEnd], der[sStart..<sEnd])
+    }
+
+    /// Whether `der` is strict, minimal DER, checked in place (no copy).
+    static func isStrict(_ der: UnsafeBufferPointer<UInt8>) -> Bool {
+        scan(der) != nil
+    }
+
+    /// The offset ranges of r's and s's magnitudes (without a sign byte), or nil when not strict DER.
+    private static func scan(_ der: UnsafeBufferPointer<UInt8>) -> ((Int, Int), (Int, Int))? {
         // Content is at most 2 × (2 + 33) = 70 bytes, so a valid length is always in short form.
         guard der.count >= 8, der[0] == 0x30, Int(der[1]) == der.count - 2 else { return nil }
         var index = 2
@@ -12,19 +23,18 @@ enum ECDSASignatureDER {
         return (r, s)
     }
 
-    /// Reads one INTEGER at `index` and returns its magnitude (without a sign byte).
-    private static func integer(_ der: [UInt8], _ index: inout Int) -> ArraySlice<UInt8>? {
+    /// Reads one INTEGER at `index` and returns the offset range of its magnitude (without a sign byte).
+    private static func integer(_ der: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> (Int, Int)? {
         guard index + 2 <= der.count, der[index] == 0x02 else { return nil }
         let length = Int(der[index + 1])
         let start = index + 2
         guard length >= 1, length <= maximumIntegerLength, start + length <= der.count else { return nil }
-        let content = der[start..<start + length]
-        let first = content[start]
+        let first = der[start]
         guard first & 0x80 == 0 else { return nil }  // negative
-        if length > 1, first == 0, content[start + 1] & 0x80 == 0 { return nil }  // not minimal
+        if length > 1, first == 0, der[start + 1] & 0x80 == 0 { return nil }  // not minimal
         if length == maximumIntegerLength, first != 0 { return nil }  // wider than 256 bits
         index = start + length
-        return first == 0 && length > 1 ? content.dropFirst() : content
+        return (first == 0 && length > 1 ? start + 1 : start, start + length)
     }
 
     /// The strict DER of unsigned big-endian r and s (each at most 32 significant bytes).

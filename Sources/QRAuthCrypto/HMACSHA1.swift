@@ -4,6 +4,6 @@ public import Foundation
 public enum HMACSHA1 {
     /// The 20-byte HMAC-SHA1 of `data` under `key` (any key length).
     public static func authenticationCode(for data: some DataProtocol, using key: some DataProtocol) -> Data {
-        MessageDigest.hmac(OpenSSLAlgorithms.shared.sha1, key: key, data: data)
+        MessageDigest.hmac(OpenSSLAlgorithms.shared.hmacSHA1Contexts, key: key, data: data)
     }
 }

@@ -4,6 +4,6 @@ public import Foundation
 public enum HMACSHA256 {
     /// The 32-byte HMAC-SHA256 of `data` under `key` (any key length).
     public static func authenticationCode(for data: some DataProtocol, using key: some DataProtocol) -> Data {
-        MessageDigest.hmac(OpenSSLAlgorithms.shared.sha256, key: key, data: data)
+        MessageDigest.hmac(OpenSSLAlgorithms.shared.hmacSHA256Contexts, key: key, data: data)
     }
 }

@@ -1,47 +1,73 @@
 internal import COpenSSL
 import Foundation
 
-/// One-shot hashes and HMACs over a fetched OpenSSL digest.
+/// One-shot hashes and HMACs over fetched OpenSSL algorithms and pooled contexts.
+///
+/// No call fetches an algorithm or allocates a context in the steady state: digests reuse an
+/// `EVP_MD_CTX` from `OpenSSLAlgorithms.digestContexts`, HMACs an `EVP_MAC_CTX` whose digest is already
+/// set (only the key changes per call).
 enum MessageDigest {
     /// The digest of `data`.
     static func hash(_ digest: OpaquePointer, data: some DataProtocol) -> Data {
-        var output = [UInt8](repeating: 0, count: Int(qrauth_EVP_MAX_MD_SIZE()))
-        var length: UInt32 = 0
-        let status = data.withNonNullBytes { pointer, count in
-            EVP_Digest(pointer, count, &output, &length, digest, nil)
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(qrauth_EVP_MAX_MD_SIZE())) {
+            output -> Data? in
+            guard let base = output.baseAddress, let length = digestInto(base, digest, data: data) else { return nil }
+            return Data(bytes: base, count: length)
         }
-        guard status == 1 else { fatalError(failure("digest")) }
-        return Data(output.prefix(Int(length)))
+        guard let result else { fatalError(failure("digest")) }
+        return result
     }
 
     /// Lends the 32-byte SHA-256 of `data` from a temporary buffer (no heap allocation on the hot paths),
     /// or nil when OpenSSL fails.
     static func withSHA256<R>(of data: some DataProtocol, _ body: (UnsafePointer<UInt8>) -> R) -> R? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest -> R? in
-            guard let digestBase = digest.baseAddress else { return nil }
-            var length: UInt32 = 0
-            let hashed = data.withNonNullBytes { pointer, count in
-                EVP_Digest(pointer, count, digestBase, &length, OpenSSLAlgorithms.shared.sha256, nil)
-            }
-            guard hashed == 1, length == 32 else { return nil }
-            return body(digestBase)
+            guard let base = digest.baseAddress,
+                digestInto(base, OpenSSLAlgorithms.shared.sha256, data: data) == 32
+            else { return nil }
+            return body(base)
         }
     }
 
-    /// The HMAC of `data` under `key`.
-    static func hmac(_ digest: OpaquePointer, key: some DataProtocol, data: some DataProtocol) -> Data {
-        // HMAC replaces a key longer than the block size by its hash, so this changes no result; it only
-        // keeps the length within OpenSSL's `int`.
-        guard key.count <= Int32.max else { return hmac(digest, key: hash(digest, data: key), data: data) }
-        var output = [UInt8](repeating: 0, count: Int(qrauth_EVP_MAX_MD_SIZE()))
-        var length: UInt32 = 0
-        let result = key.withNonNullBytes { keyPointer, keyCount in
-            data.withNonNullBytes { dataPointer, dataCount in
-                HMAC(digest, keyPointer, Int32(keyCount), dataPointer, dataCount, &output, &length)
+    /// Writes the digest of `data` to `output` (at least `EVP_MAX_MD_SIZE` bytes) and returns its length.
+    private static func digestInto(
+        _ output: UnsafeMutablePointer<UInt8>, _ digest: OpaquePointer, data: some DataProtocol
+    ) -> Int? {
+        let length = OpenSSLAlgorithms.shared.digestContexts.withContext { context -> (result: Int?, reusable: Bool) in
+            var length: UInt32 = 0
+            let status = data.withNonNullBytes { pointer, count in
+                guard EVP_DigestInit_ex2(context, digest, nil) == 1, EVP_DigestUpdate(context, pointer, count) == 1
+                else { return Int32(0) }
+                return EVP_DigestFinal_ex(context, output, &length)
             }
+            return status == 1 ? (Int(length), true) : (nil, false)
         }
-        guard result != nil else { fatalError(failure("HMAC")) }
-        return Data(output.prefix(Int(length)))
+        return length ?? nil
+    }
+
+    /// The HMAC of `data` under `key`; `contexts` is one of `OpenSSLAlgorithms`' HMAC pools.
+    static func hmac(_ contexts: OpenSSLContextPool, key: some DataProtocol, data: some DataProtocol) -> Data {
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(qrauth_EVP_MAX_MD_SIZE())) {
+            output -> Data? in
+            guard let base = output.baseAddress else { return nil }
+            let length = contexts.withContext { context -> (result: Int?, reusable: Bool) in
+                var length = 0
+                let status = key.withNonNullBytes { keyPointer, keyCount in
+                    data.withNonNullBytes { dataPointer, dataCount in
+                        // EVP_MAC_init with a key and no parameters re-keys the context; its digest stays.
+                        guard EVP_MAC_init(context, keyPointer, keyCount, nil) == 1,
+                            EVP_MAC_update(context, dataPointer, dataCount) == 1
+                        else { return Int32(0) }
+                        return EVP_MAC_final(context, base, &length, output.count)
+                    }
+                }
+                return status == 1 ? (length, true) : (nil, false)
+            }
+            guard let length = length ?? nil else { return nil }
+            return Data(bytes: base, count: length)
+        }
+        guard let result else { fatalError(failure("HMAC")) }
+        return result
     }
 
     /// Hashing cannot fail for valid inputs; a failure means a broken OpenSSL installation.

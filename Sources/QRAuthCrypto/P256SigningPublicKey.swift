@@ -52,18 +52,50 @@ extension P256.Signing {
         ///
         /// "Does not verify" is an answer, not an error: this never throws.
         public func isValidSignature(_ signature: ECDSASignature, for data: some DataProtocol) -> Bool {
-            let status = MessageDigest.withSHA256(of: data) { digest in
-                key.withContext(for: .verify) { context in
-                    signature.derRepresentation.withUnsafeBytes { der in
-                        EVP_PKEY_verify(
-                            context, der.baseAddress?.assumingMemoryBound(to: UInt8.self), der.count, digest, 32)
-                    }
+            signature.derRepresentation.withUnsafeBytes { der in
+                verify(der: der.bindMemory(to: UInt8.self), message: data)
+            }
+        }
+
+        /// Whether `derRepresentation` is a strict DER ECDSA signature (as `ECDSASignature(derRepresentation:)`
+        /// accepts) that verifies over `data`; false for anything else. Checks the DER in place, without copies:
+        /// the path for verifying many signatures in a row.
+        public func isValidSignature(derRepresentation: some DataProtocol, for data: some DataProtocol) -> Bool {
+            derRepresentation.withNonNullBytes { pointer, count in
+                let der = UnsafeBufferPointer(start: pointer, count: count)
+                guard ECDSASignatureDER.isStrict(der) else { return false }
+                return verify(der: der, message: data)
+            }
+        }
+
+        /// Whether `signature` verifies over a message whose SHA-256 is `digest` (exactly 32 bytes, else false):
+        /// for callers that hash the message themselves.
+        public func isValidSignature(_ signature: ECDSASignature, digest: some DataProtocol) -> Bool {
+            guard digest.count == 32 else { return false }
+            return digest.withNonNullBytes { digestPointer, _ in
+                signature.derRepresentation.withUnsafeBytes { der in
+                    verify(der: der.bindMemory(to: UInt8.self), digest: digestPointer)
                 }
+            }
+        }
+
+        /// Hashes `message` and verifies `der` (already strict) against the digest.
+        private func verify(der: UnsafeBufferPointer<UInt8>, message: some DataProtocol) -> Bool {
+            MessageDigest.withSHA256(of: message) { digest in verify(der: der, digest: digest) } ?? false
+        }
+
+        /// `EVP_PKEY_verify` on a pooled context; clears OpenSSL's error queue when it does not verify.
+        private func verify(der: UnsafeBufferPointer<UInt8>, digest: UnsafePointer<UInt8>) -> Bool {
+            let status = key.withContext(for: .verify) { context in
+                EVP_PKEY_verify(context, der.baseAddress, der.count, digest, 32)
             }
             let verified = status == 1
             if !verified { OpenSSLErrorQueue.clear() }
             return verified
         }
+
+        /// Spare verification contexts pooled for this key (for tests).
+        var spareVerifyContextCount: Int { key.spareContextCount(for: .verify) }
 
         /// Keys are equal when their points are equal.
         public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {

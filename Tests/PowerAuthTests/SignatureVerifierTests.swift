@@ -45,6 +45,24 @@ struct SignatureVerifierTests {
         #expect(beyond.state.ctrData == start.counterData)
     }
 
+    @Test(arguments: OfflineApproval.Factor.allCases)
+    func everyIterationOfTheWindowMatchesForBothFactors(factor: OfflineApproval.Factor) throws {
+        // The verifier reuses one component cache and the window's counters across types; each code still
+        // matches exactly at the iteration and type it was computed for.
+        let (keys, start) = try Self.fixture()
+        let verifier = try SignatureVerifier(lookAhead: 20)
+        let state = ServerCounterState(counter: 0, ctrData: start.counterData)
+        for iteration in 0..<20 {
+            let result = try verifier.verifyOffline(
+                code: Self.code(keys, start.advanced(by: iteration), factor: factor), requestData: Self.requestData,
+                allowBiometry: true, keys: keys, state: state)
+            #expect(result.isValid)
+            #expect(result.matchedIteration == iteration)
+            #expect(result.signatureType == factor.signatureType)
+            #expect(result.state.ctrData == start.advanced(by: iteration + 1).counterData)
+        }
+    }
+
     @Test func lookAheadRange() {
         #expect(throws: PowerAuthError(.lookAhead, "")) { try SignatureVerifier(lookAhead: 0) }
         #expect(throws: PowerAuthError(.lookAhead, "")) { try SignatureVerifier(lookAhead: 65) }

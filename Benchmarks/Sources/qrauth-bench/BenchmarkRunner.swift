@@ -38,6 +38,21 @@ enum BenchmarkRunner {
         return Result(operations: operations, wallSeconds: wall, userCPUSeconds: cpu, checksum: checksum)
     }
 
+    /// Calls `operation` exactly `count` times, without warm-up: a fixed amount of work for
+    /// `valgrind --tool=callgrind --toggle-collect='*runIterations*'`.
+    @inline(never)
+    static func runIterations(_ count: Int, _ operation: () -> Int) -> Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let startCPU = userCPUSeconds()
+        var checksum = 0
+        for _ in 0..<count { checksum &+= operation() }
+        let cpu = userCPUSeconds() - startCPU
+        let elapsed = start.duration(to: clock.now)
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Result(operations: count, wallSeconds: wall, userCPUSeconds: cpu, checksum: checksum)
+    }
+
     /// User CPU time of this process so far.
     private static func userCPUSeconds() -> Double {
         var usage = rusage()

@@ -3,8 +3,10 @@ import Foundation
 
 /// Decodes and verifies a 10 000-entry static fingerprint list (one operation = the whole list),
 /// with the library's parallel verifier: the release-pipeline `qrauth pins verify` hot path.
+/// `QRAUTH_BENCH_PINS_ENTRIES=N` changes the list size (smaller lists keep callgrind runs short).
 struct PinsVerifyListBenchmark: Benchmark {
-    static let entryCount = 10_000
+    static let entryCount =
+        ProcessInfo.processInfo.environment["QRAUTH_BENCH_PINS_ENTRIES"].flatMap(Int.init).map { max(1, $0) } ?? 10_000
     let name = "pins-verify-list"
     let summary = "FingerprintList.decode + FingerprintListVerifier.verify of a 10 000-entry list (1 op = 1 list)"
     let warmUpIterations = 1

@@ -1,9 +1,11 @@
 import Foundation
 
-/// `qrauth-bench <benchmark> [--seconds N]` or `qrauth-bench list`.
+/// `qrauth-bench <benchmark> [--seconds N | --iterations N]` or `qrauth-bench list`.
 ///
 /// Prints one line per run, `<name>: <rate> ops/s (…)` with the rate per user-CPU second as
-/// `openssl speed` counts it; `scripts/bench-crypto.sh` parses it.
+/// `openssl speed` counts it; `scripts/bench-crypto.sh` parses it. `--iterations N` runs exactly N
+/// operations without warm-up (for `valgrind --tool=callgrind`: stable instruction counts; the loop is
+/// `BenchmarkRunner.runIterations`, so `--toggle-collect='*runIterations*'` counts only the timed part).
 @main
 enum QRAuthBench {
     static func main() {
@@ -23,10 +25,18 @@ enum QRAuthBench {
             exit(64)
         }
         var seconds = 3.0
+        var iterations: Int?
         while let option = arguments.first {
             arguments.removeFirst()
+            if option == "--iterations", let value = arguments.first.flatMap(Int.init), value > 0 {
+                arguments.removeFirst()
+                iterations = value
+                continue
+            }
             guard option == "--seconds", let value = arguments.first.flatMap(Double.init), value > 0 else {
-                FileHandle.standardError.write(Data("qrauth-bench: expected --seconds <positive number>\n".utf8))
+                FileHandle.standardError.write(
+                    Data("qrauth-bench: expected --seconds <positive number> or --iterations <positive integer>\n".utf8)
+                )
                 exit(64)
             }
             arguments.removeFirst()
@@ -34,8 +44,13 @@ enum QRAuthBench {
         }
         do {
             let operation = try benchmark.prepare()
-            let result = BenchmarkRunner.run(
-                seconds: seconds, warmUp: benchmark.warmUpIterations, batch: benchmark.batchSize, operation)
+            let result =
+                if let iterations {
+                    BenchmarkRunner.runIterations(iterations, operation)
+                } else {
+                    BenchmarkRunner.run(
+                        seconds: seconds, warmUp: benchmark.warmUpIterations, batch: benchmark.batchSize, operation)
+                }
             let rate = String(format: "%.1f", result.rate)
             let wallRate = String(format: "%.1f", result.wallRate)
             let cpu = String(format: "%.2f", result.userCPUSeconds)
@@ -51,6 +66,6 @@ enum QRAuthBench {
 
     static func usage() {
         let names = BenchmarkRegistry.all.map(\.name).joined(separator: "|")
-        print("usage: qrauth-bench (\(names)) [--seconds N]\n       qrauth-bench list")
+        print("usage: qrauth-bench (\(names)) [--seconds N | --iterations N]\n       qrauth-bench list")
     }
 }
