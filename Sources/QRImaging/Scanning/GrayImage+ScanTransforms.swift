@@ -129,25 +129,33 @@ extension GrayImage {
         let w = width / factor
         let h = height / factor
         guard factor > 1, w > 0, h > 0 else { return (self, .identity) }
-        var output = [UInt8](repeating: 0, count: w * h)
         let area = UInt32(factor * factor)
-        pixels.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { out in
-                var columnSums = [UInt32](repeating: 0, count: w)
-                for y in 0..<h {
-                    for index in 0..<w { columnSums[index] = 0 }
-                    for dy in 0..<factor {
-                        let row = (y * factor + dy) * width
+        let used = w * factor
+        let sourceWidth = width
+        // Rows are summed vertically first (a loop the compiler vectorises), then each run of `factor`
+        // column sums is added horizontally: about two operations per source pixel.
+        var columns = [UInt32](repeating: 0, count: used)
+        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                columns.withUnsafeMutableBufferPointer { sums in
+                    guard let sourceBase = source.baseAddress, let sumsBase = sums.baseAddress else { return }
+                    for y in 0..<h {
+                        sumsBase.update(repeating: 0, count: used)
+                        for dy in 0..<factor {
+                            let row = sourceBase + (y * factor + dy) * sourceWidth
+                            for x in 0..<used { sumsBase[x] &+= UInt32(row[x]) }
+                        }
+                        var start = 0
                         for x in 0..<w {
                             var sum: UInt32 = 0
-                            let start = row + x * factor
-                            for dx in 0..<factor { sum += UInt32(source[start + dx]) }
-                            columnSums[x] += sum
+                            for dx in 0..<factor { sum &+= sumsBase[start + dx] }
+                            start += factor
+                            out[y * w + x] = UInt8((sum + area / 2) / area)
                         }
                     }
-                    for x in 0..<w { out[y * w + x] = UInt8((columnSums[x] + area / 2) / area) }
                 }
             }
+            initialized = w * h
         }
         let scale = Double(factor)
         let map = AffineMap(a: scale, b: 0, c: (scale - 1) / 2, d: 0, e: scale, f: (scale - 1) / 2)

@@ -54,7 +54,7 @@ public final class QRScanner {
             }
             guard let view = views.view(for: pass) else { continue }
             run.append(pass)
-            let found = decode(view.image, map: view.map, pass: pass)
+            let found = decode(view.image, map: view.map, pass: pass, density: view.density)
             if !found.isEmpty {
                 return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false)
             }
@@ -62,8 +62,8 @@ public final class QRScanner {
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
     }
 
-    /// One ZBar run over `image`; points are mapped back to the original image through `map`.
-    func decode(_ image: GrayImage, map: AffineMap, pass: QRScanPass) -> [QRSymbol] {
+    /// One ZBar run over `image` at scan `density`; points are mapped back to the original image through `map`.
+    func decode(_ image: GrayImage, map: AffineMap, pass: QRScanPass, density: Int32 = 1) -> [QRSymbol] {
         guard image.width > 0, image.height > 0 else { return [] }
         return image.pixels.withUnsafeBufferPointer { buffer -> [QRSymbol] in
             guard let zimage = zbar_image_create(), let base = buffer.baseAddress else { return [] }
@@ -71,6 +71,8 @@ public final class QRScanner {
             zbar_image_set_format(zimage, qrauth_zbar_fourcc_y800())
             zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
             zbar_image_set_data(zimage, base, UInt(buffer.count), nil)
+            zbar_image_scanner_set_config(handle, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
+            zbar_image_scanner_set_config(handle, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
             guard zbar_scan_image(handle, zimage) > 0 else { return [] }
             var symbols: [QRSymbol] = []
             var next = zbar_image_first_symbol(zimage)
