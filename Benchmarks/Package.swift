@@ -13,7 +13,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "qrauth-bench",
-            dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")],
+            dependencies: [
+                .product(name: "QRAuthCrypto", package: "qrauth"),
+                .product(name: "PowerAuth", package: "qrauth"),
+                .product(name: "FingerprintLists", package: "qrauth"),
+            ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),

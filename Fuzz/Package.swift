@@ -20,5 +20,24 @@ let package = Package(
             name: "FuzzPAC",
             dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
         ),
+        .executableTarget(
+            name: "FuzzPowerAuthParsers",
+            dependencies: [.product(name: "PowerAuth", package: "qrauth")]
+        ),
+        .executableTarget(
+            name: "FuzzP256Parsers",
+            dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")]
+        ),
+        .executableTarget(
+            name: "FuzzFingerprintLists",
+            dependencies: [
+                .product(name: "FingerprintLists", package: "qrauth"),
+                .product(name: "QRAuthCrypto", package: "qrauth"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzImageDecoder",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")]
+        ),
     ]
 )

@@ -14,9 +14,14 @@ struct QRAuth: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            VersionCommand.self,
+            ScanCommand.self,
+            QRCommand.self,
             OperationCommand.self,
             PACCommand.self,
+            ActivationCommand.self,
+            CodeCommand.self,
+            PinsCommand.self,
+            VersionCommand.self,
         ]
     )
 }

@@ -3,6 +3,9 @@ enum BenchmarkRegistry {
     static let all: [any Benchmark] = [
         ECDSAVerifyBenchmark(),
         ECDSASignBenchmark(),
+        ApprovalCodeBenchmark(),
+        ServerCheckWorstCaseBenchmark(),
+        PinsVerifyListBenchmark(),
     ]
 
     static func named(_ name: String) -> (any Benchmark)? {

@@ -4,7 +4,11 @@ import ArgumentParser
 struct OperationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "operation",
-        abstract: "Offline QR operations: parse (and, with other commands, verify, approve, create).",
-        subcommands: [OperationParseCommand.self]
+        abstract:
+            "Offline QR operations: parse, verify the server signature, compute approval codes, create signed ones.",
+        subcommands: [
+            OperationParseCommand.self, OperationVerifyCommand.self, OperationApproveCommand.self,
+            OperationCreateCommand.self,
+        ]
     )
 }
