@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The pending operations after one poll, with what changed since the previous poll.
 public struct OperationsSnapshot: Sendable {

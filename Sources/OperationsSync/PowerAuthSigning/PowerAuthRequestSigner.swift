@@ -1,5 +1,5 @@
 public import Foundation
-public import PowerAuth
+import PowerAuth
 import QRAuthCrypto
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
