@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Faults over real TLS loopback: typed errors, bounded in time", .timeLimit(.minutes(1)))
 struct FaultTests {
-    static func client(for server: TestServer, timeout: Duration = .seconds(2), maxSize: Int = 1 << 20) throws
+    static func client(
+        for server: TestServer, timeout: Duration = .seconds(2), maxSize: Int = 1 << 20
+    ) throws
         -> (MobileTokenClient, NIOHTTPClient)
     {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
@@ -25,12 +27,23 @@ struct FaultTests {
             (200, "{\"status\":\"MAYBE\"}", .invalidResponse),
             (200, "{\"status\":\"OK\"}", .invalidResponse),
             (500, "Internal Server Error", .statusCode),
-            (500, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"ERROR_GENERIC\",\"message\":\"boom\"}}", .server),
-            (401, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"POWERAUTH_AUTH_FAIL\",\"message\":\"x\"}}",
-             .authenticationFailed),
-            (200, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"OPERATION_EXPIRED\",\"message\":\"x\"}}", .expired),
-            (409, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"REMOTE_COMMUNICATION_ERROR\",\"message\":\"x\"}}",
-             .server),
+            (
+                500, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"ERROR_GENERIC\",\"message\":\"boom\"}}",
+                .server
+            ),
+            (
+                401, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"POWERAUTH_AUTH_FAIL\",\"message\":\"x\"}}",
+                .authenticationFailed
+            ),
+            (
+                200, "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"OPERATION_EXPIRED\",\"message\":\"x\"}}",
+                .expired
+            ),
+            (
+                409,
+                "{\"status\":\"ERROR\",\"responseObject\":{\"code\":\"REMOTE_COMMUNICATION_ERROR\",\"message\":\"x\"}}",
+                .server
+            ),
         ])
     func envelopes(status: Int, body: String, expected: MobileTokenError.Code) async throws {
         let server = try await TestServer.start(tls: true) { _ in ServerReply(status: status, body: Array(body.utf8)) }
@@ -59,7 +72,8 @@ struct FaultTests {
             #expect(ContinuousClock.now - started < .seconds(3))
         }
 
-        let big = try await TestServer.start(tls: true) { _ in ServerReply(body: Array(repeating: 0x20, count: 300_000)) }
+        let big = try await TestServer.start(tls: true) { _ in ServerReply(body: Array(repeating: 0x20, count: 300_000))
+        }
         let (bigClient, bigHTTP) = try Self.client(for: big, maxSize: 100_000)
         try await TestClients.with(big, bigHTTP) {
             await #expect(throws: MobileTokenError(.responseTooLarge, "")) { _ = try await bigClient.operations() }

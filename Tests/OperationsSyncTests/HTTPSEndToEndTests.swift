@@ -23,7 +23,8 @@ struct HTTPSEndToEndTests {
         }
         let store = InMemoryActivationStore(pair.device)
         let http = try TestClients.make(for: server) { $0.signer = PowerAuthRequestSigner(store: store) }
-        return Setup(server: server, logic: logic, http: http, client: MobileTokenClient(httpClient: http), store: store)
+        return Setup(
+            server: server, logic: logic, http: http, client: MobileTokenClient(httpClient: http), store: store)
     }
 
     @Test("list → approve → gone; claim; reject; history; a wrong password counts an attempt")
@@ -59,12 +60,15 @@ struct HTTPSEndToEndTests {
             let device = try await setup.store.load()
             let token = try #require(device.token)
             let header = TokenDigest.header(
-                tokenId: token.id, tokenSecret: token.secret, timestampMillis: Int64(Date().timeIntervalSince1970 * 1000))
+                tokenId: token.id, tokenSecret: token.secret,
+                timestampMillis: Int64(Date().timeIntervalSince1970 * 1000))
             let plain = try TestClients.make(for: setup.server)
             let first = try await plain.post(
-                "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)), headers: [TokenHeader.name: header.value])
+                "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)),
+                headers: [TokenHeader.name: header.value])
             let replay = try await plain.post(
-                "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)), headers: [TokenHeader.name: header.value])
+                "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)),
+                headers: [TokenHeader.name: header.value])
             await plain.shutdown()
             #expect(first.statusCode == 200)
             #expect(replay.statusCode == 401)

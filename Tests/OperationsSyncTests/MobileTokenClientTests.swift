@@ -35,7 +35,9 @@ struct MobileTokenClientTests {
         #expect(try await setup.client.operations().map(\.id) == ["op-2"])
         let exchanges = await setup.server.exchanges
         let authorize = try #require(exchanges.first { $0.path.hasSuffix("/authorize") })
-        #expect(authorize.headers["X-PowerAuth-Authorization"]?.contains("pa_signature_type=\"possession_knowledge\"") == true)
+        #expect(
+            authorize.headers["X-PowerAuth-Authorization"]?.contains("pa_signature_type=\"possession_knowledge\"")
+                == true)
         #expect(authorize.headers["Accept-Language"] == "cs")
         #expect(exchanges[0].headers["X-PowerAuth-Token"]?.hasPrefix("PowerAuth version=\"3.3\", token_id=") == true)
         #expect(await setup.client.serverTimeOffset != nil)
@@ -78,7 +80,9 @@ struct MobileTokenClientTests {
         #expect(detail == claimed)
         let bodies = await setup.server.exchanges.map(\.body)
         for body in bodies {
-            #expect(try OperationFixtures.sameJSON(body, OperationFixtures.data("constructed_detail_or_claim_request.json")))
+            #expect(
+                try OperationFixtures.sameJSON(body, OperationFixtures.data("constructed_detail_or_claim_request.json"))
+            )
         }
         await #expect(throws: MobileTokenError(.invalidOperation, "")) {
             _ = try await setup.client.detail(id: "missing")
@@ -103,11 +107,17 @@ struct MobileTokenClientTests {
             proximityCheck: check)
         try await setup.client.reject(id: "9", reason: "COMPLETELLY_CUSTOM_REJECT_REASON")
         let bodies = await setup.server.exchanges.map(\.body)
-        #expect(try OperationFixtures.sameJSON(bodies[0], OperationFixtures.data("constructed_empty_request_list_or_history.json")))
-        #expect(try OperationFixtures.sameJSON(bodies[1], OperationFixtures.data("server_doc_get_history_of_operations_request.json")))
-        #expect(try OperationFixtures.sameJSON(bodies[2], OperationFixtures.data("ios_authorize_request_expected.json")))
         #expect(
-            try OperationFixtures.sameJSON(bodies[3], OperationFixtures.data("constructed_authorize_request_with_proximity_check.json")))
+            try OperationFixtures.sameJSON(
+                bodies[0], OperationFixtures.data("constructed_empty_request_list_or_history.json")))
+        #expect(
+            try OperationFixtures.sameJSON(
+                bodies[1], OperationFixtures.data("server_doc_get_history_of_operations_request.json")))
+        #expect(
+            try OperationFixtures.sameJSON(bodies[2], OperationFixtures.data("ios_authorize_request_expected.json")))
+        #expect(
+            try OperationFixtures.sameJSON(
+                bodies[3], OperationFixtures.data("constructed_authorize_request_with_proximity_check.json")))
         let custom = try JSONSerialization.jsonObject(with: bodies[4]) as? [String: [String: String]]
         #expect(custom?["requestObject"]?["reason"] == "COMPLETELLY_CUSTOM_REJECT_REASON")
         let statuses = await setup.server.exchanges.map(\.status)
@@ -117,14 +127,25 @@ struct MobileTokenClientTests {
     @Test(
         "factor choice from allowedSignatureType",
         arguments: [
-            (AllowedSignatureType(type: .oneFactor), MobileTokenAuthentication.password("x"), Endpoint.SignatureFactor?.some(.possession)),
-            (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .password("x"), .possessionKnowledge),
-            (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge, .possessionBiometry]), .biometry, .possessionBiometry),
+            (
+                AllowedSignatureType(type: .oneFactor), MobileTokenAuthentication.password("x"),
+                Endpoint.SignatureFactor?.some(.possession)
+            ),
+            (
+                AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .password("x"),
+                .possessionKnowledge
+            ),
+            (
+                AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge, .possessionBiometry]),
+                .biometry, .possessionBiometry
+            ),
             (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .biometry, nil),
             (AllowedSignatureType(type: .twoFactor, variants: [.possessionBiometry]), .password("x"), nil),
             (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .possession, nil),
         ])
-    func factorChoice(allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: Endpoint.SignatureFactor?) throws {
+    func factorChoice(
+        allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: Endpoint.SignatureFactor?
+    ) throws {
         if let expected {
             #expect(try MobileTokenClient.factor(for: allowed, authentication: authentication) == expected)
         } else {
@@ -138,7 +159,8 @@ struct MobileTokenClientTests {
     func factorNotAllowedSendsNothing() async throws {
         let setup = try Self.setup()
         let operation = UserOperation(
-            id: "op", data: "A1", allowedSignatureType: AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]))
+            id: "op", data: "A1",
+            allowedSignatureType: AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]))
         await #expect(throws: MobileTokenError(.factorNotAllowed, "")) {
             try await setup.client.authorize(operation, authentication: .biometry)
         }
@@ -213,7 +235,8 @@ struct MobileTokenClientTests {
     func customEndpoint() async throws {
         let setup = try Self.setup()
         struct Echo: Codable, Sendable, Equatable { let message: String }
-        let endpoint = Endpoint(.post, "/custom/echo", kind: .signed(uriId: "/custom/echo", factor: .possessionKnowledge))
+        let endpoint = Endpoint(
+            .post, "/custom/echo", kind: .signed(uriId: "/custom/echo", factor: .possessionKnowledge))
         let answer = try await setup.client.send(
             endpoint, requestObject: Echo(message: "hi"), expecting: Echo.self,
             authentication: .password("1234"))

@@ -56,11 +56,14 @@ struct OperationDecodingTests {
         let (operations, timestamp) = try Self.list("ios_list_response_all_attribute_types.json")
         #expect(timestamp == Date(timeIntervalSince1970: 1_676_032_242))
         let first = operations[0]
-        #expect(first.formData.attributes.map(\.typeName) == [
-            "AMOUNT", "KEY_VALUE", "KEY_VALUE", "NOTE", "PARTY_INFO", "AMOUNT_CONVERSION", "IMAGE", "IMAGE",
-        ])
-        #expect(first.allowedSignatureType == AllowedSignatureType(
-            type: .twoFactor, variants: [.possessionKnowledge, .possessionBiometry]))
+        #expect(
+            first.formData.attributes.map(\.typeName) == [
+                "AMOUNT", "KEY_VALUE", "KEY_VALUE", "NOTE", "PARTY_INFO", "AMOUNT_CONVERSION", "IMAGE", "IMAGE",
+            ])
+        #expect(
+            first.allowedSignatureType
+                == AllowedSignatureType(
+                    type: .twoFactor, variants: [.possessionKnowledge, .possessionBiometry]))
         #expect(first.created == Date(timeIntervalSince1970: 1_533_731_442))
         #expect(first.expires == Date(timeIntervalSince1970: 1_533_731_743))
         guard case .image(_, _, let original) = first.formData.attributes[6],
@@ -70,7 +73,9 @@ struct OperationDecodingTests {
         #expect(noOriginal == nil)
         guard case .partyInfo(_, let party) = first.formData.attributes[4] else { throw CocoaError(.coderReadCorrupt) }
         #expect(party.name == "Tesco")
-        #expect(operations[1].allowedSignatureType == AllowedSignatureType(type: .oneFactor, variants: [.possessionKnowledge]))
+        #expect(
+            operations[1].allowedSignatureType
+                == AllowedSignatureType(type: .oneFactor, variants: [.possessionKnowledge]))
         guard case .amount(_, let amount) = operations[1].formData.attributes[0] else {
             throw CocoaError(.coderReadCorrupt)
         }
@@ -89,8 +94,9 @@ struct OperationDecodingTests {
         #expect(amount.amount == Decimal(string: "965165234082.23"))
         #expect(amount.amountFormatted == "965165234082.23")
         #expect(amount.currencyFormatted == "CZK")
-        #expect([source.amountFormatted, source.currencyFormatted, target.amountFormatted, target.currencyFormatted]
-            == ["1.26", "ETC", "1710.98", "USD"])
+        #expect(
+            [source.amountFormatted, source.currencyFormatted, target.amountFormatted, target.currencyFormatted]
+                == ["1.26", "ETC", "1710.98", "USD"])
     }
 
     @Test("formatted-only amounts keep nil numbers")
@@ -108,7 +114,9 @@ struct OperationDecodingTests {
     func unknownAndDropped() throws {
         let (unknown, _) = try Self.list("ios_list_response_unknown_attribute.json")
         #expect(unknown[0].formData.attributes.count == 2)
-        #expect(unknown[0].formData.attributes[0] == .unknown(unknown[0].formData.attributes[0].label, type: "THIS_IS_FAKE_ATTR"))
+        #expect(
+            unknown[0].formData.attributes[0]
+                == .unknown(unknown[0].formData.attributes[0].label, type: "THIS_IS_FAKE_ATTR"))
         let (skipped, _) = try Self.list("ios_list_response_invalid_amount_attribute_skipped.json")
         #expect(skipped[0].formData.attributes.map(\.typeName) == ["AMOUNT_CONVERSION"])
         let (server, _) = try Self.list("server_doc_get_pending_operations_response.json")
@@ -141,12 +149,17 @@ struct OperationDecodingTests {
         #expect(warning.ui?.preApprovalScreen?.type == .warning)
         #expect(warning.ui?.preApprovalScreen?.items?.count == 3)
         #expect(warning.ui?.preApprovalScreen?.approvalType == .slider)
-        #expect(try Self.single("ios_operation_preapproval_unknown_future.json").ui?.preApprovalScreen?.type == .unknown)
+        #expect(
+            try Self.single("ios_operation_preapproval_unknown_future.json").ui?.preApprovalScreen?.type == .unknown)
         let redirect = try Self.single("ios_operation_postapproval_merchant_redirect.json").ui?.postApprovalScreen
-        guard case .merchantRedirect(_, _, let countdown) = redirect?.payload else { throw CocoaError(.coderReadCorrupt) }
+        guard case .merchantRedirect(_, _, let countdown) = redirect?.payload else {
+            throw CocoaError(.coderReadCorrupt)
+        }
         #expect(countdown == 5)
         let review = try Self.single("ios_operation_postapproval_review.json").ui?.postApprovalScreen
-        #expect(review?.payload == .review(attributes: [.note(AttributeLabel(id: "1", value: "test label"), note: "myNote")]))
+        #expect(
+            review?.payload
+                == .review(attributes: [.note(AttributeLabel(id: "1", value: "test label"), note: "myNote")]))
     }
 
     @Test("GENERIC post-approval payload is any JSON")
@@ -164,7 +177,10 @@ struct OperationDecodingTests {
     @Test(
         "error envelopes decode to code and message",
         arguments: [
-            ("ios_error_response_invalid_activation.json", "INVALID_ACTIVATION", MobileTokenError.Code.invalidActivation),
+            (
+                "ios_error_response_invalid_activation.json", "INVALID_ACTIVATION",
+                MobileTokenError.Code.invalidActivation
+            ),
             ("server_doc_error_response_generic.json", "ERROR_GENERIC", .server),
         ])
     func errorEnvelopes(file: String, code: String, expected: MobileTokenError.Code) throws {
@@ -195,7 +211,8 @@ struct OperationDecodingTests {
         "detail and claim responses decode one operation",
         arguments: ["server_doc_claim_operation_response.json", "server_doc_get_operation_detail_response.json"])
     func singleEnvelope(file: String) throws {
-        let envelope = try JSONDecoder().decode(ResponseEnvelope<UserOperation>.self, from: OperationFixtures.data(file))
+        let envelope = try JSONDecoder().decode(
+            ResponseEnvelope<UserOperation>.self, from: OperationFixtures.data(file))
         guard case .ok(let operation) = envelope.outcome else { throw CocoaError(.coderReadCorrupt) }
         #expect(operation.id == "7e0ba60f-bf22-4ff5-b999-2733784e5eaa")
         #expect(operation.status == .pending)

@@ -56,7 +56,8 @@ struct PinningTests {
     @Test("HTTPFingerprintFetcher: challenge mode sends the challenge; the store verifies the signed answer")
     func challengeFetch() async throws {
         let key = SigningKey.generate()
-        let entry = FingerprintEntry(name: "localhost", fingerprint: try Self.leafFingerprint(), expires: Self.now + 86_400)
+        let entry = FingerprintEntry(
+            name: "localhost", fingerprint: try Self.leafFingerprint(), expires: Self.now + 86_400)
         let body = ChallengeResponse(timestamp: Self.now, entries: [entry]).encoded()
         let server = try await TestServer.start(tls: false) { request in
             guard let challenge = request.header("X-Cert-Pinning-Challenge"),
@@ -78,7 +79,8 @@ struct PinningTests {
             #expect(await store.storedEntries.count == 1)
             #expect(server.requests.first?.header("X-Cert-Pinning-Challenge") != nil)
             let other = try CertStoreConfiguration(
-                serviceURL: server.baseURL.appendingPathComponent("app/init"), publicKey: SigningKey.generate().publicKey,
+                serviceURL: server.baseURL.appendingPathComponent("app/init"),
+                publicKey: SigningKey.generate().publicKey,
                 useChallenge: true)
             let wrongKey = CertStore(
                 configuration: other, fetcher: HTTPFingerprintFetcher(client: client), storageDirectory: nil,

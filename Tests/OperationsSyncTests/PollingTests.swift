@@ -29,11 +29,13 @@ struct PollingTests {
             .success([Self.operation("c"), Self.operation("b", title: "new"), Self.operation("d")]),
         ])
         let sleeper = FakeSleeper()
-        let polling = OperationsPolling(configuration: PollingConfiguration(sleeper: sleeper)) { () throws(MobileTokenError) in
+        let polling = OperationsPolling(configuration: PollingConfiguration(sleeper: sleeper)) {
+            () throws(MobileTokenError) in
             try script.next()
         }
         var iterator = polling.makeAsyncIterator()
-        guard case .snapshot(let first) = await iterator.next(), case .snapshot(let second) = await iterator.next() else {
+        guard case .snapshot(let first) = await iterator.next(), case .snapshot(let second) = await iterator.next()
+        else {
             Issue.record("expected two snapshots")
             return
         }

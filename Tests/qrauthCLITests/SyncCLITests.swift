@@ -19,8 +19,10 @@ struct SyncCLITests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLIRunner.run(
-            ["sync", "reject", "op-1", "--server", "https://127.0.0.1:1", "--activation",
-             directory.appendingPathComponent("none.json").path])
+            [
+                "sync", "reject", "op-1", "--server", "https://127.0.0.1:1", "--activation",
+                directory.appendingPathComponent("none.json").path,
+            ])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("activation"))
     }

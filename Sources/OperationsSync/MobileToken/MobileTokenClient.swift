@@ -149,7 +149,8 @@ public actor MobileTokenClient {
     }
 
     private func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
-        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type, authentication: MobileTokenAuthentication,
+        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
+        authentication: MobileTokenAuthentication,
         learnsTime: Bool
     ) async throws(MobileTokenError) -> Response {
         let body: Data

@@ -15,13 +15,15 @@ public enum MobileTokenEndpoints {
 
     /// `POST /api/auth/token/app/operation/history`, signature with uriId `/operation/history`.
     public static func history(factor: Endpoint.SignatureFactor) -> Endpoint {
-        Endpoint(.post, "/api/auth/token/app/operation/history", kind: .signed(uriId: "/operation/history", factor: factor))
+        Endpoint(
+            .post, "/api/auth/token/app/operation/history", kind: .signed(uriId: "/operation/history", factor: factor))
     }
 
     /// `POST /api/auth/token/app/operation/authorize`, signature with uriId `/operation/authorize`.
     public static func authorize(factor: Endpoint.SignatureFactor) -> Endpoint {
         Endpoint(
-            .post, "/api/auth/token/app/operation/authorize", kind: .signed(uriId: "/operation/authorize", factor: factor))
+            .post, "/api/auth/token/app/operation/authorize",
+            kind: .signed(uriId: "/operation/authorize", factor: factor))
     }
 
     /// `POST /api/auth/token/app/operation/cancel`, possession signature with uriId `/operation/cancel`.

@@ -41,7 +41,8 @@ extension OperationAttribute: Decodable {
         }
         let amount = try container.optional(key("amount"), as: Decimal.self)
         let currency = try container.optional(key("currency"), as: String.self)
-        guard let amountFormatted = try container.optional(key("amountFormatted"), as: String.self) ?? amount?.description
+        guard
+            let amountFormatted = try container.optional(key("amountFormatted"), as: String.self) ?? amount?.description
         else {
             throw DecodingError.keyNotFound(
                 JSONKey(key("amount")),

@@ -11,7 +11,8 @@ public struct OperationsPolling: AsyncSequence, Sendable {
 
     /// Makes a polling sequence over any fetch (normally `MobileTokenClient.operations()`).
     public init(
-        configuration: PollingConfiguration, fetch: @escaping @Sendable () async throws(MobileTokenError) -> [UserOperation]
+        configuration: PollingConfiguration,
+        fetch: @escaping @Sendable () async throws(MobileTokenError) -> [UserOperation]
     ) {
         self.configuration = configuration
         self.fetch = fetch

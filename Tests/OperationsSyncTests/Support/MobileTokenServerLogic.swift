@@ -57,11 +57,19 @@ final class MobileTokenServerLogic: Sendable {
         case "/api/auth/token/app/operation/list":
             guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
             let list = state.order.compactMap { state.operations[$0] }.map { String(decoding: $0, as: UTF8.self) }
-            return (200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":[\(list.joined(separator: ","))]}".utf8), nil)
+            return (
+                200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":[\(list.joined(separator: ","))]}".utf8),
+                nil
+            )
         case "/api/auth/token/app/operation/detail", "/api/auth/token/app/operation/detail/claim":
             guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
             guard let id, let operation = state.operations[id] else { return Self.error(400, "INVALID_OPERATION") }
-            return (200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":\(String(decoding: operation, as: UTF8.self))}".utf8), nil)
+            return (
+                200,
+                Data(
+                    "{\"status\":\"OK\",\(timestamp),\"responseObject\":\(String(decoding: operation, as: UTF8.self))}"
+                        .utf8), nil
+            )
         case "/api/auth/token/app/operation/history":
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/operation/history", body: body)
             guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
@@ -81,8 +89,12 @@ final class MobileTokenServerLogic: Sendable {
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/custom/echo", body: body)
             guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
             let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-            let echoed = object?["requestObject"].flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data("{}".utf8)
-            return (200, Data("{\"status\":\"OK\",\"responseObject\":\(String(decoding: echoed, as: UTF8.self))}".utf8), iteration)
+            let echoed =
+                object?["requestObject"].flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data("{}".utf8)
+            return (
+                200, Data("{\"status\":\"OK\",\"responseObject\":\(String(decoding: echoed, as: UTF8.self))}".utf8),
+                iteration
+            )
         default:
             return Self.error(404, "ERROR_NOT_FOUND")
         }
@@ -110,7 +122,8 @@ final class MobileTokenServerLogic: Sendable {
             let keys = try? state.activation.factorKeys(),
             let result = try? SignatureVerifier(lookAhead: state.activation.lookAhead).verifyOnline(
                 signature: header.signature, type: header.signatureType, version: header.version,
-                normalizedData: request.normalizedData(applicationSecret: state.activation.applicationSecret), keys: keys,
+                normalizedData: request.normalizedData(applicationSecret: state.activation.applicationSecret),
+                keys: keys,
                 state: state.activation.counters)
         else { return (false, nil) }
         state.activation.counters = result.state

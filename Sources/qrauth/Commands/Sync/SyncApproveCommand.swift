@@ -9,7 +9,9 @@ struct SyncApproveCommand: AsyncParsableCommand {
         discussion: "A wrong password still signs; the server answers POWERAUTH_AUTH_FAIL (exit 1).")
 
     @Argument(help: "The operation id.") var id: String
-    @Option(help: ArgumentHelp("Use this operation data instead of fetching the detail (a local operation).", valueName: "data"))
+    @Option(
+        help: ArgumentHelp(
+            "Use this operation data instead of fetching the detail (a local operation).", valueName: "data"))
     var data: String?
     @Option(help: ArgumentHelp("Proximity check TOTP.", valueName: "otp")) var otp: String?
     @OptionGroup var connection: SyncConnectionOptions

@@ -17,7 +17,8 @@ struct SyncAuthenticationOptions: ParsableArguments {
         case (false, let secret?): return .password(secret)
         case (false, nil):
             if required {
-                throw CLIError(.usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
+                throw CLIError(
+                    .usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
             }
             return .possession
         }

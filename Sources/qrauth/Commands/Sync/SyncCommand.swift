@@ -4,7 +4,8 @@ import ArgumentParser
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Online operations against a Mobile Token API server: list, watch, detail, claim, history, approve, reject.",
+        abstract:
+            "Online operations against a Mobile Token API server: list, watch, detail, claim, history, approve, reject.",
         discussion: """
             Exit codes: 0 success, 1 the server refused (POWERAUTH_AUTH_FAIL, operation already finished, pinning), \
             2 operation expired, 4 malformed input (activation file), 5 network or server error, 64 usage.

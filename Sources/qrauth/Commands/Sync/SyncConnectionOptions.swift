@@ -7,10 +7,12 @@ import QRAuthFiles
 
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp("Base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
     var server: String
 
-    @Option(help: ArgumentHelp("The device activation file (its counter advances with each signature).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("The device activation file (its counter advances with each signature).", valueName: "file"))
     var activation: String
 
     @Option(help: ArgumentHelp("Pin the server: a signed fingerprint list file (needs --pins-key).", valueName: "file"))
@@ -18,7 +20,8 @@ struct SyncConnectionOptions: ParsableArguments {
 
     @Option(
         name: .customLong("pins-url"),
-        help: ArgumentHelp("Pin the server: download the fingerprint list from this URL (needs --pins-key).", valueName: "url"))
+        help: ArgumentHelp(
+            "Pin the server: download the fingerprint list from this URL (needs --pins-key).", valueName: "url"))
     var pinsURL: String?
 
     @Option(
@@ -49,8 +52,12 @@ struct SyncConnectionOptions: ParsableArguments {
 
     func validate() throws {
         if pins != nil && pinsURL != nil { throw ValidationError("give --pins or --pins-url, not both") }
-        if (pins != nil || pinsURL != nil) && pinsKey == nil { throw ValidationError("--pins and --pins-url need --pins-key") }
-        if insecure && (pins != nil || pinsURL != nil) { throw ValidationError("--insecure cannot be combined with pinning") }
+        if (pins != nil || pinsURL != nil) && pinsKey == nil {
+            throw ValidationError("--pins and --pins-url need --pins-key")
+        }
+        if insecure && (pins != nil || pinsURL != nil) {
+            throw ValidationError("--insecure cannot be combined with pinning")
+        }
         if !(1...600).contains(timeout) { throw ValidationError("--timeout must be 1 to 600 seconds") }
     }
 
@@ -82,14 +89,17 @@ struct SyncConnectionOptions: ParsableArguments {
         return (MobileTokenClient(httpClient: http, configuration: MobileTokenConfiguration(language: lang)), http)
     }
 
-    private func makeStore(key: PinningPublicKey, baseConfiguration: HTTPClientConfiguration) async throws -> CertStore {
+    private func makeStore(key: PinningPublicKey, baseConfiguration: HTTPClientConfiguration) async throws -> CertStore
+    {
         if let pins {
             let data = try FileInput.read(pins, limit: 16 << 20)
             let configuration = try CertStoreConfiguration(serviceURL: URL(fileURLWithPath: pins), publicKey: key)
             let store = CertStore(
                 configuration: configuration, fetcher: StaticFingerprintFetcher(body: data), storageDirectory: nil)
             let update = await store.update(mode: .forced)
-            if update.result != .ok { StandardStreams.warning("the fingerprint list \(pins): \(update.result.rawValue)") }
+            if update.result != .ok {
+                StandardStreams.warning("the fingerprint list \(pins): \(update.result.rawValue)")
+            }
             return store
         }
         guard let pinsURL, let url = URL(string: pinsURL) else { throw CLIError(.usage, "--pins-url is not a URL") }

@@ -5,7 +5,8 @@ import OperationsSync
 enum SyncOperationSummary {
     static func line(_ operation: UserOperation) -> String {
         let expires = OperationTimestamp.format(operation.expires)
-        return "\(operation.id)  \(operation.status.rawValue)  \(operation.name)  \"\(operation.formData.title)\"  expires \(expires)"
+        return
+            "\(operation.id)  \(operation.status.rawValue)  \(operation.name)  \"\(operation.formData.title)\"  expires \(expires)"
     }
 
     static func details(_ operation: UserOperation) -> [String] {

@@ -34,11 +34,20 @@ struct SyncWatchCommand: AsyncParsableCommand {
             for await event in client.polling(configuration) {
                 switch event {
                 case .snapshot(let snapshot):
-                    for operation in snapshot.added { try emit(Change(event: "added", id: operation.id, operation: operation, error: nil)) }
-                    for operation in snapshot.changed { try emit(Change(event: "changed", id: operation.id, operation: operation, error: nil)) }
-                    for operation in snapshot.removed { try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil)) }
+                    for operation in snapshot.added {
+                        try emit(Change(event: "added", id: operation.id, operation: operation, error: nil))
+                    }
+                    for operation in snapshot.changed {
+                        try emit(Change(event: "changed", id: operation.id, operation: operation, error: nil))
+                    }
+                    for operation in snapshot.removed {
+                        try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil))
+                    }
                 case .failure(let error, let retry):
-                    try emit(Change(event: "error", id: "", operation: nil, error: "\(error.code.rawValue): \(error.reason) (retry in \(retry))"))
+                    try emit(
+                        Change(
+                            event: "error", id: "", operation: nil,
+                            error: "\(error.code.rawValue): \(error.reason) (retry in \(retry))"))
                 }
                 count += 1
                 if let polls, count >= polls { break }
