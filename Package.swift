@@ -63,6 +63,7 @@ let package = Package(
         .target(
             name: "OperationsSync",
             dependencies: [
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -79,6 +80,7 @@ let package = Package(
             name: "qrauth",
             dependencies: [
                 "OfflineOperations", "QRAuthCrypto", "PowerAuth", "FingerprintLists", "QRImaging", "QRAuthFiles",
+                "OperationsSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -125,6 +127,7 @@ let package = Package(
         .testTarget(
             name: "OperationsSyncTests",
             dependencies: [
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto",
                 "OperationsSync",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -21,6 +21,7 @@ struct QRAuth: AsyncParsableCommand {
             ActivationCommand.self,
             CodeCommand.self,
             PinsCommand.self,
+            SyncCommand.self,
             VersionCommand.self,
         ]
     )

@@ -16,8 +16,9 @@ extension NIOHTTPClient {
                 throw Self.interceptorError(error, what: "request interceptor \(index + 1) (\(type(of: interceptor)))")
             }
         }
-        try await sign(&outgoing)
+        // Resolve (and refuse plain HTTP) before signing, so a refused URL never consumes a signature counter.
         let target = try ResolvedTarget(outgoing.url, allowInsecureHTTP: configuration.allowInsecureHTTP)
+        try await sign(&outgoing)
         if target.usesTLS && configuration.tls.isDisabled {
             log.warning("TLS validation is off (noValidation) for \(target.key): the server is not authenticated")
         }

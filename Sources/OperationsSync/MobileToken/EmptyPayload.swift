@@ -1,0 +1,2 @@
+/// The payload of answers without one (`{"status":"OK"}`).
+struct EmptyPayload: Decodable, Sendable {}

@@ -1,0 +1,2 @@
+/// The (absent) request object of list and history: the body is `{}`.
+struct EmptyRequest: Encodable, Sendable {}

@@ -1,0 +1,217 @@
+public import Foundation
+
+/// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
+///
+/// Built on any `HTTPClient` whose configuration carries a `RequestSigner` (normally `PowerAuthRequestSigner`).
+/// Concurrent `operations()` calls share one request; signed requests are serialised as configured.
+public actor MobileTokenClient {
+    nonisolated let http: any HTTPClient
+    /// The configuration.
+    public nonisolated let configuration: MobileTokenConfiguration
+    let signedGate = RequestGate()
+    var listFetch: SharedFetch?
+    /// Server time minus device time, learned from `currentTimestamp`; nil until a list/detail/claim answered.
+    public private(set) var serverTimeOffset: TimeInterval?
+
+    /// Makes a client over an HTTP client.
+    public init(httpClient: any HTTPClient, configuration: MobileTokenConfiguration = MobileTokenConfiguration()) {
+        self.http = httpClient
+        self.configuration = configuration
+    }
+
+    /// "Now" on the server's clock when known, else the device clock.
+    public func serverDate() -> Date {
+        configuration.now().addingTimeInterval(serverTimeOffset ?? 0)
+    }
+
+    /// The pending operations (`list`, token). Calls made while a list request is in flight share it.
+    public func operations() async throws(MobileTokenError) -> [UserOperation] {
+        let fetch: SharedFetch
+        if let listFetch {
+            fetch = listFetch
+        } else {
+            fetch = SharedFetch(
+                Task {
+                    let result: Result<[UserOperation], MobileTokenError>
+                    do {
+                        result = .success(try await self.fetchList())
+                    } catch let error as MobileTokenError {
+                        result = .failure(error)
+                    } catch {
+                        result = .failure(MobileTokenError(.network, "the list request failed"))
+                    }
+                    self.clearListFetch()
+                    return try result.get()
+                })
+            listFetch = fetch
+        }
+        return try await fetch.value()
+    }
+
+    /// One operation in any status (`detail`, token).
+    public func detail(id: String) async throws(MobileTokenError) -> UserOperation {
+        try await call(
+            MobileTokenEndpoints.detail, requestObject: OperationIdRequest(id: id), expecting: UserOperation.self,
+            authentication: .possession, learnsTime: true)
+    }
+
+    /// Assigns a non-personalised operation to this user and returns it (`claim`, token).
+    public func claim(id: String) async throws(MobileTokenError) -> UserOperation {
+        try await call(
+            MobileTokenEndpoints.claim, requestObject: OperationIdRequest(id: id), expecting: UserOperation.self,
+            authentication: .possession, learnsTime: true)
+    }
+
+    /// Operations in any status (`history`, 2FA signature with uriId `/operation/history`).
+    public func history(authentication: MobileTokenAuthentication) async throws(MobileTokenError) -> [UserOperation] {
+        let factor: Endpoint.SignatureFactor
+        switch authentication {
+        case .password: factor = .possessionKnowledge
+        case .biometry: factor = .possessionBiometry
+        case .possession:
+            throw MobileTokenError(.factorNotAllowed, "history needs two factors: give the password or biometry")
+        }
+        return try await call(
+            MobileTokenEndpoints.history(factor: factor), requestObject: EmptyRequest?.none,
+            expecting: [UserOperation].self, authentication: authentication, learnsTime: false)
+    }
+
+    /// Approves an operation (`authorize`, signature with uriId `/operation/authorize` and the factor that
+    /// `allowedSignatureType` and the authentication agree on). The operation may be one built locally.
+    public func authorize(
+        _ operation: UserOperation, authentication: MobileTokenAuthentication, proximityCheck: ProximityCheck? = nil
+    ) async throws(MobileTokenError) {
+        let factor = try Self.factor(for: operation.allowedSignatureType, authentication: authentication)
+        var check = proximityCheck ?? operation.proximityCheck
+        if check != nil, check?.timestampSent == nil { check?.timestampSent = serverDate() }
+        let _: EmptyPayload = try await call(
+            MobileTokenEndpoints.authorize(factor: factor),
+            requestObject: AuthorizeRequest(id: operation.id, data: operation.data, proximityCheck: check),
+            expecting: EmptyPayload.self, authentication: authentication, learnsTime: false)
+    }
+
+    /// Rejects an operation (`cancel`, possession signature with uriId `/operation/cancel`).
+    public func reject(_ operation: UserOperation, reason: RejectionReason) async throws(MobileTokenError) {
+        try await reject(id: operation.id, reason: reason)
+    }
+
+    /// Rejects an operation given by id.
+    public func reject(id: String, reason: RejectionReason) async throws(MobileTokenError) {
+        let _: EmptyPayload = try await call(
+            MobileTokenEndpoints.reject, requestObject: RejectRequest(id: id, reason: reason),
+            expecting: EmptyPayload.self, authentication: .possession, learnsTime: false)
+    }
+
+    /// Calls any endpoint that speaks the Mobile Token envelopes (for example a custom signed one) and decodes
+    /// its `responseObject`.
+    public func send<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type = Response.self,
+        authentication: MobileTokenAuthentication = .possession
+    ) async throws(MobileTokenError) -> Response {
+        try await call(
+            endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
+            learnsTime: false)
+    }
+
+    /// The factor of an approval: 1FA → possession; 2FA → the variant matching the authentication.
+    public static func factor(
+        for allowed: AllowedSignatureType, authentication: MobileTokenAuthentication
+    ) throws(MobileTokenError) -> Endpoint.SignatureFactor {
+        switch (allowed.type, authentication) {
+        case (.oneFactor, _):
+            return .possession
+        case (.twoFactor, .password):
+            guard allowed.variants.isEmpty || allowed.variants.contains(.possessionKnowledge) else {
+                throw MobileTokenError(
+                    .factorNotAllowed, "the operation does not accept the password (allowed: \(allowed.variantList))")
+            }
+            return .possessionKnowledge
+        case (.twoFactor, .biometry):
+            guard allowed.variants.contains(.possessionBiometry) else {
+                throw MobileTokenError(
+                    .factorNotAllowed, "the operation does not accept biometry (allowed: \(allowed.variantList))")
+            }
+            return .possessionBiometry
+        case (.twoFactor, .possession):
+            throw MobileTokenError(
+                .factorNotAllowed, "the operation needs two factors: give the password or biometry")
+        }
+    }
+
+    func clearListFetch() {
+        listFetch = nil
+    }
+
+    private func fetchList() async throws(MobileTokenError) -> [UserOperation] {
+        try await call(
+            MobileTokenEndpoints.list, requestObject: EmptyRequest?.none, expecting: [UserOperation].self,
+            authentication: .possession, learnsTime: true)
+    }
+
+    private func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
+        authentication: MobileTokenAuthentication,
+        learnsTime: Bool
+    ) async throws(MobileTokenError) -> Response {
+        let body: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            body = try encoder.encode(RequestEnvelope(requestObject: requestObject))
+        } catch {
+            throw MobileTokenError(.invalidRequest, "cannot encode the request of \(endpoint.path)")
+        }
+        var headers: HTTPHeaderFields = ["Accept": "application/json"]
+        if let language = configuration.language { headers.set(name: "Accept-Language", value: language) }
+        let request = HTTPRequest(endpoint, body: .json(body), headers: headers)
+        let serial: Bool
+        switch (configuration.serialization, endpoint.kind) {
+        case (.serialAll, _), (.serialSigned, .signed): serial = true
+        default: serial = false
+        }
+        if serial { await signedGate.acquire() }
+        let result: Result<(HTTPResponse, Date, Date), MobileTokenError>
+        do {
+            result = .success(try await exchange(request, authentication: authentication))
+        } catch {
+            result = .failure(error)
+        }
+        if serial { await signedGate.release() }
+        let (response, started, finished) = try result.get()
+        let (payload, timestamp) = try ResponseEnvelope<Response>.read(response, endpoint: endpoint.path)
+        if learnsTime, let timestamp { learnTime(timestamp, started: started, finished: finished) }
+        return payload
+    }
+
+    /// Sends one request with the signing context of the call; a typed signer failure wins over the generic one.
+    private nonisolated func exchange(
+        _ request: HTTPRequest, authentication: MobileTokenAuthentication
+    ) async throws(MobileTokenError) -> (HTTPResponse, Date, Date) {
+        let context = SigningContext(authentication: authentication)
+        let started = configuration.now()
+        let outcome: Result<HTTPResponse, HTTPClientError> = await SigningContext.$current.withValue(context) {
+            do {
+                return .success(try await http.send(request))
+            } catch let error as HTTPClientError {
+                return .failure(error)
+            } catch {
+                return .failure(HTTPClientError(.network, "the request failed"))
+            }
+        }
+        switch outcome {
+        case .success(let response):
+            return (response, started, configuration.now())
+        case .failure(let error):
+            if error.code == .signingFailed, let failure = context.failure { throw failure }
+            throw MobileTokenError(error)
+        }
+    }
+
+    /// Server time = `currentTimestamp` + half the request; changes under 0.3 s are ignored (spec §6.8).
+    private func learnTime(_ timestamp: Date, started: Date, finished: Date) {
+        let duration = max(0, finished.timeIntervalSince(started))
+        let offset = timestamp.addingTimeInterval(duration / 2).timeIntervalSince(finished)
+        if let current = serverTimeOffset, abs(current - offset) < 0.3 { return }
+        serverTimeOffset = offset
+    }
+}

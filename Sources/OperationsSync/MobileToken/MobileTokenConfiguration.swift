@@ -1,0 +1,22 @@
+public import Foundation
+
+/// How a `MobileTokenClient` behaves: language, request serialisation and its clock.
+public struct MobileTokenConfiguration: Sendable {
+    /// `Accept-Language` of every call (the server localises texts by its language part); nil leaves the HTTP
+    /// client's identity header.
+    public var language: String?
+    /// Which requests wait for each other.
+    public var serialization: RequestSerialization
+    /// The device clock (tests inject one).
+    public var now: @Sendable () -> Date
+
+    /// Makes a configuration: language from the HTTP client, `serialSigned`, the system clock.
+    public init(
+        language: String? = nil, serialization: RequestSerialization = .serialSigned,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.language = language
+        self.serialization = serialization
+        self.now = now
+    }
+}

@@ -1,0 +1,4 @@
+/// `{"id"}` of detail and claim.
+struct OperationIdRequest: Encodable, Sendable {
+    let id: String
+}

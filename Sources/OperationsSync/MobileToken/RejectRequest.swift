@@ -1,0 +1,5 @@
+/// `{"id","reason"}` of reject.
+struct RejectRequest: Encodable, Sendable {
+    let id: String
+    let reason: RejectionReason
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+extension UserOperation: Decodable {
+    /// Decodes by the iOS SDK rules (spec §6.6) and keeps the raw JSON.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.value("id")
+        self.name = try container.value("name")
+        self.data = try container.value("data")
+        let statusText = try container.value("status", as: String.self)
+        guard let status = OperationStatus(rawValue: statusText) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: JSONKey("status"), in: container, debugDescription: "unknown status '\(statusText)'")
+        }
+        self.status = status
+        self.statusReason = try container.optional("statusReason")
+        self.created = try container.timestamp("operationCreated")
+        self.expires = try container.timestamp("operationExpires")
+        self.allowedSignatureType = try container.value("allowedSignatureType")
+        self.formData = try container.value("formData")
+        self.ui = container.lenient("ui")
+        self.proximityCheck = container.lenient("proximityCheck")
+        self.raw = try JSONValue(from: decoder)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import OperationsSync
+
+/// `qrauth sync approve ID`.
+struct SyncApproveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "approve",
+        abstract: "Approve an operation: fetch its detail, pick the factor it allows, sign and authorize.",
+        discussion: "A wrong password still signs; the server answers POWERAUTH_AUTH_FAIL (exit 1).")
+
+    @Argument(help: "The operation id.") var id: String
+    @Option(
+        help: ArgumentHelp(
+            "Use this operation data instead of fetching the detail (a local operation).", valueName: "data"))
+    var data: String?
+    @Option(help: ArgumentHelp("Proximity check TOTP.", valueName: "otp")) var otp: String?
+    @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var authentication: SyncAuthenticationOptions
+
+    func run() async throws {
+        let auth = try authentication.resolve(required: false)
+        try await SyncRun.with(connection, password: nil) { client in
+            let operation: UserOperation
+            if let data {
+                operation = UserOperation(id: id, data: data)
+            } else {
+                operation = try await client.detail(id: id)
+            }
+            let received = await client.serverDate()
+            let check = otp.map { ProximityCheck(otp: $0, type: .qrCode, timestampReceived: received) }
+            try await client.authorize(operation, authentication: auth, proximityCheck: check)
+        }
+        if connection.json {
+            try JSONOutput.document(["id": id, "result": "approved"])
+        } else {
+            print("approved \(id)")
+        }
+    }
+}

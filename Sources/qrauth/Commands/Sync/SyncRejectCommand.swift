@@ -1,0 +1,32 @@
+import ArgumentParser
+import OperationsSync
+
+/// `qrauth sync reject ID [--reason R]`.
+struct SyncRejectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reject", abstract: "Reject an operation (possession signature).")
+
+    @Argument(help: "The operation id.") var id: String
+    @Option(
+        help: ArgumentHelp(
+            "UNKNOWN, INCORRECT_DATA, UNEXPECTED_OPERATION or any custom reason.", valueName: "reason"))
+    var reason: String = "UNKNOWN"
+    @OptionGroup var connection: SyncConnectionOptions
+
+    func validate() throws {
+        guard !reason.isEmpty, reason.count <= 256, !reason.contains(where: \.isNewline) else {
+            throw ValidationError("--reason must be 1 to 256 characters on one line")
+        }
+    }
+
+    func run() async throws {
+        try await SyncRun.with(connection, password: nil) { client in
+            try await client.reject(id: id, reason: RejectionReason(rawValue: reason))
+        }
+        if connection.json {
+            try JSONOutput.document(["id": id, "result": "rejected", "reason": reason])
+        } else {
+            print("rejected \(id) (\(reason))")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import OperationsSync
+
+/// `qrauth sync watch`.
+struct SyncWatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Poll pending operations and print changes as they happen (one JSON line each with --json).")
+
+    @Option(help: ArgumentHelp("Polling interval in seconds (at least 5).", valueName: "seconds"))
+    var interval: Int = 7
+    @Option(help: ArgumentHelp("Stop after this many polls (default: until interrupted).", valueName: "n"))
+    var polls: Int?
+    @OptionGroup var connection: SyncConnectionOptions
+
+    /// One printed change.
+    struct Change: Encodable {
+        let event: String
+        let id: String
+        let operation: UserOperation?
+        let error: String?
+    }
+
+    func validate() throws {
+        if interval < 1 { throw ValidationError("--interval must be at least 1") }
+        if let polls, polls < 1 { throw ValidationError("--polls must be at least 1") }
+    }
+
+    func run() async throws {
+        let configuration = PollingConfiguration(interval: .seconds(interval))
+        if configuration.wasClamped { StandardStreams.warning("--interval \(interval) is below 5 s; using 5 s") }
+        try await SyncRun.with(connection, password: nil) { client in
+            var count = 0
+            for await event in client.polling(configuration) {
+                switch event {
+                case .snapshot(let snapshot):
+                    for operation in snapshot.added {
+                        try emit(Change(event: "added", id: operation.id, operation: operation, error: nil))
+                    }
+                    for operation in snapshot.changed {
+                        try emit(Change(event: "changed", id: operation.id, operation: operation, error: nil))
+                    }
+                    for operation in snapshot.removed {
+                        try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil))
+                    }
+                case .failure(let error, let retry):
+                    try emit(
+                        Change(
+                            event: "error", id: "", operation: nil,
+                            error: "\(error.code.rawValue): \(error.reason) (retry in \(retry))"))
+                }
+                count += 1
+                if let polls, count >= polls { break }
+            }
+        }
+    }
+
+    private func emit(_ change: Change) throws {
+        if connection.json {
+            try JSONOutput.line(change)
+        } else if let operation = change.operation {
+            print("\(change.event): \(SyncOperationSummary.line(operation))")
+            StandardStreams.flushStdout()
+        } else if let error = change.error {
+            StandardStreams.error("qrauth: \(error)")
+        } else {
+            print("\(change.event): \(change.id)")
+            StandardStreams.flushStdout()
+        }
+    }
+}

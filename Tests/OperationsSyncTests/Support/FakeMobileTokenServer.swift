@@ -1,0 +1,68 @@
+import Foundation
+import OperationsSync
+import PowerAuth
+
+/// A Mobile Token API server behind the `HTTPClient` protocol: it signs requests with the configured signer,
+/// as the real client does, then checks token and signature headers with the PowerAuth server side and answers
+/// with the real envelopes. An actor, reentrant at its awaits, so concurrent requests interleave.
+actor FakeMobileTokenServer: HTTPClient {
+    struct Exchange: Sendable {
+        let path: String
+        let body: Data
+        let headers: HTTPHeaderFields
+        let status: Int
+        let matchedIteration: Int?
+    }
+
+    let signer: (any RequestSigner)?
+    let logic: MobileTokenServerLogic
+    var exchanges: [Exchange] = []
+    /// Random delay after signing (to let concurrent requests overtake each other), in microseconds.
+    let jitterMicros: Int
+
+    init(
+        activation: ServerActivation, signer: (any RequestSigner)?, jitterMicros: Int = 0,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.logic = MobileTokenServerLogic(activation: activation, now: now)
+        self.signer = signer
+        self.jitterMicros = jitterMicros
+    }
+
+    var activation: ServerActivation { logic.state.activation }
+    var failures: [String: Int] { logic.state.failures }
+
+    func add(id: String, data: String = "A1*A100CZK", variants: [String] = ["possession_knowledge"]) {
+        logic.add(id: id, data: data, variants: variants)
+    }
+
+    func pendingIds() -> [String] { logic.state.order }
+
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard case .path(let path) = request.target, case .json(let body) = request.body else {
+            throw HTTPClientError(.invalidRequest, "fake server: unexpected request")
+        }
+        let url = URL(string: "https://fake.test" + path)!
+        var headers = request.headers
+        if case .basic = request.kind {
+        } else {
+            guard let signer else { throw HTTPClientError(.signingFailed, "no signer") }
+            let header: HTTPHeaderField
+            do {
+                header = try await signer.authorization(
+                    for: RequestSigningInput(method: request.method, url: url, body: body, kind: request.kind))
+            } catch let error as HTTPClientError {
+                throw error
+            } catch {
+                throw HTTPClientError(.signingFailed, "signing failed: \(error)")
+            }
+            headers.set(name: header.name, value: header.value)
+        }
+        if jitterMicros > 0 { try? await Task.sleep(for: .microseconds(Int.random(in: 0...jitterMicros))) }
+        let (status, answer, iteration) = logic.handle(path: path, body: body, headers: headers)
+        exchanges.append(
+            Exchange(path: path, body: body, headers: headers, status: status, matchedIteration: iteration))
+        return HTTPResponse(url: url, statusCode: status, body: answer)
+    }
+
+}

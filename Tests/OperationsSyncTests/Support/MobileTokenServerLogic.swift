@@ -1,0 +1,132 @@
+import Foundation
+import NIOConcurrencyHelpers
+import OperationsSync
+import PowerAuth
+
+/// The server side of the Mobile Token API for tests: checks token headers (digest, window, replay) and
+/// signatures (PowerAuth verifier with look-ahead) and answers with the real envelopes. Thread-safe (one lock), so
+/// both the in-process fake and a real TLS loopback server use it.
+final class MobileTokenServerLogic: Sendable {
+    struct State {
+        var activation: ServerActivation
+        var operations: [String: Data] = [:]
+        var order: [String] = []
+        var failures: [String: Int] = [:]
+        var seenNonces: Set<String> = []
+    }
+
+    private let box: NIOLockedValueBox<State>
+    let now: @Sendable () -> Date
+
+    init(activation: ServerActivation, now: @escaping @Sendable () -> Date = { Date() }) {
+        box = NIOLockedValueBox(State(activation: activation))
+        self.now = now
+    }
+
+    var state: State { box.withLockedValue { $0 } }
+
+    func add(id: String, data: String = "A1*A100CZK", variants: [String] = ["possession_knowledge"]) {
+        let json = """
+            {"id":"\(id)","name":"authorize_payment","data":"\(data)","status":"PENDING",\
+            "operationCreated":"2026-11-22T07:00:00+0000","operationExpires":"2026-11-22T07:05:00+0000",\
+            "allowedSignatureType":{"type":"2FA","variants":[\(variants.map { "\"\($0)\"" }.joined(separator: ","))]},\
+            "formData":{"title":"Pay","message":"Please confirm","attributes":[]},"futureField":{"x":1}}
+            """
+        box.withLockedValue {
+            $0.operations[id] = Data(json.utf8)
+            $0.order.append(id)
+        }
+    }
+
+    func handle(path: String, body: Data, headers: HTTPHeaderFields) -> (Int, Data, Int?) {
+        box.withLockedValue { state in Self.handle(&state, path: path, body: body, headers: headers, now: now()) }
+    }
+
+    private static func error(_ status: Int, _ code: String) -> (Int, Data, Int?) {
+        (status, Data(#"{"status":"ERROR","responseObject":{"code":"\#(code)","message":"\#(code)"}}"#.utf8), nil)
+    }
+
+    private static func handle(
+        _ state: inout State, path: String, body: Data, headers: HTTPHeaderFields, now: Date
+    ) -> (Int, Data, Int?) {
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        let requestObject = object?["requestObject"] as? [String: Any]
+        let id = requestObject?["id"] as? String
+        let timestamp = "\"currentTimestamp\":\"2026-11-22T07:00:10+0000\""
+        switch path {
+        case "/api/auth/token/app/operation/list":
+            guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            let list = state.order.compactMap { state.operations[$0] }.map { String(decoding: $0, as: UTF8.self) }
+            return (
+                200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":[\(list.joined(separator: ","))]}".utf8),
+                nil
+            )
+        case "/api/auth/token/app/operation/detail", "/api/auth/token/app/operation/detail/claim":
+            guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            guard let id, let operation = state.operations[id] else { return Self.error(400, "INVALID_OPERATION") }
+            return (
+                200,
+                Data(
+                    "{\"status\":\"OK\",\(timestamp),\"responseObject\":\(String(decoding: operation, as: UTF8.self))}"
+                        .utf8), nil
+            )
+        case "/api/auth/token/app/operation/history":
+            let (valid, iteration) = checkSignature(&state, headers, uriId: "/operation/history", body: body)
+            guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            return (200, Data(#"{"status":"OK","responseObject":[]}"#.utf8), iteration)
+        case "/api/auth/token/app/operation/authorize", "/api/auth/token/app/operation/cancel":
+            let uriId = path.hasSuffix("authorize") ? "/operation/authorize" : "/operation/cancel"
+            guard let id, state.operations[id] != nil else { return Self.error(400, "OPERATION_ALREADY_FINISHED") }
+            let (valid, iteration) = checkSignature(&state, headers, uriId: uriId, body: body)
+            guard valid else {
+                state.failures[id, default: 0] += 1
+                return Self.error(401, "POWERAUTH_AUTH_FAIL")
+            }
+            state.operations[id] = nil
+            state.order.removeAll { $0 == id }
+            return (200, Data(#"{"status":"OK"}"#.utf8), iteration)
+        case "/custom/echo":
+            let (valid, iteration) = checkSignature(&state, headers, uriId: "/custom/echo", body: body)
+            guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            let echoed =
+                object?["requestObject"].flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data("{}".utf8)
+            return (
+                200, Data("{\"status\":\"OK\",\"responseObject\":\(String(decoding: echoed, as: UTF8.self))}".utf8),
+                iteration
+            )
+        default:
+            return Self.error(404, "ERROR_NOT_FOUND")
+        }
+    }
+
+    private static func checkToken(_ state: inout State, _ headers: HTTPHeaderFields, now: Date) -> Bool {
+        guard let value = headers[TokenHeader.name], let header = try? TokenHeader(parsing: value),
+            let token = state.activation.tokens.first(where: { $0.id == header.tokenId }),
+            !state.seenNonces.contains(header.nonce)
+        else { return false }
+        let millis = Int64(now.timeIntervalSince1970 * 1000)
+        guard (try? TokenDigest.verify(header, tokenSecret: token.secret, nowMillis: millis)) == .valid else {
+            return false
+        }
+        state.seenNonces.insert(header.nonce)
+        return true
+    }
+
+    private static func checkSignature(
+        _ state: inout State, _ headers: HTTPHeaderFields, uriId: String, body: Data
+    ) -> (Bool, Int?) {
+        guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
+            header.activationId == state.activation.activationId,
+            let request = try? SignedRequest(method: "POST", uriId: uriId, nonce: header.nonce, body: body),
+            let keys = try? state.activation.factorKeys(),
+            let result = try? SignatureVerifier(lookAhead: state.activation.lookAhead).verifyOnline(
+                signature: header.signature, type: header.signatureType, version: header.version,
+                normalizedData: request.normalizedData(applicationSecret: state.activation.applicationSecret),
+                keys: keys,
+                state: state.activation.counters)
+        else { return (false, nil) }
+        state.activation.counters = result.state
+        return (result.isValid, result.matchedIteration)
+    }
+}
