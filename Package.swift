@@ -25,12 +25,15 @@ let package = Package(
         .library(name: "FingerprintLists", targets: ["FingerprintLists"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
         .library(name: "OperationsSync", targets: ["OperationsSync"]),
+        .library(name: "DevServer", targets: ["DevServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -74,11 +77,27 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // QRImaging renders the admin API's offline operation QR codes (PNG/SVG).
+        .target(
+            name: "DevServer",
+            dependencies: [
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // The command-line tool: thin, no protocol logic.
         .executableTarget(
             name: "qrauth",
             dependencies: [
                 "OfflineOperations", "QRAuthCrypto", "PowerAuth", "FingerprintLists", "QRImaging", "QRAuthFiles",
+                "DevServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -132,6 +151,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DevServerTests",
+            dependencies: [
+                "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

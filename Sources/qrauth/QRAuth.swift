@@ -17,6 +17,7 @@ struct QRAuth: AsyncParsableCommand {
             VersionCommand.self,
             OperationCommand.self,
             PACCommand.self,
+            ServeCommand.self,
         ]
     )
 }
