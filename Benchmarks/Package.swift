@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "qrauth-bench",
-            dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")],
+            dependencies: [
+                .product(name: "QRAuthCrypto", package: "qrauth"), .product(name: "PowerAuth", package: "qrauth"),
+            ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),

@@ -20,5 +20,9 @@ let package = Package(
             name: "FuzzPAC",
             dependencies: [.product(name: "OfflineOperations", package: "qrauth")]
         ),
+        .executableTarget(
+            name: "FuzzPowerAuthParsers",
+            dependencies: [.product(name: "PowerAuth", package: "qrauth")]
+        ),
     ]
 )

@@ -17,6 +17,8 @@ struct QRAuth: AsyncParsableCommand {
             VersionCommand.self,
             OperationCommand.self,
             PACCommand.self,
+            ActivationCommand.self,
+            CodeCommand.self,
             ServeCommand.self,
         ]
     )

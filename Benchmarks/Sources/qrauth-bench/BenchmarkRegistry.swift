@@ -3,6 +3,8 @@ enum BenchmarkRegistry {
     static let all: [any Benchmark] = [
         ECDSAVerifyBenchmark(),
         ECDSASignBenchmark(),
+        ApprovalCodeBenchmark(),
+        ServerCheckWorstCaseBenchmark(),
     ]
 
     static func named(_ name: String) -> (any Benchmark)? {

@@ -5,6 +5,9 @@ struct OperationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "operation",
         abstract: "Offline QR operations: parse (and, with other commands, verify, approve, create).",
-        subcommands: [OperationParseCommand.self]
+        subcommands: [
+            OperationParseCommand.self, OperationVerifyCommand.self, OperationApproveCommand.self,
+            OperationCreateCommand.self,
+        ]
     )
 }

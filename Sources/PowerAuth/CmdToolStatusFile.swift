@@ -1,0 +1,78 @@
+public import Foundation
+
+/// A powerauth-cmd-tool status file (peer-tools.md §6.1), for `qrauth activation import`.
+public struct CmdToolStatusFile: Sendable, Decodable {
+    /// `activationId`.
+    public var activationId: String
+    /// `serverPublicKey`: Base64 of the uncompressed point.
+    public var serverPublicKey: String
+    /// `counter`.
+    public var counter: UInt64?
+    /// `ctrData`: Base64 of 16 bytes; null for version 2.
+    public var ctrData: String?
+    /// `signaturePossessionKey`.
+    public var signaturePossessionKey: String
+    /// `signatureBiometryKey`.
+    public var signatureBiometryKey: String?
+    /// `signatureKnowledgeKeyEncrypted`.
+    public var signatureKnowledgeKeyEncrypted: String
+    /// `signatureKnowledgeKeySalt`.
+    public var signatureKnowledgeKeySalt: String
+    /// `transportMasterKey`.
+    public var transportMasterKey: String
+    /// `version`: 3 for v3 activations.
+    public var version: Int?
+
+    /// Application values the status file does not carry (from the cmd-tool `config.json`).
+    public struct Application: Sendable {
+        /// `applicationKey` Base64 text.
+        public var applicationKey: String
+        /// `applicationSecret` Base64 text.
+        public var applicationSecret: String
+        /// `masterPublicKey`: Base64 of a P-256 point, if known.
+        public var masterPublicKey: String?
+
+        /// Makes application values.
+        public init(applicationKey: String, applicationSecret: String, masterPublicKey: String?) {
+            self.applicationKey = applicationKey
+            self.applicationSecret = applicationSecret
+            self.masterPublicKey = masterPublicKey
+        }
+    }
+
+    /// Parses the status file JSON.
+    public init(json: Data) throws(PowerAuthError) {
+        self = try ActivationFileStore.decode(json, path: "the status file")
+    }
+
+    /// Converts to a device activation; the knowledge key stays encrypted (same scheme as the SDK).
+    public func deviceActivation(application: Application?) throws(PowerAuthError) -> DeviceActivation {
+        let ctr: Data? = try ctrData.map { (text) throws(PowerAuthError) in
+            try Base64Field.decode(text, field: "ctrData", length: 16)
+        }
+        if ctr == nil, version ?? 3 >= 3 {
+            throw PowerAuthError(.activationFile, "ctrData is missing for a version 3 activation")
+        }
+        let serverKey = try Base64Field.decode(serverPublicKey, field: "serverPublicKey")
+        let master = try application?.masterPublicKey.map { (text) throws(PowerAuthError) in
+            try Base64Field.decode(text, field: "masterPublicKey")
+        }
+        let device = DeviceActivation(
+            formatVersion: DeviceActivation.currentFormatVersion, kind: "device", activationId: activationId,
+            protocolVersion: .v33, applicationKey: application?.applicationKey ?? "",
+            applicationSecret: application?.applicationSecret ?? "", masterServerPublicKey: master,
+            serverPublicKey: serverKey, devicePublicKey: nil,
+            possessionKey: try Base64Field.decode(signaturePossessionKey, field: "signaturePossessionKey", length: 16),
+            biometryKey: try signatureBiometryKey.flatMap { (text) throws(PowerAuthError) -> Data? in
+                text.isEmpty ? nil : try Base64Field.decode(text, field: "signatureBiometryKey", length: 16)
+            },
+            knowledgeKey: try KnowledgeKeyProtection(
+                encryptedKey: Base64Field.decode(
+                    signatureKnowledgeKeyEncrypted, field: "signatureKnowledgeKeyEncrypted", length: 16),
+                salt: Base64Field.decode(signatureKnowledgeKeySalt, field: "signatureKnowledgeKeySalt", length: 16)),
+            transportKey: try Base64Field.decode(transportMasterKey, field: "transportMasterKey", length: 16),
+            ctrData: ctr, counter: counter ?? 0, unconfirmedSignatures: 0, lookAhead: 20, token: nil)
+        try device.validate()
+        return device
+    }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+public import QRAuthCrypto
+
+/// The version 2 activation exchange (legacy, kept for the upstream vectors and old activations):
+/// the public keys travel AES-CBC encrypted twice, under a key from the activation OTP and an ephemeral ECDH key.
+public enum LegacyActivationV2 {
+    /// `KEY_ENCRYPTION_OTP = PBKDF2-HMAC-SHA1(activationOtp, salt: activationIdShort, 10 000, 16 B)`.
+    public static func otpKey(activationOtp: String, activationIdShort: String) throws(PowerAuthError) -> Data {
+        do {
+            return try PBKDF2.deriveSHA1(
+                password: Data(activationOtp.utf8), salt: Data(activationIdShort.utf8), iterations: 10_000,
+                keyLength: 16)
+        } catch {
+            throw PowerAuthError(.crypto, "PBKDF2 failed: \(error.reason)")
+        }
+    }
+
+    /// `C_DEVICE_PUBLIC_KEY = AES(AES(devicePublicKey, nonce, OTP key), nonce, fold(ECDH(ephemeral, master)))`.
+    public static func encryptDevicePublicKey(
+        _ devicePublicKey: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
+        ephemeralPrivateKey: P256.Signing.PrivateKey, masterPublicKey: P256.Signing.PublicKey
+    ) throws(PowerAuthError) -> Data {
+        let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
+        let ephemeralKey = try KeyDerivation.masterSecret(privateKey: ephemeralPrivateKey, publicKey: masterPublicKey)
+        do {
+            let inner = try AES128.encryptCBC(devicePublicKey, key: otpKey, iv: activationNonce, padding: true)
+            return try AES128.encryptCBC(inner, key: ephemeralKey, iv: activationNonce, padding: true)
+        } catch {
+            throw PowerAuthError(.crypto, "AES failed: \(error.reason)")
+        }
+    }
+
+    /// Reverses the server's double encryption of `KEY_SERVER_PUBLIC` with the device private key.
+    public static func decryptServerPublicKey(
+        _ encrypted: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
+        devicePrivateKey: P256.Signing.PrivateKey, ephemeralPublicKey: P256.Signing.PublicKey
+    ) throws(PowerAuthError) -> Data {
+        let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
+        let ephemeralKey = try KeyDerivation.masterSecret(privateKey: devicePrivateKey, publicKey: ephemeralPublicKey)
+        do {
+            let outer = try AES128.decryptCBC(encrypted, key: ephemeralKey, iv: activationNonce, padding: true)
+            return try AES128.decryptCBC(outer, key: otpKey, iv: activationNonce, padding: true)
+        } catch {
+            throw PowerAuthError(.crypto, "the encrypted server public key does not decrypt")
+        }
+    }
+
+    /// `HMAC-SHA256(APP_SECRET, idShort & B64(nonce) & B64(C_DEVICE_PUBLIC_KEY) & APP_KEY)`.
+    public static func applicationSignature(
+        activationIdShort: String, activationNonce: Data, encryptedDevicePublicKey: Data, applicationKey: String,
+        applicationSecret: Data
+    ) -> Data {
+        let text = [
+            activationIdShort, activationNonce.base64EncodedString(), encryptedDevicePublicKey.base64EncodedString(),
+            applicationKey,
+        ].joined(separator: "&")
+        return HMACSHA256.authenticationCode(for: Data(text.utf8), using: applicationSecret)
+    }
+}

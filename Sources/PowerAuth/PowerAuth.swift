@@ -1,1 +1,0 @@
-// The PowerAuth engine: key schedule, counters, signatures, approval codes, server-side checks.

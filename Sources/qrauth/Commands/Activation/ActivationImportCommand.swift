@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import PowerAuth
+import QRAuthFiles
+
+/// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
+struct ActivationImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a powerauth-cmd-tool status file as a device activation file.",
+        discussion: """
+            The knowledge key stays encrypted (powerauth-cmd-tool uses the mobile SDK's scheme), so no password \
+            is needed. The status file has no application values: give the cmd-tool config.json with --config \
+            (mobileSdkConfig, or the legacy applicationKey, applicationSecret, masterPublicKey) to be able to \
+            verify master-signed operations.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The powerauth-cmd-tool status file ('-' for standard input).", valueName: "status"))
+    var status: String
+
+    @Option(help: ArgumentHelp("The device activation file to write.", valueName: "file"))
+    var device: String
+
+    @Option(help: ArgumentHelp("The powerauth-cmd-tool config.json.", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Replace an existing device file.")
+    var force = false
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct CmdToolConfig: Decodable {
+        var applicationKey: String?
+        var applicationSecret: String?
+        var masterPublicKey: String?
+        var mobileSdkConfig: String?
+    }
+
+    func run() throws {
+        if !force, FileManager.default.fileExists(atPath: device) {
+            throw CLIError(.usage, "\(device) exists; use --force to replace it")
+        }
+        let statusFile = try CmdToolStatusFile(json: FileInput.read(status, limit: 1 << 20))
+        var application: CmdToolStatusFile.Application?
+        if let config {
+            let values: CmdToolConfig
+            do {
+                values = try JSONDecoder().decode(CmdToolConfig.self, from: FileInput.read(config, limit: 1 << 20))
+            } catch let error as FileError {
+                throw error
+            } catch {
+                throw CLIError(.malformed, "\(config) is not a powerauth-cmd-tool config.json")
+            }
+            if let blob = values.mobileSdkConfig {
+                let parsed = try MobileSDKConfiguration(base64: blob)
+                application = .init(
+                    applicationKey: parsed.applicationKey, applicationSecret: parsed.applicationSecret,
+                    masterPublicKey: parsed.masterServerPublicKey?.base64EncodedString())
+            } else {
+                application = .init(
+                    applicationKey: values.applicationKey ?? "", applicationSecret: values.applicationSecret ?? "",
+                    masterPublicKey: values.masterPublicKey)
+            }
+        }
+        let activation = try statusFile.deviceActivation(application: application)
+        try ActivationFileStore.write(activation, to: device)
+        let summary = try ActivationSummary(device: activation, server: nil, path: device, reveal: false)
+        if json {
+            try JSONOutput.document(summary)
+        } else {
+            print("Imported activation \(activation.activationId) into \(device)")
+            if activation.masterServerPublicKey == nil {
+                print("  no master public key: master-signed operations need --master-key to verify")
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import OfflineOperations
+import PowerAuth
+
+/// `qrauth code verify`: the server's look-ahead check of an offline approval code.
+struct CodeVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Server side: check an approval code with the look-ahead window and update the server file.",
+        discussion: """
+            Tries possession_knowledge (and possession_biometry with --allow-biometry) for each counter value \
+            in [counter, counter + window). Accepted: the counter moves past the match and failed attempts reset. \
+            Rejected: failed attempts + 1; at the maximum (default 5) the activation is BLOCKED. \
+            Exit 0 accepted, 1 rejected, 4 malformed input.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The server activation file (updated in place).", valueName: "file"))
+    var server: String
+
+    @Option(help: ArgumentHelp("The approval code, NNNNNNNN-NNNNNNNN (4x4 grouping accepted).", valueName: "code"))
+    var code: String
+
+    @Option(help: "The operation string (or --input FILE).")
+    var operation: String?
+
+    @OptionGroup var input: TextInputOptions
+
+    @Option(help: "The look-ahead window, 1 to 64 (default: the server file's, normally 20).")
+    var window: Int?
+
+    @Flag(name: .customLong("allow-biometry"), help: "Also accept possession_biometry codes.")
+    var allowBiometry = false
+
+    @Option(name: .customLong("uri-id"), help: ArgumentHelp("The uriId the code was made for.", valueName: "id"))
+    var uriId = OfflineApproval.defaultURIID
+
+    @Option(help: "Digits per factor (4 to 8).")
+    var digits = 8
+
+    @Option(name: .customLong("totp-seed"), help: ArgumentHelp("Proximity TOTP seed, Base64.", valueName: "b64"))
+    var totpSeed: String?
+
+    @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.")
+    var totpStep: Int64 = 30
+
+    @Option(name: .customLong("totp-past-steps"), help: "Past TOTP steps accepted besides the current one.")
+    var totpPastSteps = 1
+
+    @Option(help: ArgumentHelp("A device file to resynchronise after an accepted code.", valueName: "file"))
+    var activation: String?
+
+    @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
+    var now: Int64?
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        var accepted: Bool
+        var signatureType: String?
+        var matchedIteration: Int?
+        var counter: UInt64
+        var failedAttempts: Int
+        var maxFailedAttempts: Int
+        var status: String
+        var blockedNow: Bool
+        var refusal: String?
+    }
+
+    func run() throws {
+        let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
+        var activationFile = try ActivationFileStore.readServer(server)
+        let verifier = try SignatureVerifier(lookAhead: window ?? activationFile.lookAhead)
+        var proximity: SignatureVerifier.ProximityCheck?
+        var totpForData = parsed.totp
+        if let totpSeed {
+            guard let seed = Data(base64Encoded: totpSeed), !seed.isEmpty else {
+                throw CLIError(.malformed, "--totp-seed is not Base64")
+            }
+            proximity = .init(
+                seed: seed, step: totpStep, pastSteps: totpPastSteps, unixTime: UnixClock.seconds(override: now))
+            totpForData = nil
+        }
+        let request = try OfflineApproval.request(
+            operationId: parsed.operationId, operationData: parsed.operationData, totp: totpForData,
+            nonce: parsed.nonce, uriId: uriId)
+        let result = try verifier.verifyOffline(
+            code: ApprovalCodeGrouping.normalize(code, componentLength: digits), requestData: request.requestData,
+            allowBiometry: allowBiometry, componentLength: digits, keys: activationFile.factorKeys(),
+            state: activationFile.counters, proximity: proximity)
+        activationFile.counters = result.state
+        if result.isValid { activationFile.lastSignatureType = result.signatureType }
+        try ActivationFileStore.write(activationFile, to: server)
+        if result.isValid, let activation { try resynchronise(activation, with: activationFile) }
+
+        let report = Report(
+            accepted: result.isValid, signatureType: result.isValid ? result.signatureType.rawValue : nil,
+            matchedIteration: result.matchedIteration, counter: result.state.counter,
+            failedAttempts: result.state.failedAttempts, maxFailedAttempts: result.state.maxFailedAttempts,
+            status: result.state.status.rawValue, blockedNow: result.blockedNow, refusal: result.refusal)
+        if json {
+            try JSONOutput.document(report)
+        } else if result.isValid {
+            print(
+                "accepted: \(result.signatureType.rawValue), \(result.matchedIteration ?? 0) ahead, counter now "
+                    + "\(result.state.counter)")
+        } else {
+            let reason = result.refusal ?? "no match in the window of \(verifier.lookAhead)"
+            print(
+                "REJECTED: \(reason); failed attempts \(result.state.failedAttempts) of "
+                    + "\(result.state.maxFailedAttempts), status \(result.state.status.rawValue)")
+        }
+        if result.blockedNow { StandardStreams.warning("the activation is now BLOCKED (too many failed attempts)") }
+        if !result.isValid { throw ExitWithStatus(status: .checkFailed) }
+    }
+
+    /// Tells the device file how far it is ahead of the server now (what the status blob does for a phone).
+    private func resynchronise(_ path: String, with serverFile: ServerActivation) throws {
+        var device = try ActivationFileStore.readDevice(path)
+        guard device.activationId == serverFile.activationId else {
+            throw CLIError(
+                .usage, "\(path) belongs to activation \(device.activationId), not \(serverFile.activationId)")
+        }
+        var counter = try serverFile.counters.signatureCounter()
+        let target = try device.signatureCounter()
+        for distance in 0...64 {
+            if counter == target {
+                device.unconfirmedSignatures = distance
+                device.lookAhead = serverFile.lookAhead
+                try ActivationFileStore.write(device, to: path)
+                return
+            }
+            counter = counter.advanced()
+        }
+        StandardStreams.warning("\(path) is not within 64 steps ahead of the server; its counter was left as is")
+    }
+}

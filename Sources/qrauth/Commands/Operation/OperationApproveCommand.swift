@@ -1,0 +1,105 @@
+import ArgumentParser
+import OfflineOperations
+import PowerAuth
+
+/// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
+struct OperationApproveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "approve",
+        abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
+        discussion: """
+            The server signature is verified first (refused unless --unverified). The counter advance is \
+            written to the activation file before the code is printed, so a crash never reuses a counter. \
+            A wrong password still gives a code (nothing offline can tell); the server rejects it. \
+            Exit 0 code printed, 1 signature invalid or biometry not allowed, 4 malformed input.
+            """
+    )
+
+    @Argument(help: "The operation string (use --input for a file or standard input).")
+    var operation: String?
+
+    @OptionGroup var input: TextInputOptions
+
+    @Option(help: ArgumentHelp("The device activation file.", valueName: "file"))
+    var activation: String
+
+    @OptionGroup var password: PasswordOptions
+
+    @Flag(help: "Use biometry instead of the password (only when the operation has flag B).")
+    var biometry = false
+
+    @Option(name: .customLong("uri-id"), help: ArgumentHelp("The uriId the server verifies with.", valueName: "id"))
+    var uriId = OfflineApproval.defaultURIID
+
+    @Option(help: "Digits per factor (4 to 8).")
+    var digits = 8
+
+    @Option(help: ArgumentHelp("Display grouping: 2x8 (what the verifier takes) or 4x4.", valueName: "2x8|4x4"))
+    var group: CodeGroupOption = .twoByEight
+
+    @Flag(help: "Approve even when the server signature does not verify.")
+    var unverified = false
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        var code: String
+        var displayCode: String
+        var signatureType: String
+        var operationId: String
+        var signatureVerified: Bool
+        var counter: UInt64
+        var unconfirmedCodes: Int
+        var lookAhead: Int
+    }
+
+    func run() throws {
+        if input.input == "-" && password.passwordStdin {
+            throw CLIError(.usage, "standard input cannot carry both the operation and the password")
+        }
+        let secret = try password.resolve()
+        switch (biometry, secret) {
+        case (true, _?): throw CLIError(.usage, "give either a password or --biometry, not both")
+        case (false, nil):
+            throw CLIError(
+                .usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
+        default: break
+        }
+        let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
+        var device = try ActivationFileStore.readDevice(activation)
+        let check = parsed.checkSignature(masterKey: try device.masterKey(), personalizedKey: try device.serverKey())
+        if check != .valid && !unverified {
+            let why =
+                check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
+            StandardStreams.error("qrauth: the operation's server signature \(why); refusing (use --unverified)")
+            throw ExitWithStatus(status: .checkFailed)
+        }
+        let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
+        if biometry && device.biometryKey == nil {
+            throw CLIError(.usage, "the activation has no biometry key (create it with --biometry)")
+        }
+        let keys = try device.factorKeys(password: secret)
+        let counter = try device.signatureCounter()
+        let code = try parsed.approvalCode(factor: factor, keys: keys, counter: counter, uriId: uriId, digits: digits)
+        try device.advanceCounter()
+        try ActivationFileStore.write(device, to: activation)
+
+        let display = group.grouping.format(code)
+        if json {
+            try JSONOutput.document(
+                Report(
+                    code: code, displayCode: display, signatureType: factor.signatureType.rawValue,
+                    operationId: parsed.operationId, signatureVerified: check == .valid, counter: device.counter,
+                    unconfirmedCodes: device.unconfirmedSignatures, lookAhead: device.lookAhead))
+        } else {
+            print(display)
+        }
+        if check != .valid { StandardStreams.warning("the server signature was NOT verified (--unverified)") }
+        if factor == .knowledge {
+            StandardStreams.warning(
+                "a wrong password gives a wrong code without any error here; only the server can tell")
+        }
+        if let warning = device.lookAheadWarning { StandardStreams.warning(warning) }
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import OfflineOperations
+import PowerAuth
+import QRAuthCrypto
+import QRAuthFiles
+
+/// `qrauth operation create`: server side, build and sign an offline operation payload.
+struct OperationCreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
+        discussion: """
+            Sign with --server FILE (the activation's personalized key, indicator 1; with --master the \
+            application master key, indicator 0) or with --key PEM (--key-type master|personalized, default \
+            master). With --totp-seed a proximity TOTP (RFC 6238, HMAC-SHA256, 8 digits) is added as line 6. \
+            Exit 0 printed, 4 malformed input.
+            """
+    )
+
+    @Option(help: ArgumentHelp("A P-256 private key in PEM (PKCS#8 or SEC1).", valueName: "pem"))
+    var key: String?
+
+    @Option(name: .customLong("key-type"), help: ArgumentHelp("What --key is.", valueName: "master|personalized"))
+    var keyType = "master"
+
+    @Option(help: ArgumentHelp("A server activation file.", valueName: "file"))
+    var server: String?
+
+    @Flag(help: "With --server: sign with the application master key instead of the personalized key.")
+    var master = false
+
+    @Option(help: "The operation id (default: a new UUID).")
+    var id: String?
+
+    @Option(help: "The title (escaped when written).")
+    var title = ""
+
+    @Option(help: "The message (escaped when written).")
+    var message = ""
+
+    @Option(help: ArgumentHelp("The operation data line, e.g. A1*A100CZK*ICZ...*D20250101.", valueName: "data"))
+    var data: String
+
+    @Option(help: ArgumentHelp("The flags line, e.g. B (biometry allowed).", valueName: "letters"))
+    var flags = ""
+
+    @Option(name: .customLong("totp-seed"), help: ArgumentHelp("Proximity TOTP seed, Base64.", valueName: "b64"))
+    var totpSeed: String?
+
+    @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.")
+    var totpStep: Int64 = 30
+
+    @Option(help: ArgumentHelp("The nonce, Base64 of 16 bytes (default: random).", valueName: "b64"))
+    var nonce: String?
+
+    @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
+    var now: Int64?
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        var payload: String
+        var nonce: String
+        var totp: String?
+        var signingKey: String
+        var operationId: String
+    }
+
+    func run() throws {
+        let (privateKey, signingKey) = try signingMaterial()
+        let operationData = try OperationData(parsing: data)
+        let nonceBytes: Data
+        if let nonce {
+            guard nonce.utf8.count == 24, let bytes = Data(base64Encoded: nonce), bytes.count == 16 else {
+                throw CLIError(.malformed, "--nonce must be Base64 of 16 bytes (24 characters)")
+            }
+            nonceBytes = bytes
+        } else {
+            nonceBytes = SecureRandom.bytes(count: 16)
+        }
+        let builder = OfflineOperationBuilder(
+            operationId: id ?? UUID().uuidString.lowercased(), title: title, message: message,
+            versionLetter: operationData.versionLetter, templateId: operationData.templateId,
+            fields: operationData.fields, flags: .init(rawValue: flags), nonce: nonceBytes)
+        var proximity: OfflinePayloadSigner.Proximity?
+        if let totpSeed {
+            guard let seed = Data(base64Encoded: totpSeed), !seed.isEmpty else {
+                throw CLIError(.malformed, "--totp-seed is not Base64")
+            }
+            guard totpStep > 0 else { throw CLIError(.usage, "--totp-step must be positive") }
+            proximity = .init(seed: seed, step: totpStep, unixTime: UnixClock.seconds(override: now))
+        }
+        let payload = try OfflinePayloadSigner.sign(
+            builder, privateKey: privateKey, signingKey: signingKey, proximity: proximity)
+        if json {
+            try JSONOutput.document(
+                Report(
+                    payload: payload.text, nonce: payload.nonce, totp: payload.totp, signingKey: signingKey.rawValue,
+                    operationId: builder.operationId))
+        } else {
+            print(payload.text)
+        }
+    }
+
+    private func signingMaterial() throws -> (P256.Signing.PrivateKey, OfflineOperation.SigningKey) {
+        switch (key, server) {
+        case (let path?, nil):
+            guard let type = OfflineOperation.SigningKey(rawValue: keyType) else {
+                throw CLIError(.usage, "--key-type must be master or personalized")
+            }
+            let pem = String(decoding: try FileInput.read(path, limit: 1 << 16), as: UTF8.self)
+            do {
+                return (try P256.Signing.PrivateKey(pemRepresentation: pem), type)
+            } catch {
+                throw CLIError(.malformed, "\(path) is not a P-256 private key in PEM: \(error.reason)")
+            }
+        case (nil, let path?):
+            let activation = try ActivationFileStore.readServer(path)
+            return master
+                ? (try activation.masterSigningKey(), .master) : (try activation.serverSigningKey(), .personalized)
+        default:
+            throw CLIError(.usage, "give exactly one of --key PEM and --server FILE")
+        }
+    }
+}

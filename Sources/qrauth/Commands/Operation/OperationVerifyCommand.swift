@@ -1,0 +1,68 @@
+import ArgumentParser
+import OfflineOperations
+import PowerAuth
+import QRAuthCrypto
+
+/// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
+struct OperationVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify the server signature of an offline operation.",
+        discussion: """
+            The key indicator on the last line picks the key: 0 = the application master key (--master-key, \
+            or the one in --activation), 1 = the activation's server key (--activation). \
+            Exit 0 valid, 1 invalid, 4 malformed, 64 when the needed key was not given.
+            """
+    )
+
+    @Argument(help: "The operation string (use --input for a file or standard input).")
+    var operation: String?
+
+    @OptionGroup var input: TextInputOptions
+
+    @Option(
+        name: .customLong("master-key"),
+        help: ArgumentHelp("The master server public key, Base64 of a P-256 point.", valueName: "b64"))
+    var masterKey: String?
+
+    @Option(help: ArgumentHelp("A device activation file (its server and master public keys).", valueName: "file"))
+    var activation: String?
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        var valid: Bool
+        var signingKey: String
+        var operationId: String
+        var result: String
+    }
+
+    func run() throws {
+        guard masterKey != nil || activation != nil else {
+            throw CLIError(.usage, "give --master-key B64 or --activation FILE")
+        }
+        let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
+        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
+        let check = parsed.checkSignature(
+            masterKey: try master ?? device?.masterKey(), personalizedKey: try device?.serverKey())
+        if check == .keyUnavailable {
+            let needed =
+                parsed.signingKey == .master ? "--master-key (or an activation with a master key)" : "--activation"
+            throw CLIError(.usage, "the operation is signed with the \(parsed.signingKey.rawValue) key: give \(needed)")
+        }
+        let report = Report(
+            valid: check == .valid, signingKey: parsed.signingKey.rawValue, operationId: parsed.operationId,
+            result: check.rawValue)
+        if json {
+            try JSONOutput.document(report)
+        } else {
+            print(
+                check == .valid
+                    ? "valid: signed with the \(parsed.signingKey.rawValue) key"
+                    : "INVALID: the signature does not verify with the \(parsed.signingKey.rawValue) key")
+        }
+        if check != .valid { throw ExitWithStatus(status: .checkFailed) }
+    }
+}
