@@ -14,7 +14,9 @@ let package = Package(
         .executableTarget(
             name: "qrauth-bench",
             dependencies: [
-                .product(name: "QRAuthCrypto", package: "qrauth"), .product(name: "PowerAuth", package: "qrauth"),
+                .product(name: "QRAuthCrypto", package: "qrauth"),
+                .product(name: "PowerAuth", package: "qrauth"),
+                .product(name: "FingerprintLists", package: "qrauth"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

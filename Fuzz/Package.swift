@@ -24,5 +24,16 @@ let package = Package(
             name: "FuzzPowerAuthParsers",
             dependencies: [.product(name: "PowerAuth", package: "qrauth")]
         ),
+        .executableTarget(
+            name: "FuzzP256Parsers",
+            dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")]
+        ),
+        .executableTarget(
+            name: "FuzzFingerprintLists",
+            dependencies: [
+                .product(name: "FingerprintLists", package: "qrauth"),
+                .product(name: "QRAuthCrypto", package: "qrauth"),
+            ]
+        ),
     ]
 )

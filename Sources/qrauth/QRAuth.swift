@@ -19,6 +19,7 @@ struct QRAuth: AsyncParsableCommand {
             PACCommand.self,
             ActivationCommand.self,
             CodeCommand.self,
+            PinsCommand.self,
             ServeCommand.self,
         ]
     )

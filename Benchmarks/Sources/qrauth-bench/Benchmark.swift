@@ -9,4 +9,15 @@ protocol Benchmark: Sendable {
     /// Builds the inputs (not timed) and returns the operation to time. The operation returns a value
     /// the loop folds into a checksum so the optimiser cannot drop it.
     func prepare() throws -> () -> Int
+    /// Untimed calls before measuring.
+    var warmUpIterations: Int { get }
+    /// Calls between clock reads.
+    var batchSize: Int { get }
+}
+
+extension Benchmark {
+    /// Untimed calls before measuring (fewer for operations that take long, such as a whole list).
+    var warmUpIterations: Int { 100 }
+    /// Calls between clock reads.
+    var batchSize: Int { 16 }
 }

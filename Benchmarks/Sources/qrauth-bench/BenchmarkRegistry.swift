@@ -5,6 +5,7 @@ enum BenchmarkRegistry {
         ECDSASignBenchmark(),
         ApprovalCodeBenchmark(),
         ServerCheckWorstCaseBenchmark(),
+        PinsVerifyListBenchmark(),
     ]
 
     static func named(_ name: String) -> (any Benchmark)? {

@@ -18,9 +18,9 @@ enum BenchmarkRunner {
     }
 
     /// Calls `operation` in batches until `seconds` of wall-clock time have passed (after a short warm-up).
-    static func run(seconds: Double, _ operation: () -> Int) -> Result {
+    static func run(seconds: Double, warmUp: Int = 100, batch: Int = 16, _ operation: () -> Int) -> Result {
         var checksum = 0
-        for _ in 0..<100 { checksum &+= operation() }
+        for _ in 0..<warmUp { checksum &+= operation() }
         let clock = ContinuousClock()
         let start = clock.now
         let startCPU = userCPUSeconds()
@@ -28,8 +28,8 @@ enum BenchmarkRunner {
         var operations = 0
         var now = start
         while now < deadline {
-            for _ in 0..<16 { checksum &+= operation() }
-            operations += 16
+            for _ in 0..<batch { checksum &+= operation() }
+            operations += batch
             now = clock.now
         }
         let cpu = userCPUSeconds() - startCPU

@@ -34,7 +34,8 @@ enum QRAuthBench {
         }
         do {
             let operation = try benchmark.prepare()
-            let result = BenchmarkRunner.run(seconds: seconds, operation)
+            let result = BenchmarkRunner.run(
+                seconds: seconds, warmUp: benchmark.warmUpIterations, batch: benchmark.batchSize, operation)
             let rate = String(format: "%.1f", result.rate)
             let wallRate = String(format: "%.1f", result.wallRate)
             let cpu = String(format: "%.2f", result.userCPUSeconds)

@@ -1,1 +1,0 @@
-// Fingerprint lists: model, codec, signer, verifier, linter, certificate store.

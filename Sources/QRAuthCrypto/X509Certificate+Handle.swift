@@ -1,0 +1,152 @@
+internal import COpenSSL
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension X509Certificate {
+    /// Owns one OpenSSL `X509`; freed in `deinit`. The pointer never leaves this module.
+    final class Handle {
+        private let pointer: OpaquePointer
+
+        /// Parses DER; refuses trailing bytes.
+        init(der bytes: [UInt8]) throws(CryptoError) {
+            ERR_clear_error()
+            var consumed = 0
+            let parsed: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return nil }
+                var cursor: UnsafePointer<UInt8>? = base
+                let certificate = d2i_X509(nil, &cursor, buffer.count)
+                if let cursor { consumed = cursor - base }
+                return certificate
+            }
+            guard let parsed else {
+                throw CryptoError(.malformedDER, "the certificate is not valid DER X.509: \(Self.openSSLReason())")
+            }
+            pointer = parsed
+            guard consumed == bytes.count else {
+                throw CryptoError(
+                    .malformedDER, "the certificate is followed by \(bytes.count - consumed) unexpected bytes")
+            }
+        }
+
+        /// Adopts an `X509` the caller already owns a reference to.
+        init(adopting pointer: OpaquePointer) {
+            self.pointer = pointer
+        }
+
+        deinit {
+            X509_free(pointer)
+        }
+
+        /// Reads every value the Swift type keeps.
+        func certificate() throws(CryptoError) -> X509Certificate {
+            let der = try encoded()
+            let spki = try subjectPublicKeyInfo()
+            let commonName = try self.commonName()
+            let notBefore = try Self.unixTime(X509_get0_notBefore(pointer), what: "notBefore")
+            let notAfter = try Self.unixTime(X509_get0_notAfter(pointer), what: "notAfter")
+            return X509Certificate(
+                der: der, spki: spki, commonName: commonName, dnsNames: dnsNames(),
+                notBefore: notBefore, notAfter: notAfter)
+        }
+
+        private func encoded() throws(CryptoError) -> Data {
+            let length = i2d_X509(pointer, nil)
+            guard length > 0 else {
+                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
+            }
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                var cursor = buffer.baseAddress
+                return i2d_X509(pointer, &cursor)
+            }
+            guard written == length else {
+                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
+            }
+            return Data(bytes)
+        }
+
+        private func subjectPublicKeyInfo() throws(CryptoError) -> Data {
+            guard let key = X509_get_X509_PUBKEY(pointer) else {
+                throw CryptoError(.malformedDER, "the certificate has no public key")
+            }
+            let length = i2d_X509_PUBKEY(key, nil)
+            guard length > 0 else {
+                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
+            }
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                var cursor = buffer.baseAddress
+                return i2d_X509_PUBKEY(key, &cursor)
+            }
+            guard written == length else {
+                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
+            }
+            return Data(bytes)
+        }
+
+        private func commonName() throws(CryptoError) -> String? {
+            guard let name = X509_get_subject_name(pointer) else { return nil }
+            let index = X509_NAME_get_index_by_NID(name, NID_commonName, -1)
+            guard index >= 0, let entry = X509_NAME_get_entry(name, index),
+                let value = X509_NAME_ENTRY_get_data(entry)
+            else { return nil }
+            var output: UnsafeMutablePointer<UInt8>?
+            let length = ASN1_STRING_to_UTF8(&output, value)
+            guard length >= 0, let output else {
+                throw CryptoError(.malformedDER, "the subject common name cannot be converted to UTF-8")
+            }
+            defer { qrauth_OPENSSL_free(output) }
+            let bytes = UnsafeBufferPointer(start: output, count: Int(length))
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw CryptoError(.malformedDER, "the subject common name is not valid UTF-8")
+            }
+            return text
+        }
+
+        private func dnsNames() -> [String] {
+            var critical: Int32 = 0
+            guard let raw = X509_get_ext_d2i(pointer, NID_subject_alt_name, &critical, nil) else {
+                ERR_clear_error()
+                return []
+            }
+            let names = OpaquePointer(raw)
+            defer { GENERAL_NAMES_free(names) }
+            var result: [String] = []
+            let count = OPENSSL_sk_num(names)
+            for index in 0..<max(0, count) {
+                guard let element = OPENSSL_sk_value(names, index) else { continue }
+                let general = element.assumingMemoryBound(to: GENERAL_NAME.self)
+                guard general.pointee.type == GEN_DNS, let string = general.pointee.d.dNSName else { continue }
+                let length = Int(ASN1_STRING_length(string))
+                guard length >= 0, let data = ASN1_STRING_get0_data(string) else { continue }
+                let bytes = UnsafeBufferPointer(start: data, count: length)
+                if let text = String(validating: bytes, as: UTF8.self) { result.append(text) }
+            }
+            return result
+        }
+
+        private static func unixTime(_ time: UnsafePointer<ASN1_TIME>?, what: String) throws(CryptoError) -> Int64 {
+            guard let time else { throw CryptoError(.malformedDER, "the certificate has no \(what)") }
+            var parts = tm()
+            guard ASN1_TIME_to_tm(time, &parts) == 1 else {
+                throw CryptoError(.malformedDER, "the certificate's \(what) is not a valid time")
+            }
+            return Int64(timegm(&parts))
+        }
+
+        /// The oldest queued OpenSSL error as text, and an empty queue afterwards.
+        static func openSSLReason() -> String {
+            let code = ERR_get_error()
+            ERR_clear_error()
+            guard code != 0 else { return "no detail from OpenSSL" }
+            var buffer = [CChar](repeating: 0, count: 256)
+            ERR_error_string_n(code, &buffer, buffer.count)
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import FingerprintLists
+import Foundation
+import QRAuthCrypto
+import QRAuthFiles
+
+/// `qrauth pins check --list LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
+struct PinsCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Would an app with this list trust this certificate? Prints trusted, untrusted or empty.",
+        discussion: """
+            Runs the list through the same update and validation a client does (a list with any bad signature \
+            is rejected whole, leaving the client with nothing: empty). Exit 0 only for trusted; 1 for \
+            untrusted or empty; 4 malformed input; 5 network error with --host.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The static list ('-' for standard input).", valueName: "list.json"))
+    var list: String
+
+    @Option(name: .customLong("public-key"), help: "The app's public key: Base64 of the 65-byte point.")
+    var publicKey: String
+
+    @OptionGroup var source: CertificateSourceOptions
+
+    @Option(name: .long, help: ArgumentHelp("The client's clock, Unix seconds (default: now).", valueName: "unix"))
+    var now: Int64?
+
+    @Option(name: .customLong("expect-name"), help: "The app's expectedCommonNames (repeatable).")
+    var expectNames: [String] = []
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        let result: ValidationResult
+        let listUpdate: UpdateResult
+        let commonName: String?
+        let fingerprint: String
+    }
+
+    func run() async throws {
+        let key = try PublicKeyArgument.parse(publicKey)
+        let data = try FileInput.read(list)
+        do {
+            _ = try FingerprintList.decode(data)
+        } catch {
+            throw FingerprintListError(error.code, "\(list): \(error.reason)")
+        }
+        let chain = try source.chain()
+        let outcome = try await TrustCheck.evaluate(
+            list: data, publicKey: key, chain: chain.certificates, now: now ?? UTCTime.now,
+            expectedCommonNames: expectNames.isEmpty ? nil : expectNames)
+        let report = Report(
+            result: outcome.result, listUpdate: outcome.update, commonName: chain.leaf.subjectCommonName,
+            fingerprint: chain.leaf.fingerprintSHA256.base64EncodedString())
+        if json {
+            try JSONOutput.document(report)
+        } else {
+            print(report.result.rawValue)
+            if outcome.update != .ok {
+                print(
+                    "note: a client would reject this list update (\(outcome.update.rawValue)) and keep nothing from it"
+                )
+            }
+        }
+        if outcome.result != .trusted { throw ExitWithStatus(status: .checkFailed) }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import FingerprintLists
+import Foundation
+import QRAuthFiles
+
+/// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
+struct PinsKeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Generate a P-256 signing key (PKCS#8 PEM, encrypted when a password is given), mode 0600.",
+        discussion: "Prints the public key apps are configured with (Base64 of the 65-byte point)."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the key.", valueName: "key.pem"))
+    var out: String
+
+    @OptionGroup var password: PasswordOptions
+
+    @Flag(help: "Replace an existing key file.")
+    var force = false
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        let key: String
+        let encrypted: Bool
+        let publicKey: String
+    }
+
+    func run() throws {
+        if !force, FileManager.default.fileExists(atPath: out) {
+            throw CLIError(.usage, "\(out) exists; give --force to replace it (the old key is lost)")
+        }
+        let secret = try password.resolve()
+        let key = SigningKey.generate()
+        try AtomicFile.write(Data(try key.pem(password: secret).utf8), to: out, mode: AtomicFile.secretMode)
+        let report = Report(key: out, encrypted: secret != nil, publicKey: key.exportedPublicKey)
+        if json {
+            try JSONOutput.document(report)
+        } else {
+            print(report.publicKey)
+            StandardStreams.error(
+                "qrauth: wrote \(report.encrypted ? "encrypted " : "")P-256 key \(out) (0600); the line above is its public key"
+            )
+        }
+    }
+}

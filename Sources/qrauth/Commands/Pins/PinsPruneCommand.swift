@@ -1,0 +1,52 @@
+import ArgumentParser
+import FingerprintLists
+import Foundation
+import QRAuthFiles
+
+/// `qrauth pins prune LIST.json`: drop expired entries, atomically.
+struct PinsPruneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove expired entries from a list file (written atomically; signatures are kept).",
+        discussion: "An entry is expired when expires < now; one expiring exactly now is kept, as the apps do."
+    )
+
+    @Argument(help: ArgumentHelp("The list file to rewrite.", valueName: "list.json"))
+    var list: String
+
+    @Option(name: .long, help: ArgumentHelp("Judge expiry at this Unix time (default: now).", valueName: "unix"))
+    var now: Int64?
+
+    @Flag(name: .customLong("dry-run"), help: "Print what would be removed; do not write.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct Report: Encodable {
+        let removed: [String]
+        let kept: Int
+        let written: Bool
+    }
+
+    func run() throws {
+        var parsed: FingerprintList
+        do {
+            parsed = try FingerprintList.decode(try FileInput.read(list))
+        } catch let error as FingerprintListError {
+            throw FingerprintListError(error.code, "\(list): \(error.reason)")
+        }
+        let removed = parsed.removeExpired(at: now ?? UTCTime.now)
+        let write = !dryRun && !removed.isEmpty
+        if write { try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode) }
+        let names = removed.map {
+            "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))"
+        }
+        if json {
+            try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
+        } else {
+            for name in names { print("\(dryRun ? "would remove" : "removed") \(name)") }
+            print("\(list): \(removed.count) removed, \(parsed.entries.count) kept\(write ? "" : " (unchanged)")")
+        }
+    }
+}

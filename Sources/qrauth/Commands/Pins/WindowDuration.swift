@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// A duration argument: `30d`, `2w`, `12h`, `90m`, `45s` or plain seconds.
+struct WindowDuration: ExpressibleByArgument, Sendable {
+    let seconds: Int64
+
+    init(seconds: Int64) {
+        self.seconds = seconds
+    }
+
+    init?(argument: String) {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+        var text = Substring(argument)
+        var unit: Int64 = 1
+        if let last = text.last, let factor = units[last] {
+            unit = factor
+            text = text.dropLast()
+        }
+        guard let value = Int64(text), value >= 0, value <= Int64.max / unit / 2 else { return nil }
+        seconds = value * unit
+    }
+}

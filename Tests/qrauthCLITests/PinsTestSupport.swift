@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `openssl` command line for the `pins` CLI tests (certificates, signatures, a TLS server).
+enum PinsOpenSSL {
+    static let path: String? = ["/usr/bin/openssl", "/usr/local/bin/openssl"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static var isAvailable: Bool { path != nil }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(path))
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    /// A self-signed P-256 certificate for `commonName`; returns (cert, key) paths.
+    static func certificate(_ commonName: String, days: Int = 90, in directory: URL) throws -> (String, String) {
+        let cert = directory.appendingPathComponent("\(commonName).crt").path
+        let key = directory.appendingPathComponent("\(commonName).key").path
+        let result = try run([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj",
+            "/CN=\(commonName)", "-days", "\(days)", "-keyout", key, "-out", cert,
+        ])
+        try #require(result.status == 0)
+        return (cert, key)
+    }
+}
+
+/// `openssl s_server` on a free loopback port, killed when `stop()` runs (call it in a `defer`).
+final class LocalTLSServer {
+    let port: Int
+    private let process: Process
+
+    init(cert: String, key: String) throws {
+        port = try Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(PinsOpenSSL.path))
+        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", cert, "-key", key, "-www", "-quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Wait (bounded) until it accepts connections.
+        for _ in 0..<100 {
+            if Self.accepts(port) { return }
+            usleep(50_000)
+        }
+        stop()
+        Issue.record("openssl s_server did not start on port \(port)")
+    }
+
+    func stop() {
+        // SIGKILL: the child inherits the test runner's signal mask, where SIGTERM may be blocked.
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        try #require(bound == 0)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return result == 0
+    }
+}
