@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PowerAuth
 
 extension DevServer {
@@ -101,8 +102,10 @@ extension DevServer {
                     signature: header.signature, type: header.signatureType, version: header.version,
                     normalizedData: signed.normalizedData(applicationSecret: activation.applicationSecret),
                     keys: keys, state: activation.counters)
-            } catch {
+            } catch let error as PowerAuthError {
                 throw APIFailure(.powerAuthFailed, error.reason)
+            } catch {
+                throw APIFailure(.generic, "the signature check failed")
             }
             if result.state != activation.counters {
                 state.activations[index].counters = result.state

@@ -51,7 +51,8 @@ extension DevServer {
                     unixTime: Int64(clock.now.timeIntervalSince1970))
             }
             let key = try (signingKey == .master ? activation.masterSigningKey() : activation.serverSigningKey())
-            payload = try OfflinePayloadSigner.sign(builder, privateKey: key, signingKey: signingKey, proximity: proximity)
+            payload = try OfflinePayloadSigner.sign(
+                builder, privateKey: key, signingKey: signingKey, proximity: proximity)
         } catch let error as APIFailure {
             throw error
         } catch let error as OfflineOperationError {
@@ -113,8 +114,10 @@ extension DevServer {
                 result = try SignatureVerifier(lookAhead: state.activations[index].lookAhead).verifyOffline(
                     code: ApprovalCodeGrouping.normalize(code), requestData: request.requestData,
                     allowBiometry: operation.allowBiometry, keys: keys, state: state.activations[index].counters)
-            } catch {
+            } catch let error as PowerAuthError {
                 throw APIFailure(.invalidRequest, error.reason)
+            } catch {
+                throw APIFailure(.generic, "the code check failed")
             }
             state.activations[index].counters = result.state
             if result.isValid {
@@ -122,7 +125,9 @@ extension DevServer {
                 state.offlineOperations[opIndex].status = .approved
             } else {
                 state.offlineOperations[opIndex].failureCount += 1
-                if state.offlineOperations[opIndex].failureCount >= 5 { state.offlineOperations[opIndex].status = .failed }
+                if state.offlineOperations[opIndex].failureCount >= 5 {
+                    state.offlineOperations[opIndex].status = .failed
+                }
             }
             changed = true
             return OfflineVerificationView(

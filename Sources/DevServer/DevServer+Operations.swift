@@ -10,7 +10,9 @@ extension DevServer {
             var views: [UserOperationView] = []
             for index in state.operations.indices where state.operations[index].activationId == activationId {
                 if state.operations[index].expireIfDue(now: now) { changed = true }
-                if state.operations[index].status == .pending { views.append(UserOperationView(state.operations[index])) }
+                if state.operations[index].status == .pending {
+                    views.append(UserOperationView(state.operations[index]))
+                }
             }
             return views
         }
@@ -81,7 +83,8 @@ extension DevServer {
         }
         let now = clock.now
         let failure = try store.transaction { (state, changed) throws(APIFailure) -> APIFailure? in
-            let index = try ownedOperation(id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
+            let index = try ownedOperation(
+                id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
             var operation = state.operations[index]
             if let problem = approvalProblem(operation, data: data, caller: caller, object: object, now: now) {
                 operation.recordFailure()
@@ -104,10 +107,12 @@ extension DevServer {
         let object = try requestObject(request)
         let id = try operationId(in: object)
         let reason = object?["reason"]?.stringValue ?? "UNKNOWN"
-        let caller = try authenticateSignature(request, header: header, uriId: "/operation/cancel", allowed: [.possession])
+        let caller = try authenticateSignature(
+            request, header: header, uriId: "/operation/cancel", allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in
-            let index = try ownedOperation(id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
+            let index = try ownedOperation(
+                id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
             state.operations[index].status = .rejected
             state.operations[index].statusReason = String(reason.prefix(32))
             changed = true

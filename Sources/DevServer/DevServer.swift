@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Logging
-public import PowerAuth
+import PowerAuth
 
 /// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
 /// `respond(to:)` turns a request into a response. `DevServerApplication` puts it on a socket.
@@ -52,8 +52,11 @@ public struct DevServer: Sendable {
         } catch {
             if error.code == .generic || error.code == .powerAuthFailed {
                 logger.info(
-                    "request refused", metadata: ["path": "\(request.path)", "code": "\(error.code.rawValue)",
-                        "message": "\(error.message)"])
+                    "request refused",
+                    metadata: [
+                        "path": "\(request.path)", "code": "\(error.code.rawValue)",
+                        "message": "\(error.message)",
+                    ])
             }
             return Envelope.failure(error)
         }

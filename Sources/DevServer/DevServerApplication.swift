@@ -1,5 +1,5 @@
-public import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 public import Logging
 import NIOCore
@@ -67,7 +67,11 @@ public struct DevServerApplication: Sendable {
             logger: logger)
         defer { try? server.flush() }
         do {
-            try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+            if handleSignals {
+                try await app.runService()
+            } else {
+                try await app.run()
+            }
         } catch is CancellationError {
             return
         } catch {

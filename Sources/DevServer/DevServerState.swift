@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PowerAuth
 
 /// Everything the server remembers: activations (with counters), online and offline operations.

@@ -6,11 +6,14 @@ import QRAuthFiles
 extension PinningConfiguration {
     /// Reads a fingerprint list (static or fallback JSON; per-entry signatures are not needed) and a
     /// PEM signing key (unencrypted PKCS#8 or SEC1).
-    public static func load(listPath: String, keyPath: String, appName: String?) throws(DevServerError) -> PinningConfiguration {
+    public static func load(
+        listPath: String, keyPath: String, appName: String?
+    ) throws(DevServerError) -> PinningConfiguration {
         do {
             let list = try FingerprintList.decodeFallback(FileInput.read(listPath, limit: 16 << 20))
             let pem = String(decoding: try FileInput.read(keyPath, limit: 1 << 16), as: UTF8.self)
-            return PinningConfiguration(entries: list.entries, signingKey: try SigningKey(pem: pem, password: nil), appName: appName)
+            return PinningConfiguration(
+                entries: list.entries, signingKey: try SigningKey(pem: pem, password: nil), appName: appName)
         } catch let error as FingerprintListError {
             throw DevServerError(.file, "\(listPath) / \(keyPath): \(error.reason)")
         } catch let error as FileError {

@@ -11,7 +11,9 @@ public struct PinningConfiguration: Sendable {
 
     /// Makes a configuration.
     public init(entries: [FingerprintEntry], signingKey: SigningKey, appName: String? = nil) {
-        self.entries = entries.map { FingerprintEntry(name: $0.name, fingerprint: $0.fingerprint, expires: $0.expires, depth: $0.depth) }
+        self.entries = entries.map {
+            FingerprintEntry(name: $0.name, fingerprint: $0.fingerprint, expires: $0.expires, depth: $0.depth)
+        }
         self.signingKey = signingKey
         self.appName = appName
     }

@@ -21,7 +21,9 @@ public struct SelfSignedIdentity: Sendable {
     public var leafPin: String { SHA256.hash(data: leafDER).base64EncodedString() }
 
     /// Issues an authority and a leaf for `localhost`, `127.0.0.1`, `::1` and `host`, valid `days`.
-    public static func make(host: String, days: Int = 30, now: Date = Date()) throws(DevServerError) -> SelfSignedIdentity {
+    public static func make(
+        host: String, days: Int = 30, now: Date = Date()
+    ) throws(DevServerError) -> SelfSignedIdentity {
         do {
             let authorityKey = P256.Signing.PrivateKey()
             let authority = try X509CertificateIssuer.authority(
@@ -29,7 +31,9 @@ public struct SelfSignedIdentity: Sendable {
             let leafKey = P256.Signing.PrivateKey()
             var dnsNames = ["localhost"]
             var addresses = ["127.0.0.1", "::1"]
-            let isAddress = host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" } && host.contains(where: { $0 == "." || $0 == ":" })
+            let isAddress =
+                host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" }
+                && host.contains(where: { $0 == "." || $0 == ":" })
             if isAddress {
                 if !addresses.contains(host) { addresses.append(host) }
             } else if !dnsNames.contains(host) {

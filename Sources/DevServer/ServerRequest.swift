@@ -14,7 +14,10 @@ public struct ServerRequest: Sendable {
     public var body: Data
 
     /// Makes a request; header names are lower-cased.
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: Data = Data()
+    ) {
         self.method = method.uppercased()
         self.path = path
         self.query = query

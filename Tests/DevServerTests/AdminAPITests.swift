@@ -36,7 +36,8 @@ struct AdminAPITests {
         let harness = try TestHarness()
         let response = harness.admin(
             "POST", "/admin/offline-operations",
-            #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello world","title":"Pay","message":"100 CZK","flags":"B"}"#)
+            #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello world","title":"Pay","message":"100 CZK","flags":"B"}"#
+        )
         #expect(response.status == 200)
         let object = try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
         let payload = try #require(object["payload"] as? String)

@@ -20,11 +20,13 @@ struct LiveServerTests {
             lock.unlock()
         }
 
+        var current: Int {
+            lock.withLock { port }
+        }
+
         func wait() async throws -> Int {
             for _ in 0..<500 {
-                lock.lock()
-                let value = port
-                lock.unlock()
+                let value = current
                 if value != 0 { return value }
                 try await Task.sleep(for: .milliseconds(10))
             }

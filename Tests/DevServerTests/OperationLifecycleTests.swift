@@ -33,8 +33,9 @@ struct OperationLifecycleTests {
         let id = try harness.createOperation()
         #expect(try harness.reject(id, reason: "POSSIBLE_FRAUD").status == 200)
         let detail = try #require(
-            try TestHarness.json(harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
-                "responseObject"] as? [String: Any])
+            try TestHarness.json(
+                harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
+                    "responseObject"] as? [String: Any])
         #expect(detail["status"] as? String == "REJECTED")
         #expect(detail["statusReason"] as? String == "POSSIBLE_FRAUD")
         #expect(try TestHarness.errorCode(harness.authorize(id, data: Self.data)) == "OPERATION_ALREADY_FINISHED")
@@ -77,7 +78,8 @@ struct OperationLifecycleTests {
     func failed() throws {
         var harness = try TestHarness()
         let id = try harness.createOperation(#","maxFailureCount":2"#)
-        #expect(try TestHarness.errorCode(harness.authorize(id, data: Self.data, password: "1")) == "POWERAUTH_AUTH_FAIL")
+        #expect(
+            try TestHarness.errorCode(harness.authorize(id, data: Self.data, password: "1")) == "POWERAUTH_AUTH_FAIL")
         let mismatch = try harness.authorize(id, data: "A1*A999CZK")
         #expect(mismatch.status == 401)
         #expect(try TestHarness.errorCode(mismatch) == "OPERATION_FAILED")
@@ -105,9 +107,12 @@ struct OperationLifecycleTests {
         let id = try harness.createOperation(#","proximityCheck":{"seed":"\#(seed.base64EncodedString())","step":30}"#)
         let missing = try harness.authorize(id, data: Self.data)
         #expect(try TestHarness.errorCode(missing) == "OPERATION_FAILED")
-        let otp = try TOTP.code(seed: seed, unixTime: Int64(harness.clock.now.timeIntervalSince1970), step: 30, digits: 8)
-        let body = #"{"requestObject":{"id":"\#(id)","data":"\#(Self.data)","proximityCheck":{"otp":"\#(otp)","type":"QR_CODE"}}}"#
-        #expect(try harness.signedCall(DevServer.Route.authorize, uriId: "/operation/authorize", body: body).status == 200)
+        let otp = try TOTP.code(
+            seed: seed, unixTime: Int64(harness.clock.now.timeIntervalSince1970), step: 30, digits: 8)
+        let body =
+            #"{"requestObject":{"id":"\#(id)","data":"\#(Self.data)","proximityCheck":{"otp":"\#(otp)","type":"QR_CODE"}}}"#
+        #expect(
+            try harness.signedCall(DevServer.Route.authorize, uriId: "/operation/authorize", body: body).status == 200)
     }
 
     @Test("claim assigns an unassigned operation; another user then cannot see it")
@@ -115,7 +120,9 @@ struct OperationLifecycleTests {
         var harness = try TestHarness(activations: 2)
         let id = try harness.createOperation()
         let body = #"{"requestObject":{"id":"\#(id)"}}"#
-        #expect((try TestHarness.json(harness.tokenCall(DevServer.Route.list, device: 0))["responseObject"] as? [Any])?.isEmpty == true)
+        #expect(
+            (try TestHarness.json(harness.tokenCall(DevServer.Route.list, device: 0))["responseObject"] as? [Any])?
+                .isEmpty == true)
         #expect(try harness.tokenCall(DevServer.Route.claim, body: body, device: 1).status == 200)
         let list = try TestHarness.json(harness.tokenCall(DevServer.Route.list, device: 1))
         #expect((list["responseObject"] as? [[String: Any]])?.first?["id"] as? String == id)
@@ -136,7 +143,8 @@ struct OperationLifecycleTests {
         let response = try harness.signedCall(DevServer.Route.history, uriId: "/operation/history", body: "{}")
         #expect(response.status == 200)
         let list = try #require(try TestHarness.json(response)["responseObject"] as? [[String: Any]])
-        let statuses = Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as? String ?? "", $0["status"] as? String ?? "") })
+        let statuses = Dictionary(
+            uniqueKeysWithValues: list.map { ($0["id"] as? String ?? "", $0["status"] as? String ?? "") })
         #expect(statuses == [approved: "APPROVED", rejected: "REJECTED", pending: "PENDING"])
         #expect(try TestHarness.json(response)["currentTimestamp"] == nil)
     }
@@ -152,6 +160,8 @@ struct OperationLifecycleTests {
         #expect(missing.status == 400)
         #expect(try TestHarness.errorCode(missing) == "INVALID_REQUEST")
         #expect(try TestHarness.errorCode(harness.tokenCall(DevServer.Route.detail, body: "nope")) == "INVALID_REQUEST")
-        #expect(try TestHarness.errorCode(harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"x"}}"#)) == "INVALID_OPERATION")
+        #expect(
+            try TestHarness.errorCode(harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"x"}}"#))
+                == "INVALID_OPERATION")
     }
 }

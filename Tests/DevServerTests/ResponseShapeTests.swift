@@ -42,10 +42,12 @@ struct ResponseShapeTests {
         #expect(Set(body.keys) == ["code", "message"])
     }
 
-    @Test("ServerDate formats like the server", arguments: [
-        (0.0, "1970-01-01T00:00:00+0000"), (1_530_542_593.9, "2018-07-02T14:43:13+0000"),
-        (951_782_400, "2000-02-29T00:00:00+0000"), (4_102_444_799, "2099-12-31T23:59:59+0000"),
-    ])
+    @Test(
+        "ServerDate formats like the server",
+        arguments: [
+            (0.0, "1970-01-01T00:00:00+0000"), (1_530_542_593.9, "2018-07-02T14:43:13+0000"),
+            (951_782_400, "2000-02-29T00:00:00+0000"), (4_102_444_799, "2099-12-31T23:59:59+0000"),
+        ])
     func dates(seconds: Double, expected: String) {
         #expect(ServerDate.string(Date(timeIntervalSince1970: seconds)) == expected)
     }

@@ -55,7 +55,7 @@ struct SignatureAuthenticationTests {
 
     @Test("a failed possession signature is not counted as a failed attempt")
     func possessionFailureNotCounted() throws {
-        var harness = try TestHarness()
+        let harness = try TestHarness()
         let id = try harness.createOperation()
         var bad = harness
         bad.devices[0].possessionKey = Data(repeating: 1, count: 16)

@@ -25,9 +25,10 @@ struct StatePersistenceTests {
 
         let restored = try DevServerState.load(statePath: path, activationPaths: [])
         #expect(restored == harness.server.state)
-        #expect(restored.activations[0].counters.counter == 2)
+        #expect(restored.activations[0].counters.counter == 1)
         #expect(restored.activations[0].counters.failedAttempts == 1)
-        harness.server = DevServer(state: restored, statePath: path, adminEnabled: true, clock: harness.clock.serverClock)
+        harness.server = DevServer(
+            state: restored, statePath: path, adminEnabled: true, clock: harness.clock.serverClock)
         #expect(try harness.authorize(pending, data: Self.data).status == 200)
         let statuses = try DevServerState.load(statePath: path, activationPaths: []).operations.map(\.status)
         #expect(statuses == [.approved, .approved])

@@ -73,14 +73,19 @@ struct TestHarness {
         return header.value
     }
 
-    mutating func authorize(_ id: String, data: String, type: SignatureType = .possessionKnowledge, password: String = TestHarness.password, device: Int = 0) throws -> ServerResponse {
+    mutating func authorize(
+        _ id: String, data: String, type: SignatureType = .possessionKnowledge, password: String = TestHarness.password,
+        device: Int = 0
+    ) throws -> ServerResponse {
         try signedCall(
             DevServer.Route.authorize, uriId: "/operation/authorize",
             body: #"{"requestObject":{"id":"\#(id)","data":"\#(data)"}}"#, type: type, password: password,
             device: device)
     }
 
-    mutating func reject(_ id: String, reason: String = "INCORRECT_DATA", type: SignatureType = .possession) throws -> ServerResponse {
+    mutating func reject(
+        _ id: String, reason: String = "INCORRECT_DATA", type: SignatureType = .possession
+    ) throws -> ServerResponse {
         try signedCall(
             DevServer.Route.cancel, uriId: "/operation/cancel",
             body: #"{"requestObject":{"id":"\#(id)","reason":"\#(reason)"}}"#, type: type)
@@ -93,7 +98,9 @@ struct TestHarness {
     }
 
     /// Creates an online operation and returns its id.
-    func createOperation(_ extra: String = "", data: String = "A1*A100CZK*Q238400856/0300**D20190629*NUtility") throws -> String {
+    func createOperation(
+        _ extra: String = "", data: String = "A1*A100CZK*Q238400856/0300**D20190629*NUtility"
+    ) throws -> String {
         let response = admin(
             "POST", "/admin/operations",
             #"{"name":"authorize_payment","data":"\#(data)","title":"Confirm Payment","message":"Hello","#

@@ -53,7 +53,9 @@ struct TokenAuthenticationTests {
             tokenId: token.id, tokenSecret: Data(repeating: 7, count: 16), timestampMillis: harness.clock.millis)
         let unknown = TokenDigest.header(
             tokenId: UUID().uuidString.lowercased(), tokenSecret: token.secret, timestampMillis: harness.clock.millis)
-        for headers in [[TokenHeader.name: forged.value], [:], [TokenHeader.name: unknown.value], [TokenHeader.name: "PowerAuth x"]] {
+        for headers in [
+            [TokenHeader.name: forged.value], [:], [TokenHeader.name: unknown.value], [TokenHeader.name: "PowerAuth x"],
+        ] {
             let response = harness.server.respond(
                 to: ServerRequest(method: "POST", path: DevServer.Route.list, headers: headers, body: Data("{}".utf8)))
             #expect(response.status == 401)

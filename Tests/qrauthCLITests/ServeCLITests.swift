@@ -46,7 +46,9 @@ struct ServeCLITests {
         return process.terminationStatus
     }
 
-    @Test("--port 0 --self-signed: prints its URL first, answers /app/init with a verifiable signature and the pinned leaf, stops on SIGTERM with the state written")
+    @Test(
+        "--port 0 --self-signed: prints its URL first, answers /app/init with a verifiable signature and the pinned leaf, stops on SIGTERM with the state written"
+    )
     func selfSignedLifecycle() throws {
         let directory = try CLIRunner.temporaryDirectory()
         let device = directory.appendingPathComponent("device.json").path

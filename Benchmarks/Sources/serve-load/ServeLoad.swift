@@ -57,7 +57,9 @@ enum ServeLoad {
             let client = NIOHTTPClient(configuration: configuration)
             let baseline = try await measure(client: client, options: options, seconds: options.seconds / 2) {
                 HTTPRequest(.post, "/api/auth/token/app/operation/unknown", body: .json(Data("{}".utf8)))
-            } accept: { $0 == 404 }
+            } accept: {
+                $0 == 404
+            }
             let verified = try await measure(client: client, options: options, seconds: options.seconds) {
                 let header = TokenDigest.header(
                     tokenId: token.id, tokenSecret: token.secret,
@@ -65,13 +67,17 @@ enum ServeLoad {
                 return HTTPRequest(
                     .post, "/api/auth/token/app/operation/list", headers: [TokenHeader.name: header.value],
                     body: .json(Data("{}".utf8)))
-            } accept: { $0 == 200 }
+            } accept: {
+                $0 == 200
+            }
             await client.shutdown()
             report("baseline (404, no auth)", baseline, seconds: options.seconds / 2)
             report("token-verified list", verified, seconds: options.seconds)
             let ratio = (Double(verified.ok) / options.seconds) / max(Double(baseline.ok) / (options.seconds / 2), 1)
-            print(String(format: "ratio verified/baseline: %.3f   goal 3000 req/s: %@", ratio,
-                Double(verified.ok) / options.seconds >= 3000 ? "met" : "NOT met"))
+            print(
+                String(
+                    format: "ratio verified/baseline: %.3f   goal 3000 req/s: %@", ratio,
+                    Double(verified.ok) / options.seconds >= 3000 ? "met" : "NOT met"))
             if verified.failed > 0 || verified.ok == 0 { exit(1) }
         } catch {
             FileHandle.standardError.write(Data("serve-load: \(error)\n".utf8))
@@ -101,7 +107,8 @@ enum ServeLoad {
                         if accept(status) {
                             tally.ok += 1
                             tally.latencies.append(
-                                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds)
+                                    / 1e15)
                         } else {
                             tally.failed += 1
                         }
@@ -124,8 +131,10 @@ enum ServeLoad {
         func percentile(_ p: Double) -> Double {
             sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
         }
-        print(String(format: "%-26@ %9.0f req/s  ok %d  failed %d  p50 %.2f ms  p99 %.2f ms  max %.2f ms",
-            label, Double(tally.ok) / seconds, tally.ok, tally.failed, percentile(0.5), percentile(0.99),
-            sorted.last ?? 0))
+        print(
+            String(
+                format: "%-26@ %9.0f req/s  ok %d  failed %d  p50 %.2f ms  p99 %.2f ms  max %.2f ms",
+                label, Double(tally.ok) / seconds, tally.ok, tally.failed, percentile(0.5), percentile(0.99),
+                sorted.last ?? 0))
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import DevServer
+import FingerprintLists
 import Foundation
 import Logging
+import PowerAuth
 import QRAuthFiles
 
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
@@ -43,16 +45,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Enable the /admin API.")
     var admin = false
 
-    @Option(name: .customLong("pins-list"), help: ArgumentHelp("Fingerprint list served at /app/init.", valueName: "file"))
+    @Option(
+        name: .customLong("pins-list"), help: ArgumentHelp("Fingerprint list served at /app/init.", valueName: "file"))
     var pinsList: String?
 
-    @Option(name: .customLong("pins-key"), help: ArgumentHelp("PEM key signing /app/init responses.", valueName: "file"))
+    @Option(
+        name: .customLong("pins-key"), help: ArgumentHelp("PEM key signing /app/init responses.", valueName: "file"))
     var pinsKey: String?
 
-    @Option(name: .customLong("pins-app"), help: ArgumentHelp("Answer /app/init only for this appName.", valueName: "name"))
+    @Option(
+        name: .customLong("pins-app"), help: ArgumentHelp("Answer /app/init only for this appName.", valueName: "name"))
     var pinsApp: String?
 
-    @Option(name: .customLong("ca-out"), help: ArgumentHelp("Where --self-signed writes the CA certificate.", valueName: "file"))
+    @Option(
+        name: .customLong("ca-out"),
+        help: ArgumentHelp("Where --self-signed writes the CA certificate.", valueName: "file"))
     var caOut: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
@@ -104,7 +111,8 @@ struct ServeCommand: AsyncParsableCommand {
         let application = DevServerApplication(
             server: server, host: host, port: port, transport: transport, logger: logger)
         let lines =
-            extraLines + initial.activations.map { "activation: \($0.activationId)" } + (admin ? ["admin: enabled"] : [])
+            extraLines + initial.activations.map { "activation: \($0.activationId)" }
+            + (admin ? ["admin: enabled"] : [])
         try await application.run(handleSignals: true) { boundPort in
             print(application.url(port: boundPort))
             for line in lines { print(line) }
