@@ -35,5 +35,9 @@ let package = Package(
                 .product(name: "QRAuthCrypto", package: "qrauth"),
             ]
         ),
+        .executableTarget(
+            name: "FuzzImageDecoder",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")]
+        ),
     ]
 )

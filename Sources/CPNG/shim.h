@@ -13,4 +13,15 @@ static inline int qrauth_png_image_failed(const png_image *image) { return PNG_I
 
 static inline const char *qrauth_png_version_text(void) { return PNG_LIBPNG_VER_STRING; }
 
+/* Composite pixel formats are macro expressions Swift does not import. */
+static inline png_uint_32 qrauth_png_format_gray(void) { return PNG_FORMAT_GRAY; }
+
+static inline png_uint_32 qrauth_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
+
+static inline png_uint_32 qrauth_png_format_rgb(void) { return PNG_FORMAT_RGB; }
+
+static inline png_uint_32 qrauth_png_format_flag_color(void) { return PNG_FORMAT_FLAG_COLOR; }
+
+static inline png_uint_32 qrauth_png_format_flag_alpha(void) { return PNG_FORMAT_FLAG_ALPHA; }
+
 #endif

@@ -14,6 +14,8 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case corrupt = "image.corrupt"
         /// The payload does not fit a QR code with the requested version and ECC level.
         case payloadTooLarge = "qr.payload_too_large"
+        /// There is nothing to encode.
+        case emptyPayload = "qr.empty_payload"
         /// An option is out of range (version, margin, scale, colour, ...).
         case invalidOption = "qr.invalid_option"
         /// The self-check decoded something other than what was encoded, or nothing.

@@ -14,13 +14,15 @@ struct QRAuth: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            VersionCommand.self,
+            ScanCommand.self,
+            QRCommand.self,
             OperationCommand.self,
             PACCommand.self,
             ActivationCommand.self,
             CodeCommand.self,
             PinsCommand.self,
             ServeCommand.self,
+            VersionCommand.self,
         ]
     )
 }

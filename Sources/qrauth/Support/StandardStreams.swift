@@ -16,6 +16,12 @@ enum StandardStreams {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// Writes text to standard error as is (no newline added): progress bars.
+    static func errorRaw(_ text: String) {
+        flushStdout()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// Writes a warning line (`qrauth: warning: ...`) to standard error.
     static func warning(_ text: String) {
         error("qrauth: warning: \(text)")

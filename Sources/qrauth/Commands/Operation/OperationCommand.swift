@@ -4,7 +4,8 @@ import ArgumentParser
 struct OperationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "operation",
-        abstract: "Offline QR operations: parse (and, with other commands, verify, approve, create).",
+        abstract:
+            "Offline QR operations: parse, verify the server signature, compute approval codes, create signed ones.",
         subcommands: [
             OperationParseCommand.self, OperationVerifyCommand.self, OperationApproveCommand.self,
             OperationCreateCommand.self,

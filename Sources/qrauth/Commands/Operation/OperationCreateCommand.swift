@@ -4,6 +4,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
+import QRImaging
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
 struct OperationCreateCommand: ParsableCommand {
@@ -14,7 +15,8 @@ struct OperationCreateCommand: ParsableCommand {
             Sign with --server FILE (the activation's personalized key, indicator 1; with --master the \
             application master key, indicator 0) or with --key PEM (--key-type master|personalized, default \
             master). With --totp-seed a proximity TOTP (RFC 6238, HMAC-SHA256, 8 digits) is added as line 6. \
-            Exit 0 printed, 4 malformed input.
+            With --qr FILE the payload is also rendered as a QR code (PNG or SVG by the file's extension, \
+            read back before it is written). Exit 0 printed, 4 malformed input.
             """
     )
 
@@ -54,6 +56,9 @@ struct OperationCreateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The nonce, Base64 of 16 bytes (default: random).", valueName: "b64"))
     var nonce: String?
 
+    @Option(help: ArgumentHelp("Also render the payload as a QR code into this .png or .svg file.", valueName: "file"))
+    var qr: String?
+
     @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
     var now: Int64?
 
@@ -66,6 +71,7 @@ struct OperationCreateCommand: ParsableCommand {
         var totp: String?
         var signingKey: String
         var operationId: String
+        var qr: String?
     }
 
     func run() throws {
@@ -73,7 +79,7 @@ struct OperationCreateCommand: ParsableCommand {
         let operationData = try OperationData(parsing: data)
         let nonceBytes: Data
         if let nonce {
-            guard nonce.utf8.count == 24, let bytes = Data(base64Encoded: nonce), bytes.count == 16 else {
+            guard let bytes = StrictBase64.decode(nonce), bytes.count == 16 else {
                 throw CLIError(.malformed, "--nonce must be Base64 of 16 bytes (24 characters)")
             }
             nonceBytes = bytes
@@ -86,7 +92,7 @@ struct OperationCreateCommand: ParsableCommand {
             fields: operationData.fields, flags: .init(rawValue: flags), nonce: nonceBytes)
         var proximity: OfflinePayloadSigner.Proximity?
         if let totpSeed {
-            guard let seed = Data(base64Encoded: totpSeed), !seed.isEmpty else {
+            guard let seed = StrictBase64.decode(totpSeed), !seed.isEmpty else {
                 throw CLIError(.malformed, "--totp-seed is not Base64")
             }
             guard totpStep > 0 else { throw CLIError(.usage, "--totp-step must be positive") }
@@ -94,14 +100,32 @@ struct OperationCreateCommand: ParsableCommand {
         }
         let payload = try OfflinePayloadSigner.sign(
             builder, privateKey: privateKey, signingKey: signingKey, proximity: proximity)
+        let qrPath = try qr.map { try writeQRCode(payload.text, to: $0) }
         if json {
             try JSONOutput.document(
                 Report(
                     payload: payload.text, nonce: payload.nonce, totp: payload.totp, signingKey: signingKey.rawValue,
-                    operationId: builder.operationId))
+                    operationId: builder.operationId, qr: qrPath))
         } else {
             print(payload.text)
+            if let qrPath { StandardStreams.error("wrote \(qrPath)") }
         }
+    }
+
+    /// Renders the payload bytes exactly (no trailing newline) and writes the code atomically.
+    private func writeQRCode(_ payload: String, to path: String) throws -> String {
+        let lowered = path.lowercased()
+        let format: QRRenderFormat
+        if lowered.hasSuffix(".png") {
+            format = .png
+        } else if lowered.hasSuffix(".svg") {
+            format = .svg
+        } else {
+            throw CLIError(.usage, "--qr needs a .png or .svg file name, got \(path)")
+        }
+        let code = try QRCodeRenderer.make(Data(payload.utf8), format: format)
+        try AtomicFile.write(code.data, to: path, mode: AtomicFile.publicMode)
+        return path
     }
 
     private func signingMaterial() throws -> (P256.Signing.PrivateKey, OfflineOperation.SigningKey) {

@@ -33,8 +33,9 @@ struct OperationParseCommand: ParsableCommand {
 
     static let templateNames = [0: "generic", 1: "payment", 2: "login"]
 
-    /// The human report: one labelled line per field, values unescaped and sanitised.
-    static func report(_ operation: OfflineOperation) -> String {
+    /// The human report: one labelled line per field, values unescaped and sanitised. `verdict` says
+    /// what is known of the signature (parsing alone never verifies it).
+    static func report(_ operation: OfflineOperation, verdict: String = "NOT verified") -> String {
         var lines: [String] = []
         let width = 15
         func add(_ label: String, _ value: String) {
@@ -75,7 +76,7 @@ struct OperationParseCommand: ParsableCommand {
         }
         add("nonce", "\(operation.nonce) (\(operation.nonceBytes.count) bytes)")
         add("signing key", "\(operation.signingKey.rawValue) (\(operation.signingKey.indicator))")
-        add("signature", "\(operation.signature.count) bytes, NOT verified: \(operation.signatureBase64)")
+        add("signature", "\(operation.signature.count) bytes, \(verdict): \(operation.signatureBase64)")
         add(
             "signed data",
             "\(operation.signedData.count) bytes (lines 1-\(operation.rawLines.count) up to the key indicator)")

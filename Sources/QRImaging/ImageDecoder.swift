@@ -1,0 +1,74 @@
+public import Foundation
+
+/// Decodes PNG, JPEG, WebP and Netpbm files into 8-bit grayscale, refusing oversized images before
+/// allocating their pixels.
+///
+/// Colour is reduced to luminance (integer BT.601 weights where we convert ourselves); transparency
+/// is composited on white; JPEG Exif orientation is applied. No decoder longjmps through Swift or
+/// exits the process: libpng's simplified API and TurboJPEG report failures as return values.
+public enum ImageDecoder {
+    /// The default pixel budget: 64 megapixels.
+    public static let defaultPixelLimit = 64_000_000
+
+    /// Decodes `data`, detecting the format from its magic bytes.
+    public static func decode(
+        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImagingError)
+        -> GrayImage
+    {
+        try decodeWithFormat(data, pixelLimit: pixelLimit).image
+    }
+
+    /// Decodes `data` and also reports which format it was.
+    public static func decodeWithFormat(
+        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit
+    )
+        throws(ImagingError) -> (image: GrayImage, format: ImageFormat)
+    {
+        let bytes = [UInt8](data)
+        guard !bytes.isEmpty else { throw ImagingError(.emptyInput, "the image is empty (zero bytes)") }
+        guard let format = ImageFormat.detect(bytes) else {
+            throw ImagingError(
+                .unsupportedFormat, "not a PNG, JPEG, WebP or PGM/PPM image (unrecognised leading bytes)")
+        }
+        let image: GrayImage
+        switch format {
+        case .png: image = try decodePNG(bytes, pixelLimit: pixelLimit)
+        case .jpeg: image = try decodeJPEG(bytes, pixelLimit: pixelLimit)
+        case .webp: image = try decodeWebP(bytes, pixelLimit: pixelLimit)
+        case .netpbm: image = try decodeNetpbm(bytes, pixelLimit: pixelLimit)
+        }
+        return (image, format)
+    }
+
+    /// Checks header dimensions against the budget before anything is allocated.
+    static func checkDimensions(width: Int, height: Int, pixelLimit: Int, format: String) throws(ImagingError) {
+        guard width > 0, height > 0 else {
+            throw ImagingError(.corrupt, "the \(format) header gives a size of \(width) × \(height) pixels")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= pixelLimit else {
+            throw ImagingError(
+                .tooManyPixels,
+                "the \(format) image is \(width) × \(height) pixels, over the budget of \(pixelLimit) pixels")
+        }
+    }
+
+    /// Integer BT.601 luma of an sRGB triple.
+    @inline(__always)
+    static func luma(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> UInt8 {
+        let r: UInt32 = 77 * UInt32(red)
+        let g: UInt32 = 150 * UInt32(green)
+        let b: UInt32 = 29 * UInt32(blue)
+        return UInt8((r + g + b + 128) >> 8)
+    }
+
+    /// Composites a grey value with alpha onto white.
+    @inline(__always)
+    static func onWhite(_ value: UInt8, alpha: UInt8) -> UInt8 {
+        let a = UInt32(alpha)
+        let covered: UInt32 = UInt32(value) * a
+        let background: UInt32 = 255 * (255 - a)
+        return UInt8((covered + background + 127) / 255)
+    }
+}

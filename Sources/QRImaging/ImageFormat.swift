@@ -1,0 +1,27 @@
+/// An image file format the decoder recognises by its leading bytes.
+public enum ImageFormat: String, Sendable, CaseIterable, Codable {
+    /// Portable Network Graphics.
+    case png
+    /// JPEG (JFIF or Exif).
+    case jpeg
+    /// WebP, lossy or lossless.
+    case webp
+    /// Netpbm grey map or pixel map (P2, P3, P5, P6).
+    case netpbm
+
+    /// Detects the format from the first bytes, or nil when they match none we decode.
+    public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+        let head = Array(bytes.prefix(16))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        if head.count >= 3, head[0] == UInt8(ascii: "P"), [UInt8(ascii: "2"), 0x33, 0x35, 0x36].contains(head[1]),
+            NetpbmHeader.isWhitespace(head[2]) || head[2] == UInt8(ascii: "#")
+        {
+            return .netpbm
+        }
+        return nil
+    }
+}

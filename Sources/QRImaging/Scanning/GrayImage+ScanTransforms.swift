@@ -1,0 +1,261 @@
+import Foundation
+
+/// The image transforms behind the scan passes. Each returns a new image (and, where geometry
+/// changes, the map from the new image's pixel coordinates back to this image's).
+extension GrayImage {
+    /// Light and dark swapped.
+    func inverted() -> GrayImage {
+        GrayImage(width: width, height: height, pixels: pixels.map { 255 &- $0 })
+    }
+
+    /// Luminance stretched linearly so the 1st percentile becomes black and the 99th white; nil when
+    /// the image already spans most of the range (the pass would change nothing).
+    func contrastStretched() -> GrayImage? {
+        guard !pixels.isEmpty else { return nil }
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in pixels { histogram[Int(value)] += 1 }
+        let cut = pixels.count / 100
+        var low = 0
+        var seen = 0
+        while low < 255, seen + histogram[low] <= cut {
+            seen += histogram[low]
+            low += 1
+        }
+        var high = 255
+        seen = 0
+        while high > low, seen + histogram[high] <= cut {
+            seen += histogram[high]
+            high -= 1
+        }
+        guard high - low < 200, high > low else { return nil }
+        var table = [UInt8](repeating: 0, count: 256)
+        for value in 0..<256 {
+            let scaled = (value - low) * 255 / (high - low)
+            table[value] = UInt8(clamping: scaled)
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+    }
+
+    /// Black where a pixel is darker than the mean of its neighbourhood (a window about 1/8 of the
+    /// shorter side) by more than a small offset, white elsewhere.
+    func adaptiveThresholded(offset: Int = 5) -> GrayImage {
+        let w = width
+        let h = height
+        guard w > 0, h > 0 else { return self }
+        let radius = max(7, min(w, h) / 16)
+        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        pixels.withUnsafeBufferPointer { source in
+            integral.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<h {
+                    var rowSum = 0
+                    for x in 0..<w {
+                        rowSum += Int(source[y * w + x])
+                        sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + rowSum
+                    }
+                }
+            }
+        }
+        var output = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeBufferPointer { source in
+            integral.withUnsafeBufferPointer { sums in
+                output.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<h {
+                        let top = max(0, y - radius)
+                        let bottom = min(h, y + radius + 1)
+                        for x in 0..<w {
+                            let left = max(0, x - radius)
+                            let right = min(w, x + radius + 1)
+                            let sum =
+                                sums[bottom * (w + 1) + right] - sums[top * (w + 1) + right]
+                                - sums[bottom * (w + 1) + left] + sums[top * (w + 1) + left]
+                            let count = (bottom - top) * (right - left)
+                            if (Int(source[y * w + x]) + offset) * count < sum { out[y * w + x] = 0 }
+                        }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: output)
+    }
+
+    /// A 3×3 box blur (edges use the pixels that exist).
+    func boxBlurred() -> GrayImage {
+        let w = width
+        let h = height
+        guard w > 1, h > 1 else { return self }
+        var horizontal = [UInt16](repeating: 0, count: w * h)
+        var output = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { source in
+            horizontal.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<h {
+                    let row = y * w
+                    for x in 0..<w {
+                        let left = UInt16(source[row + max(0, x - 1)])
+                        let right = UInt16(source[row + min(w - 1, x + 1)])
+                        sums[row + x] = left + UInt16(source[row + x]) + right
+                    }
+                }
+            }
+        }
+        horizontal.withUnsafeBufferPointer { sums in
+            output.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    let up = max(0, y - 1) * w
+                    let down = min(h - 1, y + 1) * w
+                    let row = y * w
+                    for x in 0..<w {
+                        let total = UInt32(sums[up + x]) + UInt32(sums[row + x]) + UInt32(sums[down + x])
+                        out[row + x] = UInt8((total + 4) / 9)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: output)
+    }
+
+    /// Unsharp mask: each pixel pushed away from its 3×3 neighbourhood mean by `amount` times the difference.
+    func sharpened(amount: Int = 2) -> GrayImage {
+        let blurred = boxBlurred()
+        var output = pixels
+        for index in output.indices {
+            let value = Int(pixels[index])
+            output[index] = UInt8(clamping: value + amount * (value - Int(blurred.pixels[index])))
+        }
+        return GrayImage(width: width, height: height, pixels: output)
+    }
+
+    /// Each `factor`×`factor` block averaged into one pixel.
+    func boxDownscaled(by factor: Int) -> (GrayImage, AffineMap) {
+        let w = width / factor
+        let h = height / factor
+        guard factor > 1, w > 0, h > 0 else { return (self, .identity) }
+        var output = [UInt8](repeating: 0, count: w * h)
+        let area = UInt32(factor * factor)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                var columnSums = [UInt32](repeating: 0, count: w)
+                for y in 0..<h {
+                    for index in 0..<w { columnSums[index] = 0 }
+                    for dy in 0..<factor {
+                        let row = (y * factor + dy) * width
+                        for x in 0..<w {
+                            var sum: UInt32 = 0
+                            let start = row + x * factor
+                            for dx in 0..<factor { sum += UInt32(source[start + dx]) }
+                            columnSums[x] += sum
+                        }
+                    }
+                    for x in 0..<w { out[y * w + x] = UInt8((columnSums[x] + area / 2) / area) }
+                }
+            }
+        }
+        let scale = Double(factor)
+        let map = AffineMap(a: scale, b: 0, c: (scale - 1) / 2, d: 0, e: scale, f: (scale - 1) / 2)
+        return (GrayImage(width: w, height: h, pixels: output), map)
+    }
+
+    /// Nearest-neighbour upscaling by an integer factor: every pixel becomes a `factor`×`factor` block.
+    func replicated(by factor: Int) -> (GrayImage, AffineMap) {
+        let w = width * factor
+        var output = [UInt8](repeating: 0, count: w * height * factor)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * factor * w
+                    for x in 0..<width {
+                        let value = source[y * width + x]
+                        for dx in 0..<factor { out[row + x * factor + dx] = value }
+                    }
+                    for dy in 1..<max(1, factor) {
+                        for x in 0..<w { out[row + dy * w + x] = out[row + x] }
+                    }
+                }
+            }
+        }
+        let scale = 1 / Double(factor)
+        let map = AffineMap(a: scale, b: 0, c: scale / 2 - 0.5, d: 0, e: scale, f: scale / 2 - 0.5)
+        return (GrayImage(width: w, height: height * factor, pixels: output), map)
+    }
+
+    /// Bilinear upscaling by an integer factor.
+    func upscaled(by factor: Int) -> (GrayImage, AffineMap) {
+        let scale = 1 / Double(factor)
+        let map = AffineMap(a: scale, b: 0, c: scale / 2 - 0.5, d: 0, e: scale, f: scale / 2 - 0.5)
+        return (resampled(width: width * factor, height: height * factor, map: map, fill: 255), map)
+    }
+
+    /// Rotated by `degrees` (counter-clockwise on screen) about the centre, on a canvas that holds the
+    /// whole rotated image; the corners are filled with the mean of the border pixels.
+    func rotated(degrees: Double) -> (GrayImage, AffineMap) {
+        let radians = degrees * .pi / 180
+        let cosine = cos(radians)
+        let sine = sin(radians)
+        let newWidth = Int((abs(Double(width) * cosine) + abs(Double(height) * sine)).rounded(.up))
+        let newHeight = Int((abs(Double(width) * sine) + abs(Double(height) * cosine)).rounded(.up))
+        let originalCentreX = Double(width - 1) / 2
+        let originalCentreY = Double(height - 1) / 2
+        let newCentreX = Double(newWidth - 1) / 2
+        let newCentreY = Double(newHeight - 1) / 2
+        let map = AffineMap(
+            a: cosine, b: -sine, c: originalCentreX - cosine * newCentreX + sine * newCentreY,
+            d: sine, e: cosine, f: originalCentreY - sine * newCentreX - cosine * newCentreY
+        )
+        return (resampled(width: newWidth, height: newHeight, map: map, fill: borderMean()), map)
+    }
+
+    /// The mean luminance of the outermost rows and columns.
+    func borderMean() -> UInt8 {
+        guard width > 0, height > 0 else { return 255 }
+        var sum = 0
+        var count = 0
+        for x in 0..<width {
+            sum += Int(self[x, 0]) + Int(self[x, height - 1])
+            count += 2
+        }
+        for y in 0..<height {
+            sum += Int(self[0, y]) + Int(self[width - 1, y])
+            count += 2
+        }
+        return UInt8(sum / count)
+    }
+
+    /// A `width`×`height` image whose pixel (u, v) is this image sampled bilinearly at `map(u, v)`;
+    /// points outside get `fill`.
+    func resampled(width newWidth: Int, height newHeight: Int, map: AffineMap, fill: UInt8) -> GrayImage {
+        var output = [UInt8](repeating: fill, count: newWidth * newHeight)
+        let w = width
+        let h = height
+        guard w > 0, h > 0 else { return GrayImage(width: newWidth, height: newHeight, pixels: output) }
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                for v in 0..<newHeight {
+                    var x = map.b * Double(v) + map.c
+                    var y = map.e * Double(v) + map.f
+                    for u in 0..<newWidth {
+                        defer {
+                            x += map.a
+                            y += map.d
+                        }
+                        guard x > -1, y > -1, x < Double(w), y < Double(h) else { continue }
+                        let x0 = Int(x.rounded(.down))
+                        let y0 = Int(y.rounded(.down))
+                        let fx = x - Double(x0)
+                        let fy = y - Double(y0)
+                        let xa = max(0, x0)
+                        let xb = min(w - 1, x0 + 1)
+                        let ya = max(0, y0)
+                        let yb = min(h - 1, y0 + 1)
+                        let p00 = Double(source[ya * w + xa])
+                        let p10 = Double(source[ya * w + xb])
+                        let p01 = Double(source[yb * w + xa])
+                        let p11 = Double(source[yb * w + xb])
+                        let top = p00 + (p10 - p00) * fx
+                        let bottom = p01 + (p11 - p01) * fx
+                        out[v * newWidth + u] = UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
+                    }
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: output)
+    }
+}

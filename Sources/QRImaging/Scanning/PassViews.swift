@@ -1,0 +1,104 @@
+/// The transformed images the passes scan, made lazily and shared between passes (the rotations
+/// of a huge image start from its downscaled view).
+struct PassViews {
+    /// An image to scan and the map from its coordinates back to the original's.
+    struct View {
+        var image: GrayImage
+        var map: AffineMap
+    }
+
+    /// Above this longer side the `downscaled` pass applies.
+    static let downscaleAbove = 1000
+    /// The longer side the `downscaled` pass aims at.
+    static let downscaleTarget = 700
+    /// Above this longer side the filter and rotation passes work on a reduced copy.
+    static let workingAbove = 1400
+    /// The longer side of that reduced copy.
+    static let workingTarget = 1000
+    /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images;
+    /// upscaling bigger ones cost 4× the pixels on every miss and decoded nothing more on our corpora).
+    static let upscaleUpTo = 400
+
+    let original: GrayImage
+    private var downscaledView: View??
+    private var workingView: View?
+
+    init(original: GrayImage) {
+        self.original = original
+    }
+
+    /// Whether `pass` can apply to this image, by its size alone (cheap; `view(for:)` may still say no).
+    func applies(_ pass: QRScanPass) -> Bool {
+        let longer = max(original.width, original.height)
+        switch pass {
+        case .downscaled: return longer > Self.downscaleAbove
+        case .upscaled: return longer > 0 && longer <= Self.upscaleUpTo
+        default: return true
+        }
+    }
+
+    /// The view for `pass`, or nil when the pass does not apply to this image.
+    mutating func view(for pass: QRScanPass) -> View? {
+        switch pass {
+        case .plain:
+            return View(image: original, map: .identity)
+        case .inverted:
+            return working { $0.inverted() }
+        case .normalized:
+            let base = working()
+            return base.image.contrastStretched().map { View(image: $0, map: base.map) }
+        case .threshold:
+            return working { $0.adaptiveThresholded() }
+        case .denoised:
+            return working { $0.boxBlurred() }
+        case .sharpened:
+            return working { $0.sharpened() }
+        case .downscaled:
+            return downscaled()
+        case .upscaled:
+            let longer = max(original.width, original.height)
+            guard longer <= Self.upscaleUpTo, longer > 0 else { return nil }
+            let factor = longer <= 200 ? 3 : 2
+            let (image, map) = original.replicated(by: factor)
+            return View(image: image, map: map)
+        case .rotated30: return rotated(30)
+        case .rotated45: return rotated(45)
+        case .rotated60: return rotated(60)
+        }
+    }
+
+    private mutating func downscaled() -> View? {
+        if let downscaledView { return downscaledView }
+        let view = reduced(above: Self.downscaleAbove, target: Self.downscaleTarget)
+        downscaledView = .some(view)
+        return view
+    }
+
+    /// The image the filter and rotation passes start from: a reduced copy of a huge image, else the original.
+    private mutating func working() -> View {
+        if let workingView { return workingView }
+        let view =
+            reduced(above: Self.workingAbove, target: Self.workingTarget) ?? View(image: original, map: .identity)
+        workingView = view
+        return view
+    }
+
+    private func reduced(above: Int, target: Int) -> View? {
+        let longer = max(original.width, original.height)
+        guard longer > above else { return nil }
+        let (image, map) = original.boxDownscaled(by: (longer + target - 1) / target)
+        return View(image: image, map: map)
+    }
+
+    /// A filter applied to the working image: the downscaled view of a huge image, else the original.
+    private mutating func working(_ filter: (GrayImage) -> GrayImage) -> View {
+        let base = working()
+        return View(image: filter(base.image), map: base.map)
+    }
+
+    private mutating func rotated(_ degrees: Double) -> View? {
+        let base = working()
+        let (image, map) = base.image.rotated(degrees: degrees)
+        return View(image: image, map: base.map.after(map))
+    }
+}

@@ -1,0 +1,36 @@
+/// One way of looking at an image. The scanner runs passes in a fixed order and stops at the first
+/// pass that finds a symbol; each symbol names its pass.
+///
+/// The filter and rotation passes work on a copy reduced to about 1000 px when the image is over
+/// 1400 px. docs/qr-scanning.md lists what each pass measurably adds on the benchmark corpus.
+public enum QRScanPass: String, Sendable, CaseIterable, Codable {
+    /// Box-downscaled so the longer side is about 700 px; only for images over 1000 px (photos, huge
+    /// modules, screenshots), and tried before `plain` because it is several times faster there.
+    case downscaled
+    /// The image as given.
+    case plain
+    /// Light and dark swapped (white-on-black codes).
+    case inverted
+    /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
+    case threshold
+    /// Nearest-neighbour upscaled 2–3×; only for images up to 400 px (modules of 1–2 px).
+    case upscaled
+    /// Unsharp-masked (blurred codes).
+    case sharpened
+    /// A 3×3 box blur (heavy noise that `threshold` alone does not clean).
+    case denoised
+    /// Contrast stretched between the 1st and 99th percentile; not in the default order (ZBar reads
+    /// our low-contrast class without it).
+    case normalized
+    /// Rotated by 45°; not in the default order (ZBar read every 0–90° rotation of our corpus).
+    case rotated45 = "rotated-45"
+    /// Rotated by 30°; not in the default order.
+    case rotated30 = "rotated-30"
+    /// Rotated by 60°; not in the default order.
+    case rotated60 = "rotated-60"
+
+    /// The order the scanner tries passes in by default: the passes that measurably help.
+    public static let defaultOrder: [QRScanPass] = [
+        .downscaled, .plain, .inverted, .threshold, .upscaled, .sharpened, .denoised,
+    ]
+}

@@ -1,0 +1,97 @@
+internal import CZBar
+
+import struct Foundation.Data
+
+/// Finds every QR code (or other enabled symbology) in a grayscale image with ZBar, retrying with
+/// robustness passes (inverted, contrast-normalised, thresholded, rescaled, denoised, rotated) when
+/// a pass finds nothing.
+///
+/// Owns one ZBar image scanner, which is not thread-safe: use one `QRScanner` per thread
+/// (`QRBatchScanner` does). Results are deterministic: passes run in a fixed order, no randomness.
+public final class QRScanner {
+    /// The per-image time budget `scan` uses unless told otherwise.
+    public static let defaultBudget: Duration = .seconds(2)
+
+    /// What this scanner looks for and which passes it tries.
+    public let options: QRScanOptions
+    private let clock: ScanClock
+    private let handle: OpaquePointer
+
+    /// Makes a scanner; throws `imaging.library_failure` when ZBar cannot allocate one.
+    public init(options: QRScanOptions = QRScanOptions(), clock: ScanClock = .continuous) throws {
+        guard let handle = zbar_image_scanner_create() else {
+            throw ImagingError(.libraryFailure, "ZBar could not create an image scanner")
+        }
+        self.handle = handle
+        self.options = options
+        self.clock = clock
+        zbar_image_scanner_set_config(handle, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for symbology in options.symbologies {
+            zbar_image_scanner_set_config(handle, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+        }
+        // Binary mode: the payload bytes come back exactly, never through ZBar's charset guessing.
+        zbar_image_scanner_set_config(handle, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        zbar_image_scanner_set_config(handle, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    deinit {
+        zbar_image_scanner_destroy(handle)
+    }
+
+    /// Every symbol in `image`, trying passes until one finds something or `budget` (nil: none) runs out.
+    public func scan(_ image: GrayImage, budget: Duration? = QRScanner.defaultBudget) -> [QRSymbol] {
+        scanReport(image, budget: budget).symbols
+    }
+
+    /// Like `scan`, and also says which passes ran and whether the budget cut the scan short.
+    public func scanReport(_ image: GrayImage, budget: Duration? = QRScanner.defaultBudget) -> QRScanReport {
+        let start = clock.now()
+        var run: [QRScanPass] = []
+        var views = PassViews(original: image)
+        for pass in options.passes where views.applies(pass) {
+            if let budget, clock.now() - start >= budget, !run.isEmpty {
+                return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
+            }
+            guard let view = views.view(for: pass) else { continue }
+            run.append(pass)
+            let found = decode(view.image, map: view.map, pass: pass)
+            if !found.isEmpty {
+                return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false)
+            }
+        }
+        return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
+    }
+
+    /// One ZBar run over `image`; points are mapped back to the original image through `map`.
+    func decode(_ image: GrayImage, map: AffineMap, pass: QRScanPass) -> [QRSymbol] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return image.pixels.withUnsafeBufferPointer { buffer -> [QRSymbol] in
+            guard let zimage = zbar_image_create(), let base = buffer.baseAddress else { return [] }
+            defer { zbar_image_destroy(zimage) }
+            zbar_image_set_format(zimage, qrauth_zbar_fourcc_y800())
+            zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+            zbar_image_set_data(zimage, base, UInt(buffer.count), nil)
+            guard zbar_scan_image(handle, zimage) > 0 else { return [] }
+            var symbols: [QRSymbol] = []
+            var next = zbar_image_first_symbol(zimage)
+            while let symbol = next {
+                next = zbar_symbol_next(symbol)
+                guard let symbology = Symbology(zbarType: zbar_symbol_get_type(symbol)) else { continue }
+                let length = Int(zbar_symbol_get_data_length(symbol))
+                var bytes = Data()
+                if length > 0, let data = zbar_symbol_get_data(symbol) {
+                    bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Data(bytes: $0, count: length) }
+                }
+                var points: [ImagePoint] = []
+                let count = zbar_symbol_get_loc_size(symbol)
+                for index in 0..<count {
+                    let x = Double(zbar_symbol_get_loc_x(symbol, index))
+                    let y = Double(zbar_symbol_get_loc_y(symbol, index))
+                    points.append(map.apply(x: x, y: y))
+                }
+                symbols.append(QRSymbol(bytes: bytes, points: points, symbology: symbology, pass: pass))
+            }
+            return symbols
+        }
+    }
+}

@@ -1,0 +1,38 @@
+public import struct Foundation.Data
+
+/// One decoded symbol: its exact payload bytes, where it is, and which scan pass found it.
+public struct QRSymbol: Sendable, Equatable {
+    /// The payload bytes exactly as encoded (ZBar runs in binary mode: no charset guessing).
+    public let bytes: Data
+    /// The payload read as strict UTF-8, or nil when the bytes are not valid UTF-8.
+    public let text: String?
+    /// The symbol's corner points in the original image's coordinates, whichever pass found it.
+    public let points: [ImagePoint]
+    /// The symbology (QR Code unless the scanner was widened).
+    public let symbology: Symbology
+    /// The name of the pass that found it (`QRScanPass.rawValue`, e.g. `plain`, `inverted`, `rotated-45`).
+    public let pass: QRScanPass
+
+    /// Makes a symbol; `text` is derived from `bytes` as strict UTF-8.
+    public init(bytes: Data, points: [ImagePoint], symbology: Symbology, pass: QRScanPass) {
+        self.bytes = bytes
+        self.text = QRSymbol.strictUTF8(bytes)
+        self.points = points
+        self.symbology = symbology
+        self.pass = pass
+    }
+
+    /// Decodes UTF-8 without repairing anything: any invalid sequence gives nil.
+    static func strictUTF8(_ bytes: Data) -> String? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: return String(scalars)
+            case .error: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import ArgumentParser
+import Foundation
+import OfflineOperations
+import PowerAuth
+import QRAuthCrypto
+import QRAuthFiles
+import QRImaging
+
+/// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PGM/PPM; '-' = stdin).",
+        discussion: """
+            Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
+            (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
+            {"file", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"}. \
+            With --master-key or --activation each offline operation's signature is checked ("signature": \
+            valid, invalid or key_unavailable). Exit 0 when every input had a code, 1 when a signature did \
+            not verify, 3 when some input had no code, 4 when some could not be read (the highest wins).
+            """
+    )
+
+    @Argument(help: "Image files, folders (their image files), or '-' for standard input.")
+    var paths: [String]
+
+    @Flag(help: "Descend into sub-folders of the folders given.")
+    var recursive = false
+
+    @Option(help: "Worker threads (default: the number of cores).")
+    var jobs: Int = QRBatchScanner.defaultJobs
+
+    @Flag(help: "Print one JSON object per input, one per line.")
+    var json = false
+
+    @Flag(help: "Also print the parsed offline operation or PAC of each symbol.")
+    var parse = false
+
+    @Option(name: .customLong("pixel-limit"), help: "Refuse images with more pixels than this.")
+    var pixelLimit: Int = ImageDecoder.defaultPixelLimit
+
+    @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
+    var symbologies: String = Symbology.qrCode.rawValue
+
+    @Option(help: ArgumentHelp("Time budget per image in seconds; 0 = no limit.", valueName: "seconds"))
+    var budget: Double = 2
+
+    @Option(
+        help: ArgumentHelp(
+            "Scan passes to try, in order, comma-separated (default: \(QRScanPass.defaultOrder.map(\.rawValue).joined(separator: ","))).",
+            valueName: "list"))
+    var passes: String?
+
+    @Option(
+        name: .customLong("master-key"),
+        help: ArgumentHelp(
+            "Verify offline operations signed with the master key (Base64 P-256 point).", valueName: "b64"))
+    var masterKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Verify offline operations with this device activation's server (and master) key.", valueName: "file"))
+    var activation: String?
+
+    /// Largest file read (bytes); the pixel limit is the real guard, this only bounds memory.
+    static let byteLimit = 256 << 20
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard pixelLimit >= 1 else { throw ValidationError("--pixel-limit must be at least 1") }
+        guard budget >= 0, budget.isFinite else { throw ValidationError("--budget must be 0 or more seconds") }
+        _ = try parsedSymbologies()
+        _ = try parsedPasses()
+    }
+
+    func parsedPasses() throws -> [QRScanPass] {
+        guard let passes else { return QRScanPass.defaultOrder }
+        let list = try passes.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let pass = QRScanPass(rawValue: trimmed) else {
+                let known = QRScanPass.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown pass '\(trimmed)' in --passes; known: \(known)")
+            }
+            return pass
+        }
+        guard !list.isEmpty else { throw ValidationError("--passes needs at least one pass") }
+        return list
+    }
+
+    func parsedSymbologies() throws -> Set<Symbology> {
+        var set: Set<Symbology> = []
+        for name in symbologies.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            let aliases = ["qr": "qrcode", "qr-code": "qrcode"]
+            guard let symbology = Symbology(rawValue: aliases[trimmed] ?? trimmed) else {
+                let known = Symbology.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown symbology '\(trimmed)' in --symbologies; known: \(known)")
+            }
+            set.insert(symbology)
+        }
+        guard !set.isEmpty else { throw ValidationError("--symbologies needs at least one symbology") }
+        return set
+    }
+
+    /// The verification keys, loaded once before scanning.
+    struct Keys {
+        let master: P256.Signing.PublicKey?
+        let personalized: P256.Signing.PublicKey?
+    }
+
+    func loadKeys() throws -> Keys? {
+        guard masterKey != nil || activation != nil else { return nil }
+        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
+        return Keys(master: try master ?? device?.masterKey(), personalized: try device?.serverKey())
+    }
+
+    func run() throws {
+        let keys = try loadKeys()
+        let inputs = ScanInput.expand(paths, recursive: recursive, byteLimit: Self.byteLimit)
+        let scanner = QRBatchScanner(
+            jobs: jobs,
+            options: QRScanOptions(symbologies: try parsedSymbologies(), passes: try parsedPasses()),
+            budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil
+        )
+        let pixelLimit = pixelLimit
+        var progress = StandardStreams.stderrIsTerminal && inputs.count > 1 ? ProgressBar(total: inputs.count) : nil
+        var worst = ExitStatus.success
+        scanner.scan(inputs) { input in
+            try Self.load(input, pixelLimit: pixelLimit)
+        } onResult: { result in
+            progress?.clear()
+            let status = report(result, keys: keys)
+            worst = max(worst, status)
+            progress?.advance()
+        }
+        progress?.clear()
+        if worst != .success { throw ExitWithStatus(status: worst) }
+    }
+
+    /// Reads and decodes one input (on a worker thread).
+    static func load(_ input: ScanInput, pixelLimit: Int) throws -> GrayImage {
+        switch input {
+        case .file(let path): try ImageDecoder.decode(FileInput.read(path, limit: byteLimit), pixelLimit: pixelLimit)
+        case .standardInput(let data): try ImageDecoder.decode(data, pixelLimit: pixelLimit)
+        case .failed(_, let error): throw error
+        }
+    }
+
+    /// Prints one input's outcome and returns its exit status.
+    func report(_ result: QRBatchResult<ScanInput>, keys: Keys?) -> ExitStatus {
+        let name = result.input.name
+        switch result.outcome {
+        case .failure(let error):
+            let (status, message) = Self.describe(error)
+            if json {
+                printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
+            } else {
+                StandardStreams.error("qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(message)")
+            }
+            return status
+        case .success(let scan):
+            let symbols = scan.symbols.map { symbol in
+                let payload = ScannedPayload(bytes: symbol.bytes)
+                var signature: OfflineSignatureCheck?
+                if let keys, case .offlineOperation(let operation) = payload {
+                    signature = operation.checkSignature(masterKey: keys.master, personalizedKey: keys.personalized)
+                }
+                return ScanRecord.Symbol(symbol: symbol, payload: payload, signature: signature, includeParsed: parse)
+            }
+            if json {
+                let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
+                printJSON(
+                    ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
+            } else if symbols.isEmpty {
+                StandardStreams.error(
+                    "qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(Self.noCodeMessage(scan))")
+            } else {
+                for symbol in symbols { printHuman(symbol, name: name) }
+            }
+            if symbols.isEmpty { return .noCode }
+            return symbols.contains { $0.signature == .invalid } ? .checkFailed : .success
+        }
+    }
+
+    static func noCodeMessage(_ scan: QRScanReport) -> String {
+        guard scan.budgetExhausted else { return "no QR code found" }
+        return "no QR code found (the time budget ran out after \(scan.passesRun.count) passes; try --budget)"
+    }
+
+    static func describe(_ error: any Error) -> (ExitStatus, String) {
+        switch error {
+        case let error as any ReportableError: (error.exitStatus, error.message)
+        default: (.internalError, "\(error)")
+        }
+    }
+
+    func printJSON(_ record: ScanRecord) {
+        do {
+            try JSONOutput.line(record)
+        } catch {
+            StandardStreams.error("qrauth: \(record.file): could not encode JSON: \(error)")
+        }
+    }
+
+    func printHuman(_ record: ScanRecord.Symbol, name: String) {
+        let prefix = TerminalText.sanitized(name, continuationIndent: "") + ": "
+        guard let text = record.symbol.text else {
+            let bytes = record.symbol.bytes
+            print(prefix + bytes.base64EncodedString() + "  (binary, \(bytes.count) bytes, shown as Base64)")
+            return
+        }
+        print(prefix + TerminalText.sanitized(text, continuationIndent: "  "))
+        if let signature = record.signature {
+            switch signature {
+            case .valid: print("  signature: valid")
+            case .invalid: print("  signature: INVALID (does not verify)")
+            case .keyUnavailable: print("  signature: not checked (the key its indicator names was not given)")
+            }
+        }
+        guard parse else { return }
+        switch record.payload {
+        case .offlineOperation(let operation):
+            let verdict =
+                switch record.signature {
+                case .valid: "valid"
+                case .invalid: "INVALID"
+                case .keyUnavailable, nil: "NOT verified"
+                }
+            print(OperationParseCommand.report(operation, verdict: verdict))
+        case .malformedOfflineOperation(let error):
+            print("  not a valid offline operation: \(error.reason)")
+        case .pac(let token):
+            print("  PAC operation id \(TerminalText.sanitized(token.operationId, continuationIndent: ""))")
+            let totp = token.totp.map { TerminalText.sanitized($0, continuationIndent: "") } ?? "(none)"
+            print("  PAC TOTP         \(totp)")
+        case .other:
+            break
+        }
+    }
+}

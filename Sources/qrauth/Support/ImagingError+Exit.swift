@@ -1,0 +1,14 @@
+import QRImaging
+
+extension ImagingError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch code {
+        case .emptyInput, .unsupportedFormat, .tooManyPixels, .corrupt, .payloadTooLarge, .emptyPayload: .malformed
+        case .invalidOption: .usage
+        case .selfCheckFailed: .checkFailed
+        case .libraryFailure: .internalError
+        }
+    }
+
+    var message: String { reason }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@Suite("qrauth scan")
+struct ScanCLITests {
+    static let czech = "Potvrzení platby 1 250,00 Kč — Žluťoučký kůň"
+    static let operation = """
+        5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6
+        Payment
+        Please confirm this payment
+        A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello world
+        BCFX
+        12345678
+        AD8bOO0Df73kNaIGb3Vmpg==
+        0MEYCIQDby1Uq+MaxiAAGzKmE/McHzNOUrvAP2qqGBvSgcdtyjgIhAMo1sgqNa1pPZTFBhhKvCKFLGDuHuTTYexdmHFjUUIJW
+        """
+    static let escapes = "id\nTitle with \\n and \\\\\nMessage *star* \\*\nA1*A1CZK*Q\\*x\nB\n\nAAAA\n0AAAA"
+    static let allBytes = Data((0...255).map { UInt8($0) })
+
+    /// Writes `payload` as a QR PNG made by `qrauth qr encode` (which self-checks) into `folder`.
+    static func makeCode(_ payload: Data, named name: String, in folder: URL, format: String = "png") throws -> URL {
+        let input = folder.appendingPathComponent(name + ".bin")
+        try payload.write(to: input)
+        let output = folder.appendingPathComponent(name + "." + format)
+        let result = try CLIRunner.run([
+            "qr", "encode", "--input", input.path, "--output", output.path, "--format", format,
+        ])
+        try #require(result.status == 0, "qr encode failed: \(result.stderr)")
+        try FileManager.default.removeItem(at: input)
+        return output
+    }
+
+    static func jsonLines(_ result: CLIResult) throws -> [[String: Any]] {
+        try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func roundTripsEveryPayloadByteExactThroughJSON() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let payloads: [(String, Data, String)] = [
+            ("bytes", Self.allBytes, "binary"), ("czech", Data(Self.czech.utf8), "text"),
+            ("escapes", Data(Self.escapes.utf8), "text"), ("operation", Data(Self.operation.utf8), "offline-operation"),
+            ("pac", Data("mtoken://pac?oid=5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6&potp=12345678".utf8), "pac"),
+        ]
+        let files = try payloads.map { try Self.makeCode($0.1, named: $0.0, in: folder) }
+        let result = try CLIRunner.run(["scan", "--json", "--jobs", "2"] + files.map(\.path))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try Self.jsonLines(result)
+        try #require(lines.count == payloads.count)
+        for ((name, payload, kind), (line, file)) in zip(payloads, zip(lines, files)) {
+            #expect(line["file"] as? String == file.path)
+            #expect(line["error"] is NSNull, "\(name)")
+            let symbols = try #require(line["symbols"] as? [[String: Any]])
+            try #require(symbols.count == 1, "\(name)")
+            let bytes = try #require((symbols[0]["bytes"] as? String).flatMap { Data(base64Encoded: $0) })
+            #expect(bytes == payload, "\(name) did not round-trip")
+            #expect(symbols[0]["kind"] as? String == kind, "\(name)")
+            #expect(symbols[0]["pass"] as? String == "plain")
+            #expect((symbols[0]["points"] as? [[Double]])?.count == 4)
+            #expect((symbols[0]["text"] as? String) == String(data: payload, encoding: .utf8).flatMap { $0 })
+        }
+        #expect(lines[0]["symbols"].flatMap { ($0 as? [[String: Any]])?.first?["text"] } == nil)
+    }
+
+    @Test func parseAddsTheOfflineOperation() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.makeCode(Data(Self.operation.utf8), named: "op", in: folder)
+        let json = try CLIRunner.run(["scan", "--json", "--parse", file.path])
+        #expect(json.status == 0)
+        let symbol = try #require((try Self.jsonLines(json).first?["symbols"] as? [[String: Any]])?.first)
+        let operation = try #require(symbol["operation"] as? [String: Any])
+        #expect(operation["operationId"] as? String == "5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6")
+        let human = try CLIRunner.run(["scan", "--parse", file.path])
+        #expect(human.status == 0)
+        #expect(human.stdout.hasPrefix(file.path + ": 5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6\n  Payment\n"))
+        #expect(human.stdout.contains("Offline operation"))
+    }
+
+    @Test func humanOutputShowsBinaryAsBase64() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.makeCode(Self.allBytes, named: "bytes", in: folder)
+        let result = try CLIRunner.run(["scan", file.path])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout
+                == "\(file.path): \(Self.allBytes.base64EncodedString())  (binary, 256 bytes, shown as Base64)\n")
+    }
+
+    @Test func badFilesGiveExit4AndALineEachWhileGoodFilesStillScan() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try Self.makeCode(Data("first".utf8), named: "first", in: folder)
+        let last = try Self.makeCode(Data("last".utf8), named: "last", in: folder)
+        let png = try Data(contentsOf: first)
+        let truncated = folder.appendingPathComponent("truncated.png")
+        try png.prefix(png.count / 2).write(to: truncated)
+        let tiny = folder.appendingPathComponent("one-pixel.pgm")
+        try Data("P5\n1 1\n255\n".utf8 + [0xFF]).write(to: tiny)
+        let huge = folder.appendingPathComponent("huge-header.pgm")
+        try Data("P5\n65000 65000\n255\n".utf8 + [0, 0, 0, 0]).write(to: huge)
+        let empty = folder.appendingPathComponent("empty.png")
+        try Data().write(to: empty)
+        let text = folder.appendingPathComponent("notes.png")
+        try Data("this is not an image\n".utf8).write(to: text)
+        let missing = folder.appendingPathComponent("missing.png")
+        let inputs = [first, truncated, tiny, huge, empty, text, missing, last]
+
+        let result = try CLIRunner.run(["scan"] + inputs.map(\.path))
+        #expect(result.status == 4)
+        #expect(result.stdout == "\(first.path): first\n\(last.path): last\n")
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 6, "\(errors)")
+        for bad in [truncated, tiny, huge, empty, text, missing] {
+            #expect(errors.contains { $0.hasPrefix("qrauth: \(bad.path): ") }, "no line for \(bad.lastPathComponent)")
+        }
+        #expect(errors.contains("qrauth: \(tiny.path): no QR code found"))
+        #expect(errors.contains { $0.hasPrefix("qrauth: \(huge.path): ") && $0.contains("pixel") })
+
+        let json = try CLIRunner.run(["scan", "--json"] + inputs.map(\.path))
+        #expect(json.status == 4)
+        let lines = try Self.jsonLines(json)
+        #expect(lines.map { $0["file"] as? String } == inputs.map(\.path))
+        #expect(lines.map { $0["error"] is NSNull } == [true, false, false, false, false, false, false, true])
+    }
+
+    @Test func noCodeAloneExits3() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blank = folder.appendingPathComponent("blank.pgm")
+        try Data("P5\n40 30\n255\n".utf8 + [UInt8](repeating: 255, count: 1200)).write(to: blank)
+        let result = try CLIRunner.run(["scan", blank.path])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "qrauth: \(blank.path): no QR code found\n")
+    }
+
+    @Test func foldersYieldTheirImagesSortedAndRecursiveDescends() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let b = try Self.makeCode(Data("b".utf8), named: "b", in: folder)
+        let a = try Self.makeCode(Data("a".utf8), named: "a", in: folder, format: "png")
+        let inner = try Self.makeCode(Data("inner".utf8), named: "inner", in: sub)
+        try Data("not scanned".utf8).write(to: folder.appendingPathComponent("readme.txt"))
+
+        let flat = try CLIRunner.run(["scan", folder.path])
+        #expect(flat.status == 0)
+        #expect(flat.stdout == "\(a.path): a\n\(b.path): b\n")
+        let deep = try CLIRunner.run(["scan", "--recursive", "--jobs", "3", folder.path])
+        #expect(deep.status == 0)
+        #expect(deep.stdout == "\(a.path): a\n\(b.path): b\n\(inner.path): inner\n")
+        let emptyFolder = try CLIRunner.run(["scan", sub.appendingPathComponent("none").path, folder.path])
+        #expect(emptyFolder.status == 4)
+        // A link back to the parent folder is not followed (no endless walk).
+        try FileManager.default.createSymbolicLink(
+            atPath: sub.appendingPathComponent("loop").path, withDestinationPath: folder.path)
+        let looped = try CLIRunner.run(["scan", "--recursive", folder.path])
+        #expect(looped.status == 0)
+        #expect(looped.stdout == deep.stdout)
+    }
+
+    @Test func readsStandardInput() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.makeCode(Data(Self.czech.utf8), named: "czech", in: folder)
+        let result = try CLIRunner.run(["scan", "-"], stdin: try Data(contentsOf: file))
+        #expect(result.status == 0)
+        #expect(result.stdout == "-: \(Self.czech)\n")
+    }
+
+    @Test func manyFilesKeepInputOrderWithParallelJobs() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let code = try Self.makeCode(Data("x".utf8), named: "x", in: folder)
+        let blank = folder.appendingPathComponent("blank.pgm")
+        try Data("P5\n40 30\n255\n".utf8 + [UInt8](repeating: 255, count: 1200)).write(to: blank)
+        let inputs = (0..<24).map { $0.isMultiple(of: 3) ? blank.path : code.path }
+        let result = try CLIRunner.run(["scan", "--json", "--jobs", "4"] + inputs)
+        #expect(result.status == 3)
+        let lines = try Self.jsonLines(result)
+        #expect(lines.map { $0["file"] as? String } == inputs)
+        #expect(lines.map { ($0["symbols"] as? [Any])?.count } == inputs.map { $0 == blank.path ? 0 : 1 })
+    }
+
+    @Test(arguments: [
+        ["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"], ["--passes", "plain,bogus"],
+    ])
+    func badOptionsAreUsageErrors(_ options: [String]) throws {
+        let result = try CLIRunner.run(["scan"] + options + ["x.png"])
+        #expect(result.status == 64)
+    }
+
+    @Test func activationVerifiesSignaturesAndAnInvalidOneExits1() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let device = folder.appendingPathComponent("device.json").path
+        let server = folder.appendingPathComponent("server.json").path
+        let created = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
+            environment: ["PIN": "1234"])
+        try #require(created.status == 0, "\(created.stderr)")
+        let signed = try CLIRunner.run(
+            [
+                "operation", "create", "--server", server, "--title", "Platba", "--message", "Částka", "--data",
+                "A1*A100CZK",
+            ])
+        try #require(signed.status == 0, "\(signed.stderr)")
+        var operation = signed.stdout
+        if operation.hasSuffix("\n") { operation.removeLast() }
+        let tampered = operation.replacingOccurrences(of: "A1*A100CZK", with: "A1*A900CZK")
+        try #require(tampered != operation)
+        let good = try Self.makeCode(Data(operation.utf8), named: "good", in: folder)
+        let bad = try Self.makeCode(Data(tampered.utf8), named: "bad", in: folder)
+
+        let plain = try CLIRunner.run(["scan", "--json", good.path])
+        #expect(plain.status == 0)
+        let unchecked = try #require((try Self.jsonLines(plain).first?["symbols"] as? [[String: Any]])?.first)
+        #expect(unchecked["kind"] as? String == "offline-operation")
+        #expect(unchecked["signature"] == nil)
+
+        let result = try CLIRunner.run(["scan", "--json", "--activation", device, good.path, bad.path])
+        #expect(result.status == 1)
+        let verdicts = try Self.jsonLines(result).map {
+            ($0["symbols"] as? [[String: Any]])?.first?["signature"] as? String
+        }
+        #expect(verdicts == ["valid", "invalid"])
+        let human = try CLIRunner.run(["scan", "--activation", device, bad.path])
+        #expect(human.status == 1)
+        #expect(human.stdout.contains("signature: INVALID"))
+    }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Runs qrauth scan, zbarimg and zxing-cpp on the same corpus; prints images/s and decode rates.
+
+    scripts/bench-scan.py --corpus DIR --qrauth BIN [--jobs N]
+
+A decode counts when the tool returned the exact payload bytes of the manifest.
+"""
+import argparse
+import base64
+import collections
+import concurrent.futures
+import json
+import multiprocessing
+import os
+import subprocess
+import time
+
+ZBAR = ["zbarimg", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", "-Sbinary"]
+
+
+def load_manifest(corpus):
+    rows = []
+    with open(os.path.join(corpus, "manifest.tsv")) as handle:
+        for line in handle:
+            path, cls, payload = line.rstrip("\n").split("\t")
+            rows.append((os.path.join(corpus, path), cls, bytes.fromhex(payload)))
+    return rows
+
+
+def run_qrauth(binary, rows, jobs):
+    start = time.perf_counter()
+    out = subprocess.run([binary, "scan", "--json", "--jobs", str(jobs)] + [r[0] for r in rows],
+                         capture_output=True, check=False).stdout
+    elapsed = time.perf_counter() - start
+    found = {}
+    for line in out.decode().splitlines():
+        record = json.loads(line)
+        found[record["file"]] = [base64.b64decode(s["bytes"]) for s in record["symbols"]]
+    return elapsed, [row[2] in found.get(row[0], []) for row in rows]
+
+
+def zbar_one(path):
+    return subprocess.run(ZBAR + [path], capture_output=True, check=False).stdout
+
+
+def run_zbarimg(rows, jobs):
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        outputs = list(pool.map(zbar_one, [r[0] for r in rows]))
+    elapsed = time.perf_counter() - start
+    # -Sbinary prints the bytes of every symbol with no separator: one code per image, so compare exactly.
+    return elapsed, [output == row[2] for output, row in zip(outputs, rows)]
+
+
+def run_zbarimg_batch(rows, jobs):
+    """Throughput only: `jobs` zbarimg processes over slices of the corpus (no per-file result)."""
+    paths = [r[0] for r in rows]
+    slices = [paths[i::jobs] for i in range(jobs)]
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(lambda s: subprocess.run(ZBAR + s, capture_output=True, check=False), slices))
+    return time.perf_counter() - start
+
+
+def zxing_one(path):
+    import zxingcpp
+    from PIL import Image
+    image = Image.open(path)
+    image.load()
+    return [b.bytes for b in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def run_zxing(rows, jobs):
+    start = time.perf_counter()
+    with multiprocessing.Pool(jobs) as pool:
+        outputs = pool.map(zxing_one, [r[0] for r in rows], chunksize=4)
+    elapsed = time.perf_counter() - start
+    return elapsed, [row[2] in output for output, row in zip(outputs, rows)]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--qrauth", required=True)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    rows = load_manifest(args.corpus)
+    n = len(rows)
+    print("corpus: %d images, %d classes, %d jobs per tool" % (n, len(set(r[1] for r in rows)), args.jobs))
+
+    results = collections.OrderedDict()
+    results["qrauth scan"] = run_qrauth(args.qrauth, rows, args.jobs)
+    results["zbarimg"] = run_zbarimg(rows, args.jobs)
+    results["zxing-cpp"] = run_zxing(rows, args.jobs)
+    zbar_batch = run_zbarimg_batch(rows, args.jobs)
+
+    classes = list(collections.OrderedDict.fromkeys(r[1] for r in rows))
+    tools = list(results)
+    print()
+    print("%-14s" % "class" + "".join("%14s" % t for t in tools))
+    for cls in classes:
+        idx = [i for i, r in enumerate(rows) if r[1] == cls]
+        cells = []
+        for tool in tools:
+            ok = sum(results[tool][1][i] for i in idx)
+            cells.append("%14s" % ("%d/%d" % (ok, len(idx))))
+        print("%-14s" % cls + "".join(cells))
+    print("%-14s" % "all" + "".join("%14s" % ("%.1f%%" % (100.0 * sum(results[t][1]) / n)) for t in tools))
+    print()
+    for tool in tools:
+        elapsed = results[tool][0]
+        print("%-30s %7.2f s  %8.1f images/s" % (tool, elapsed, n / elapsed))
+    print("%-30s %7.2f s  %8.1f images/s" % ("zbarimg (batched, no per-file)", zbar_batch, n / zbar_batch))
+    ours = n / results["qrauth scan"][0]
+    print()
+    print("throughput ratio qrauth/zbarimg per-file: %.2fx" % (ours / (n / results["zbarimg"][0])))
+    print("throughput ratio qrauth/zbarimg batched:  %.2fx" % (ours / (n / zbar_batch)))
+    print("throughput ratio qrauth/zxing-cpp:        %.2fx" % (ours / (n / results["zxing-cpp"][0])))
+    for cls in classes:
+        idx = [i for i, r in enumerate(rows) if r[1] == cls]
+        ours_ok = sum(results["qrauth scan"][1][i] for i in idx)
+        zbar_ok = sum(results["zbarimg"][1][i] for i in idx)
+        if ours_ok < zbar_ok:
+            print("BELOW zbarimg on %s: %d < %d" % (cls, ours_ok, zbar_ok))
+
+
+if __name__ == "__main__":
+    main()
