@@ -36,10 +36,10 @@ enum Envelope {
             status: failure.code.httpStatus)
     }
 
-    /// Encodes `value` compactly.
+    /// Encodes `value` compactly with sorted keys (Foundation's key order is not stable otherwise).
     static func encode(_ value: some Encodable, status: Int) -> ServerResponse {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         do {
             return .json(try encoder.encode(value), status: status)

@@ -72,6 +72,23 @@ struct AdminAPITests {
         #expect(try TestHarness.errorCode(again) == "OPERATION_ALREADY_FINISHED")
     }
 
+    @Test("offline operation QR codes come back as PNG (Base64) or SVG; other formats are refused")
+    func offlineQRCode() throws {
+        let harness = try TestHarness()
+        let body = #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello","title":"Pay","message":"Now""#
+        let png = try #require(
+            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"png"}"#))[
+                "responseObject"] as? [String: Any])
+        let pngText = try #require(png["png"] as? String)
+        let pngData = try #require(Data(base64Encoded: pngText))
+        #expect(pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let svg = try #require(
+            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"svg"}"#))[
+                "responseObject"] as? [String: Any])
+        #expect((svg["svg"] as? String)?.contains("<svg") == true)
+        #expect(harness.admin("POST", "/admin/offline-operations", body + #","qr":"gif"}"#).status == 400)
+    }
+
     @Test("reset drops operations and unblocks; counters stay")
     func reset() throws {
         var harness = try TestHarness(maxFailedAttempts: 1)

@@ -59,7 +59,8 @@ struct LiveServerTests {
             DevServer.Route.list, body: .json(Data("{}".utf8)),
             headers: [TokenHeader.name: header.value])
         #expect(response.statusCode == 200)
-        #expect(response.text.hasPrefix(#"{"status":"OK","responseObject":[]"#))
+        #expect(response.text.hasPrefix(#"{"currentTimestamp":""#))
+        #expect(response.text.hasSuffix(#"","responseObject":[],"status":"OK"}"#))
         let unsigned = try await client.post(
             DevServer.Route.list, body: .json(Data("{}".utf8)))
         #expect(unsigned.statusCode == 401)
