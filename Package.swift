@@ -77,7 +77,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // QRImaging renders the admin API's offline operation QR codes (PNG/SVG).
+        // DevServer: beyond design.md's list, QRImaging renders the admin API's offline QR codes (PNG/SVG),
+        // QRAuthCrypto issues the --self-signed certificates, QRAuthFiles writes the state file; the
+        // Hummingbird, HTTPTypes and NIO products are the HTTP stack it adapts to.
         .target(
             name: "DevServer",
             dependencies: [
