@@ -12,9 +12,10 @@ concurrency=${2:-64}
 cd "$here"
 
 swift build -c release --product qrauth >&2
-swift build -c release --package-path Benchmarks --scratch-path .build-bench --product serve-load >&2
+# Same scratch path as the main package: the release dependencies are reused, not rebuilt.
+swift build -c release --package-path Benchmarks --scratch-path .build --product serve-load >&2
 qrauth=.build/release/qrauth
-load=.build-bench/release/serve-load
+load=.build/release/serve-load
 
 work=$(mktemp -d)
 server_pid=""
