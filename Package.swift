@@ -25,12 +25,15 @@ let package = Package(
         .library(name: "FingerprintLists", targets: ["FingerprintLists"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
         .library(name: "OperationsSync", targets: ["OperationsSync"]),
+        .library(name: "DevServer", targets: ["DevServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -75,12 +78,31 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // DevServer: beyond design.md's list, QRImaging renders the admin API's offline QR codes (PNG/SVG),
+        // QRAuthCrypto issues the --self-signed certificates, QRAuthFiles writes the state file; the
+        // Hummingbird, HTTPTypes and NIO products are the HTTP stack it adapts to.
+        .target(
+            name: "DevServer",
+            dependencies: [
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // The command-line tool: thin, no protocol logic.
         .executableTarget(
             name: "qrauth",
             dependencies: [
                 "OfflineOperations", "QRAuthCrypto", "PowerAuth", "FingerprintLists", "QRImaging", "QRAuthFiles",
                 "OperationsSync",
+                "DevServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -135,6 +157,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DevServerTests",
+            dependencies: [
+                "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

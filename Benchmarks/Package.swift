@@ -24,6 +24,20 @@ let package = Package(
                 .enableUpcomingFeature("MemberImportVisibility"),
                 .treatAllWarnings(as: .error),
             ]
-        )
+        ),
+        // The `qrauth serve` load driver (scripts/bench-serve.sh).
+        .executableTarget(
+            name: "serve-load",
+            dependencies: [
+                .product(name: "PowerAuth", package: "qrauth"),
+                .product(name: "OperationsSync", package: "qrauth"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .treatAllWarnings(as: .error),
+            ]
+        ),
     ]
 )

@@ -1,0 +1,24 @@
+import PowerAuth
+
+/// An activation as the admin API shows it: ids, counters and status, no key material.
+struct AdminActivationView: Encodable {
+    var activationId: String
+    var status: String
+    var counter: UInt64
+    var failedAttempts: Int
+    var maxFailedAttempts: Int
+    var lookAhead: Int
+    var tokenIds: [String]
+    var lastSignatureType: String?
+
+    init(_ activation: ServerActivation) {
+        activationId = activation.activationId
+        status = activation.counters.status.rawValue
+        counter = activation.counters.counter
+        failedAttempts = activation.counters.failedAttempts
+        maxFailedAttempts = activation.counters.maxFailedAttempts
+        lookAhead = activation.lookAhead
+        tokenIds = activation.tokens.map(\.id)
+        lastSignatureType = activation.lastSignatureType?.rawValue
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import PowerAuth
+
+extension DevServer {
+    /// `operation/list`: the caller's pending operations, with `currentTimestamp`.
+    func listOperations(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let activationId = try authenticateToken(request)
+        let now = clock.now
+        let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
+            var views: [UserOperationView] = []
+            for index in state.operations.indices where state.operations[index].activationId == activationId {
+                if state.operations[index].expireIfDue(now: now) { changed = true }
+                if state.operations[index].status == .pending {
+                    views.append(UserOperationView(state.operations[index]))
+                }
+            }
+            return views
+        }
+        return Envelope.ok(views, currentTimestamp: ServerDate.string(now))
+    }
+
+    /// `operation/history`: every operation of the caller, any status (2FA signature).
+    func operationHistory(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let header = try authorizationHeader(request)
+        let caller = try authenticateSignature(
+            request, header: header, uriId: "/operation/history",
+            allowed: [.possessionKnowledge, .possessionBiometry])
+        let now = clock.now
+        let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
+            var views: [UserOperationView] = []
+            for index in state.operations.indices where state.operations[index].activationId == caller.activationId {
+                if state.operations[index].expireIfDue(now: now) { changed = true }
+                views.append(UserOperationView(state.operations[index]))
+            }
+            return views
+        }
+        return Envelope.ok(views)
+    }
+
+    /// `operation/detail` and `operation/detail/claim`: one operation in any status. An unassigned
+    /// operation is visible to anyone and a claim assigns it; another user's operation is not found.
+    func operationDetail(_ request: ServerRequest, claim: Bool) throws(APIFailure) -> ServerResponse {
+        let activationId = try authenticateToken(request)
+        let id = try operationId(in: requestObject(request))
+        let now = clock.now
+        let view = try store.transaction { (state, changed) throws(APIFailure) -> UserOperationView in
+            guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
+                throw APIFailure(.invalidOperation, "no operation \(id)")
+            }
+            if state.operations[index].expireIfDue(now: now) { changed = true }
+            switch state.operations[index].activationId {
+            case activationId: break
+            case nil:
+                if claim {
+                    state.operations[index].activationId = activationId
+                    changed = true
+                }
+            default: throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+            }
+            return UserOperationView(state.operations[index])
+        }
+        return Envelope.ok(view, currentTimestamp: ServerDate.string(now))
+    }
+
+    /// `operation/authorize`: a signature of a type the operation allows, the data verbatim, and the
+    /// proximity OTP when the operation has a seed. An invalid signature counts as a failed attempt of
+    /// the operation (401 `POWERAUTH_AUTH_FAIL`); a wrong data or factor too (401 `OPERATION_FAILED`).
+    func authorizeOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let header = try authorizationHeader(request)
+        let object = try requestObject(request)
+        let id = try operationId(in: object)
+        guard let data = object?["data"]?.stringValue else {
+            throw APIFailure(.invalidRequest, "requestObject.data is missing or not a string")
+        }
+        let caller: SignedCaller
+        do {
+            caller = try authenticateSignature(
+                request, header: header, uriId: "/operation/authorize",
+                allowed: [.possession, .possessionKnowledge, .possessionBiometry])
+        } catch {
+            countFailedApproval(operationId: id, activationId: header.activationId)
+            throw error
+        }
+        let now = clock.now
+        let failure = try store.transaction { (state, changed) throws(APIFailure) -> APIFailure? in
+            let index = try ownedOperation(
+                id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
+            var operation = state.operations[index]
+            if let problem = approvalProblem(operation, data: data, caller: caller, object: object, now: now) {
+                operation.recordFailure()
+                state.operations[index] = operation
+                changed = true
+                return problem
+            }
+            operation.status = .approved
+            state.operations[index] = operation
+            changed = true
+            return nil
+        }
+        if let failure { throw failure }
+        return Envelope.okEmpty()
+    }
+
+    /// `operation/cancel`: rejects a pending operation (possession signature); the reason is kept.
+    func rejectOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let header = try authorizationHeader(request)
+        let object = try requestObject(request)
+        let id = try operationId(in: object)
+        let reason = object?["reason"]?.stringValue ?? "UNKNOWN"
+        let caller = try authenticateSignature(
+            request, header: header, uriId: "/operation/cancel", allowed: [.possession])
+        let now = clock.now
+        try store.transaction { (state, changed) throws(APIFailure) in
+            let index = try ownedOperation(
+                id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
+            state.operations[index].status = .rejected
+            state.operations[index].statusReason = String(reason.prefix(32))
+            changed = true
+        }
+        return Envelope.okEmpty()
+    }
+
+    /// The index of a pending operation the caller may act on; an unassigned one is assigned now.
+    private func ownedOperation(
+        _ id: String, activationId: String, in state: inout DevServerState, changed: inout Bool, now: Date
+    ) throws(APIFailure) -> Int {
+        guard let index = state.operations.firstIndex(where: { $0.id == id }),
+            state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+        else {
+            throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+        }
+        if state.operations[index].expireIfDue(now: now) { changed = true }
+        if let failure = state.operations[index].finishedFailure { throw failure }
+        if state.operations[index].activationId == nil {
+            state.operations[index].activationId = activationId
+            changed = true
+        }
+        return index
+    }
+
+    /// Why a correctly signed approval is still refused, or nil.
+    private func approvalProblem(
+        _ operation: OperationRecord, data: String, caller: SignedCaller, object: JSONValue?, now: Date
+    ) -> APIFailure? {
+        guard operation.data == data else {
+            return APIFailure(.operationFailed, "the data does not match the operation's data")
+        }
+        guard operation.allowedSignatureType.acceptedTypes.contains(caller.signatureType) else {
+            return APIFailure(
+                .operationFailed, "the operation does not allow \(caller.signatureType.rawValue) approval")
+        }
+        if let seedText = operation.proximitySeed {
+            guard let otp = object?["proximityCheck"]?["otp"]?.stringValue else {
+                return APIFailure(.operationFailed, "the operation needs a proximity check (proximityCheck.otp)")
+            }
+            guard let seed = Data(base64Encoded: seedText),
+                let candidates = try? TOTP.candidates(
+                    seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30,
+                    pastSteps: 1, digits: 8),
+                candidates.contains(otp)
+            else {
+                return APIFailure(.operationFailed, "the proximity OTP does not match")
+            }
+        }
+        return nil
+    }
+
+    /// Counts a failed signature against the operation `id` when it is pending and the caller's.
+    private func countFailedApproval(operationId id: String, activationId: String) {
+        let now = clock.now
+        _ = try? store.transaction { (state, changed) throws(APIFailure) in
+            guard let index = state.operations.firstIndex(where: { $0.id == id }),
+                state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+            else { return }
+            if state.operations[index].expireIfDue(now: now) { changed = true }
+            guard state.operations[index].status == .pending else { return }
+            state.operations[index].recordFailure()
+            changed = true
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FingerprintLists
+import Foundation
+
+extension DevServer {
+    /// `GET /app/init?appName=` (the Mobile Utility Server's challenge mode) and
+    /// `GET /app/init/public-key?appName=`.
+    func appInit(_ request: ServerRequest) -> ServerResponse {
+        guard let pinning else { return Envelope.failure(APIFailure(.notFound, "no fingerprint list is served")) }
+        guard request.method == "GET" else {
+            return Self.musError(405, "METHOD_NOT_ALLOWED", "use GET")
+        }
+        guard let appName = request.query["appName"], !appName.isEmpty else {
+            return Self.musError(400, "ERROR_REQUEST", "the query parameter appName is required")
+        }
+        if let expected = pinning.appName, expected != appName {
+            return Self.musError(404, "APP_NOT_FOUND", "unknown application \(appName)")
+        }
+        if request.path == "/app/init/public-key" {
+            return .json(Data(#"{"publicKey":"\#(pinning.signingKey.exportedPublicKey)"}"#.utf8))
+        }
+        guard let challenge = request.header(ChallengeHeader.requestHeader),
+            ChallengeHeader.isAcceptedByServer(challenge)
+        else {
+            return Self.musError(
+                403, "INVALID_CHALLENGE", "\(ChallengeHeader.requestHeader) must be Base64 of 16 to 32 bytes")
+        }
+        let now = Int64(clock.now.timeIntervalSince1970)
+        let body = ChallengeResponse(timestamp: now, entries: pinning.entries).encoded()
+        var response = ServerResponse.json(body)
+        do {
+            let signature = try pinning.signingKey.signature(
+                for: ChallengeHeader.signedBytes(challenge: challenge, body: body))
+            response.headers.append((ChallengeHeader.signatureHeader, signature.base64EncodedString()))
+        } catch {
+            return Self.musError(500, "ERROR_GENERIC", "signing failed")
+        }
+        return response
+    }
+
+    /// A Mobile Utility Server error body `{"code","message"}`.
+    static func musError(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
+        Envelope.encode(Envelope.Failure.Body(code: code, message: message), status: status)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+public import Logging
+import PowerAuth
+
+/// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
+/// `respond(to:)` turns a request into a response. `DevServerApplication` puts it on a socket.
+public struct DevServer: Sendable {
+    /// The token timestamp window: 2 h into the past, 30 min into the future (PowerAuth defaults).
+    public static let tokenPastValidityMillis: Int64 = 7_200_000
+    /// See `tokenPastValidityMillis`.
+    public static let tokenFutureValidityMillis: Int64 = 1_800_000
+    /// The largest request body accepted.
+    public static let maximumBodySize = 1 << 20
+
+    let store: DevServerStore
+    let clock: ServerClock
+    let logger: Logger
+    /// Whether `/admin/...` answers.
+    public let adminEnabled: Bool
+    /// The `/app/init` configuration, when fingerprints are served.
+    public let pinning: PinningConfiguration?
+
+    /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
+    public init(
+        state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
+        pinning: PinningConfiguration? = nil, clock: ServerClock = .system,
+        logger: Logger = Logger(label: "qrauth.serve")
+    ) {
+        self.store = DevServerStore(state: state, statePath: statePath, logger: logger)
+        self.clock = clock
+        self.logger = logger
+        self.adminEnabled = adminEnabled
+        self.pinning = pinning
+    }
+
+    /// A copy of the current state.
+    public var state: DevServerState { store.snapshot }
+
+    /// Writes the state file (if any) now; called at shutdown.
+    public func flush() throws(DevServerError) {
+        do {
+            try store.flush()
+        } catch {
+            throw DevServerError(.persistence, "cannot write the state file \(store.statePath ?? "")")
+        }
+    }
+
+    /// Answers one request.
+    public func respond(to request: ServerRequest) -> ServerResponse {
+        do {
+            return try route(request)
+        } catch {
+            if error.code == .generic || error.code == .powerAuthFailed {
+                logger.info(
+                    "request refused",
+                    metadata: [
+                        "path": "\(request.path)", "code": "\(error.code.rawValue)",
+                        "message": "\(error.message)",
+                    ])
+            }
+            return Envelope.failure(error)
+        }
+    }
+
+    private func route(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let path = request.path
+        if path.hasPrefix("/admin/") || path == "/admin" {
+            guard adminEnabled else { throw APIFailure(.notFound, "no such endpoint: \(path)") }
+            return try admin(request)
+        }
+        if path == "/app/init" || path == "/app/init/public-key" {
+            return appInit(request)
+        }
+        guard request.method == "POST" else {
+            throw APIFailure(.notFound, "no \(request.method) endpoint \(path); the Mobile Token API uses POST")
+        }
+        switch path {
+        case Route.list: return try listOperations(request)
+        case Route.history: return try operationHistory(request)
+        case Route.detail: return try operationDetail(request, claim: false)
+        case Route.claim: return try operationDetail(request, claim: true)
+        case Route.authorize: return try authorizeOperation(request)
+        case Route.cancel: return try rejectOperation(request)
+        case Route.echo: return try echo(request)
+        default: throw APIFailure(.notFound, "no such endpoint: \(path)")
+        }
+    }
+
+    /// The endpoint paths and the uriIds their signatures use.
+    public enum Route {
+        /// List pending operations (token).
+        public static let list = "/api/auth/token/app/operation/list"
+        /// Operation history (signature, uriId `/operation/history`).
+        public static let history = "/api/auth/token/app/operation/history"
+        /// Operation detail (token).
+        public static let detail = "/api/auth/token/app/operation/detail"
+        /// Claim an operation (token).
+        public static let claim = "/api/auth/token/app/operation/detail/claim"
+        /// Approve (signature, uriId `/operation/authorize`).
+        public static let authorize = "/api/auth/token/app/operation/authorize"
+        /// Reject (signature, uriId `/operation/cancel`).
+        public static let cancel = "/api/auth/token/app/operation/cancel"
+        /// The PowerAuth-signed echo for library users (signature, uriId `/custom/echo`).
+        public static let echo = "/custom/echo"
+    }
+
+    /// Parses a body as JSON; returns its `requestObject` (nil when absent).
+    func requestObject(_ request: ServerRequest) throws(APIFailure) -> JSONValue? {
+        guard !request.body.isEmpty else { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: request.body)
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
+        }
+        guard case .object(let members) = value else {
+            throw APIFailure(.invalidRequest, "the request body is not a JSON object")
+        }
+        return members["requestObject"]
+    }
+
+    /// The `requestObject.id` of a detail, claim, authorize or cancel request.
+    func operationId(in object: JSONValue?) throws(APIFailure) -> String {
+        guard let object else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
+        guard case .object = object else { throw APIFailure(.invalidRequest, "requestObject is not an object") }
+        guard let id = object["id"]?.stringValue, !id.isEmpty else {
+            throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string")
+        }
+        return id
+    }
+}

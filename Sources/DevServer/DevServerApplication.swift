@@ -1,0 +1,81 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+public import Logging
+import NIOCore
+import NIOSSL
+
+/// Runs a `DevServer` on a socket with Hummingbird: plain HTTP or TLS from PEM material; stops
+/// gracefully on SIGINT/SIGTERM (or when its task is cancelled) and then flushes the state file.
+public struct DevServerApplication: Sendable {
+    /// How connections are secured.
+    public enum Transport: Sendable {
+        /// Plain HTTP (load tests only).
+        case http
+        /// TLS with a PEM certificate chain (leaf first) and a PEM private key.
+        case tls(certificateChainPEM: String, privateKeyPEM: String)
+    }
+
+    /// The server logic.
+    public let server: DevServer
+    /// The address to bind.
+    public let host: String
+    /// The port (0 = any free port).
+    public let port: Int
+    /// HTTP or TLS.
+    public let transport: Transport
+    let logger: Logger
+
+    /// Makes an application.
+    public init(server: DevServer, host: String, port: Int, transport: Transport, logger: Logger) {
+        self.server = server
+        self.host = host
+        self.port = port
+        self.transport = transport
+        self.logger = logger
+    }
+
+    /// The URL clients use for `host` and the bound `port`.
+    public func url(port: Int) -> String {
+        let scheme = if case .http = transport { "http" } else { "https" }
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(hostPart):\(port)"
+    }
+
+    /// Runs until a signal (when `handleSignals`) or cancellation; `onListening` gets the bound port
+    /// once the socket is open. The state file is flushed at the end.
+    public func run(handleSignals: Bool, onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        let builder: HTTPServerBuilder
+        switch transport {
+        case .http:
+            builder = .http1()
+        case .tls(let chainPEM, let keyPEM):
+            do {
+                let chain = try NIOSSLCertificate.fromPEMBytes(Array(chainPEM.utf8))
+                let key = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
+                let configuration = TLSConfiguration.makeServerConfiguration(
+                    certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+                builder = try .tls(.http1(), tlsConfiguration: configuration)
+            } catch {
+                throw DevServerError(.startup, "the TLS certificate or key is unusable: \(error)")
+            }
+        }
+        let app = Application(
+            responder: DevServerResponder(server: server), server: builder,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        defer { try? server.flush() }
+        do {
+            if handleSignals {
+                try await app.runService()
+            } else {
+                try await app.run()
+            }
+        } catch is CancellationError {
+            return
+        } catch {
+            throw DevServerError(.startup, "the server stopped: \(error)")
+        }
+    }
+}

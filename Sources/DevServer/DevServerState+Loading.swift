@@ -1,0 +1,36 @@
+import Foundation
+import PowerAuth
+import QRAuthFiles
+
+extension DevServerState {
+    /// The state a server starts with: the `statePath` file when it exists, plus every server
+    /// activation file not in it yet (an activation already in the state keeps its state counters).
+    public static func load(statePath: String?, activationPaths: [String]) throws(DevServerError) -> DevServerState {
+        var state = DevServerState()
+        if let statePath, FileManager.default.fileExists(atPath: statePath) {
+            let data: Data
+            do {
+                data = try FileInput.read(statePath, limit: 256 << 20)
+            } catch {
+                throw DevServerError(.file, error.reason)
+            }
+            state = try DevServerStore.decode(data, path: statePath)
+        }
+        for path in activationPaths {
+            let activation: ServerActivation
+            do {
+                activation = try ActivationFileStore.readServer(path)
+            } catch let error as PowerAuthError {
+                throw DevServerError(.file, error.reason)
+            } catch let error as FileError {
+                throw DevServerError(.file, error.reason)
+            } catch {
+                throw DevServerError(.file, "\(path) cannot be read")
+            }
+            if !state.activations.contains(where: { $0.activationId == activation.activationId }) {
+                state.activations.append(activation)
+            }
+        }
+        return state
+    }
+}

@@ -1,0 +1,20 @@
+public import Foundation
+
+/// Where the server reads "now": the system clock, or a fixed or stepped one in tests.
+public struct ServerClock: Sendable {
+    private let read: @Sendable () -> Date
+
+    /// A clock reading `read`.
+    public init(_ read: @escaping @Sendable () -> Date) {
+        self.read = read
+    }
+
+    /// The system clock.
+    public static let system = ServerClock { Date() }
+
+    /// The current time.
+    public var now: Date { read() }
+
+    /// The current time in Unix milliseconds.
+    public var nowMillis: Int64 { Int64((now.timeIntervalSince1970 * 1000).rounded(.down)) }
+}

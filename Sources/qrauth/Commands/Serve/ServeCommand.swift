@@ -1,0 +1,126 @@
+import ArgumentParser
+import DevServer
+import FingerprintLists
+import Foundation
+import Logging
+import PowerAuth
+import QRAuthFiles
+
+/// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the local Mobile Token API + fingerprint endpoint emulator (docs/serve.md).",
+        discussion: """
+            The first line on stdout is the URL the server listens on (with --port 0, the real port). \
+            Give exactly one of --tls-cert/--tls-key, --self-signed or --http. Stops on SIGINT/SIGTERM \
+            after writing the state file.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 = any free port).")
+    var port = 8443
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate chain, leaf first.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key of the leaf.", valueName: "file"))
+    var tlsKey: String?
+
+    @Flag(name: .customLong("self-signed"), help: "Issue a test CA and a loopback leaf; print the CA path and the pin.")
+    var selfSigned = false
+
+    @Flag(help: "Plain HTTP without TLS (load tests only).")
+    var http = false
+
+    @Option(help: ArgumentHelp("A server activation file (repeatable).", valueName: "file"))
+    var activation: [String] = []
+
+    @Option(help: ArgumentHelp("Persist the state here after every change (created if missing).", valueName: "file"))
+    var state: String?
+
+    @Flag(help: "Enable the /admin API.")
+    var admin = false
+
+    @Option(
+        name: .customLong("pins-list"), help: ArgumentHelp("Fingerprint list served at /app/init.", valueName: "file"))
+    var pinsList: String?
+
+    @Option(
+        name: .customLong("pins-key"), help: ArgumentHelp("PEM key signing /app/init responses.", valueName: "file"))
+    var pinsKey: String?
+
+    @Option(
+        name: .customLong("pins-app"), help: ArgumentHelp("Answer /app/init only for this appName.", valueName: "name"))
+    var pinsApp: String?
+
+    @Option(
+        name: .customLong("ca-out"),
+        help: ArgumentHelp("Where --self-signed writes the CA certificate.", valueName: "file"))
+    var caOut: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "notice"
+
+    func validate() throws {
+        let modes = [tlsCert != nil || tlsKey != nil, selfSigned, http].filter { $0 }.count
+        guard modes == 1 else {
+            throw ValidationError("give exactly one of --tls-cert/--tls-key, --self-signed or --http")
+        }
+        if tlsCert != nil || tlsKey != nil, tlsCert == nil || tlsKey == nil {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
+        if (pinsList == nil) != (pinsKey == nil) { throw ValidationError("--pins-list and --pins-key go together") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "qrauth.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+        let initial = try DevServerState.load(statePath: state, activationPaths: activation)
+        var extraLines: [String] = []
+        let transport: DevServerApplication.Transport
+        var pinning: PinningConfiguration?
+        if let pinsList, let pinsKey {
+            pinning = try PinningConfiguration.load(listPath: pinsList, keyPath: pinsKey, appName: pinsApp)
+        }
+        if let tlsCert, let tlsKey {
+            transport = .tls(
+                certificateChainPEM: try Self.text(tlsCert), privateKeyPEM: try Self.text(tlsKey))
+        } else if selfSigned {
+            let identity = try SelfSignedIdentity.make(host: host)
+            let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
+            try AtomicFile.write(Data(identity.authorityPEM.utf8), to: caPath, mode: AtomicFile.publicMode)
+            transport = .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
+            extraLines.append("ca: \(caPath)")
+            extraLines.append("pin: \(identity.leafPin)")
+            if pinning == nil { pinning = .selfSigned(identity, appName: pinsApp) }
+        } else {
+            transport = .http
+            StandardStreams.warning("PLAIN HTTP, NO TLS: --http is for load tests on loopback only")
+        }
+        if let pinning { extraLines.append("pins-public-key: \(pinning.signingKey.exportedPublicKey)") }
+        if initial.activations.isEmpty { StandardStreams.warning("no activation loaded: every signed call will fail") }
+        let server = DevServer(
+            state: initial, statePath: state, adminEnabled: admin, pinning: pinning, logger: logger)
+        try server.flush()
+        let application = DevServerApplication(
+            server: server, host: host, port: port, transport: transport, logger: logger)
+        let lines =
+            extraLines + initial.activations.map { "activation: \($0.activationId)" }
+            + (admin ? ["admin: enabled"] : [])
+        try await application.run(handleSignals: true) { boundPort in
+            print(application.url(port: boundPort))
+            for line in lines { print(line) }
+            StandardStreams.flushStdout()
+        }
+    }
+
+    private static func text(_ path: String) throws -> String {
+        String(decoding: try FileInput.read(path, limit: 1 << 20), as: UTF8.self)
+    }
+}

@@ -1,0 +1,105 @@
+import DevServer
+import Foundation
+import OfflineOperations
+import PowerAuth
+import Testing
+
+@Suite("Admin API")
+struct AdminAPITests {
+    @Test("off by default: every /admin path is ERROR_NOT_FOUND")
+    func offByDefault() throws {
+        let harness = try TestHarness(admin: false)
+        for (method, path) in [("POST", "/admin/operations"), ("GET", "/admin/activations"), ("POST", "/admin/reset")] {
+            let response = harness.admin(method, path, #"{"data":"A1"}"#)
+            #expect(response.status == 404)
+            #expect(try TestHarness.errorCode(response) == "ERROR_NOT_FOUND")
+        }
+        #expect(harness.server.state.operations.isEmpty)
+    }
+
+    @Test("creation validates its input")
+    func validation() throws {
+        let harness = try TestHarness()
+        for body in [
+            "{}", #"{"data":""}"#, #"{"data":"A1","expiresIn":0}"#,
+            #"{"data":"A1","allowedSignatureType":{"type":"3FA","variants":[]}}"#,
+            #"{"data":"A1","allowedSignatureType":{"type":"2FA","variants":["telepathy"]}}"#,
+            #"{"data":"A1","activationId":"nobody"}"#, "[1]",
+        ] {
+            let response = harness.admin("POST", "/admin/operations", body)
+            #expect(response.status == 400, "\(body)")
+        }
+    }
+
+    @Test("offline operation: the device's approval code is accepted once; a wrong one is counted")
+    func offlineCode() throws {
+        let harness = try TestHarness()
+        let response = harness.admin(
+            "POST", "/admin/offline-operations",
+            #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello world","title":"Pay","message":"100 CZK","flags":"B"}"#
+        )
+        #expect(response.status == 200)
+        let object = try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
+        let payload = try #require(object["payload"] as? String)
+        let id = try #require(object["id"] as? String)
+        let operation = try OfflineOperation(payload)
+        #expect(operation.operationId == id)
+        #expect(operation.checkSignature(masterKey: nil, personalizedKey: try harness.device.serverKey()) == .valid)
+
+        var device = harness.device
+        let request = try OfflineApproval.request(
+            operationId: operation.operationId, operationData: operation.operationData, totp: operation.totp,
+            nonce: operation.nonce)
+        let wrong = try OfflineApproval.code(
+            request: request, factor: .knowledge, keys: device.factorKeys(password: "0000"),
+            counter: device.signatureCounter())
+        try device.advanceCounter()
+        let code = try OfflineApproval.code(
+            request: request, factor: .knowledge, keys: device.factorKeys(password: TestHarness.password),
+            counter: device.signatureCounter())
+        let refused = try TestHarness.json(
+            harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(wrong)"}"#))
+        let refusedView = try #require(refused["responseObject"] as? [String: Any])
+        #expect(refusedView["accepted"] as? Bool == false)
+        #expect(refusedView["failedAttempts"] as? Int == 1)
+        let accepted = try TestHarness.json(
+            harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#))
+        let acceptedView = try #require(accepted["responseObject"] as? [String: Any])
+        #expect(acceptedView["accepted"] as? Bool == true)
+        #expect(acceptedView["signatureType"] as? String == "possession_knowledge")
+        #expect(acceptedView["operationStatus"] as? String == "APPROVED")
+        let again = harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#)
+        #expect(try TestHarness.errorCode(again) == "OPERATION_ALREADY_FINISHED")
+    }
+
+    @Test("offline operation QR codes come back as PNG (Base64) or SVG; other formats are refused")
+    func offlineQRCode() throws {
+        let harness = try TestHarness()
+        let body = #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello","title":"Pay","message":"Now""#
+        let png = try #require(
+            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"png"}"#))[
+                "responseObject"] as? [String: Any])
+        let pngText = try #require(png["png"] as? String)
+        let pngData = try #require(Data(base64Encoded: pngText))
+        #expect(pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let svg = try #require(
+            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"svg"}"#))[
+                "responseObject"] as? [String: Any])
+        #expect((svg["svg"] as? String)?.contains("<svg") == true)
+        #expect(harness.admin("POST", "/admin/offline-operations", body + #","qr":"gif"}"#).status == 400)
+    }
+
+    @Test("reset drops operations and unblocks; counters stay")
+    func reset() throws {
+        var harness = try TestHarness(maxFailedAttempts: 1)
+        let id = try harness.createOperation()
+        _ = try harness.authorize(id, data: "x", password: "0")
+        #expect(try harness.activationView()["status"] as? String == "BLOCKED")
+        #expect(harness.admin("POST", "/admin/reset").status == 200)
+        #expect(harness.server.state.operations.isEmpty)
+        let view = try harness.activationView()
+        #expect(view["status"] as? String == "ACTIVE")
+        #expect(view["counter"] as? Int == 0)
+        #expect(harness.server.state.activations[0].counters.ctrData != harness.devices[0].ctrData)
+    }
+}

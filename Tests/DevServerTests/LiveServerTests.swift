@@ -1,0 +1,69 @@
+import DevServer
+import Foundation
+import Logging
+import OperationsSync
+import PowerAuth
+import QRAuthCrypto
+import Testing
+
+@Suite("Real loopback server")
+struct LiveServerTests {
+    /// Reports the bound port once the server listens.
+    final class PortBox: @unchecked Sendable {
+        // @unchecked Sendable: `port` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var port = 0
+
+        func set(_ value: Int) {
+            lock.lock()
+            port = value
+            lock.unlock()
+        }
+
+        var current: Int {
+            lock.withLock { port }
+        }
+
+        func wait() async throws -> Int {
+            for _ in 0..<500 {
+                let value = current
+                if value != 0 { return value }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            throw DevServerError(.startup, "the server did not start")
+        }
+    }
+
+    @Test("TLS with a self-signed test CA: a token-signed list call over HTTPS")
+    func tlsListCall() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let identity = try SelfSignedIdentity.make(host: "127.0.0.1")
+        let server = DevServer(state: DevServerState(activations: [pair.server]))
+        let application = DevServerApplication(
+            server: server, host: "127.0.0.1", port: 0,
+            transport: .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let box = PortBox()
+        let task = Task { try await application.run(handleSignals: false) { box.set($0) } }
+        defer { task.cancel() }
+        let port = try await box.wait()
+        #expect(application.url(port: port) == "https://127.0.0.1:\(port)")
+
+        var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
+        configuration.tls = .customCA(pemBundle: identity.authorityPEM)
+        let client = NIOHTTPClient(configuration: configuration)
+        let token = try #require(pair.device.token)
+        let header = TokenDigest.header(
+            tokenId: token.id, tokenSecret: token.secret, timestampMillis: Int64(Date().timeIntervalSince1970 * 1000))
+        let response = try await client.post(
+            DevServer.Route.list, body: .json(Data("{}".utf8)),
+            headers: [TokenHeader.name: header.value])
+        #expect(response.statusCode == 200)
+        #expect(response.text.hasPrefix(#"{"currentTimestamp":""#))
+        #expect(response.text.hasSuffix(#"","responseObject":[],"status":"OK"}"#))
+        let unsigned = try await client.post(
+            DevServer.Route.list, body: .json(Data("{}".utf8)))
+        #expect(unsigned.statusCode == 401)
+        await client.shutdown()
+    }
+}
