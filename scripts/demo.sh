@@ -8,7 +8,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/qrauth-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "$2"; }
+if [[ -t 1 && -z "${NO_COLOR:-}" ]]; then bold=$'\033[1m' plain=$'\033[0m'; else bold='' plain=''; fi
+step() { printf '\n%s== %s%s\n$ %s\n' "$bold" "$1" "$plain" "$2"; }
 run() { step "$1" "qrauth ${*:2}"; "$bin" "${@:2}"; }
 
 run "The tool and its libraries" version
