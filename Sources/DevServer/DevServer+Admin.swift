@@ -125,7 +125,7 @@ extension DevServer {
         var step: Int64?
         if let proximity = body["proximityCheck"] {
             seed = proximity["seed"]?.stringValue ?? SecureRandom.bytes(count: 16).base64EncodedString()
-            guard let seed, let bytes = Data(base64Encoded: seed), !bytes.isEmpty else {
+            guard let seed, let bytes = StrictBase64.decode(seed), !bytes.isEmpty else {
                 throw APIFailure(.invalidRequest, "proximityCheck.seed must be Base64")
             }
             step = proximity["step"]?.integerValue ?? 30

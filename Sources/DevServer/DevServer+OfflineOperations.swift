@@ -44,7 +44,7 @@ extension DevServer {
             dataLine = try builder.operationDataLine()
             var proximity: OfflinePayloadSigner.Proximity?
             if let seedText = body["totpSeed"]?.stringValue {
-                guard let seed = Data(base64Encoded: seedText), !seed.isEmpty else {
+                guard let seed = StrictBase64.decode(seedText), !seed.isEmpty else {
                     throw APIFailure(.invalidRequest, "totpSeed must be Base64")
                 }
                 proximity = .init(

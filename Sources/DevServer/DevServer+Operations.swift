@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 
 extension DevServer {
@@ -153,7 +154,7 @@ extension DevServer {
             guard let otp = object?["proximityCheck"]?["otp"]?.stringValue else {
                 return APIFailure(.operationFailed, "the operation needs a proximity check (proximityCheck.otp)")
             }
-            guard let seed = Data(base64Encoded: seedText),
+            guard let seed = StrictBase64.decode(seedText),
                 let candidates = try? TOTP.candidates(
                     seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30,
                     pastSteps: 1, digits: 8),

@@ -76,7 +76,7 @@ struct CodeVerifyCommand: ParsableCommand {
         var proximity: SignatureVerifier.ProximityCheck?
         var totpForData = parsed.totp
         if let totpSeed {
-            guard let seed = Data(base64Encoded: totpSeed), !seed.isEmpty else {
+            guard let seed = StrictBase64.decode(totpSeed), !seed.isEmpty else {
                 throw CLIError(.malformed, "--totp-seed is not Base64")
             }
             proximity = .init(
