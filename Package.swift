@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QRImagingTests",
-            dependencies: ["QRImaging"],
+            dependencies: ["QRImaging", "CPNG"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

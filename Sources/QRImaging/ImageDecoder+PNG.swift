@@ -1,8 +1,15 @@
 internal import CPNG
 
 extension ImageDecoder {
-    /// Decodes a PNG with libpng's simplified API (errors come back as return values, never longjmp).
+    /// Decodes a PNG: the common 8-bit layouts directly (`PNGDirectReader`), everything else with
+    /// libpng's simplified API (errors come back as return values, never longjmp).
     static func decodePNG(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
+        if let image = try PNGDirectReader.decode(bytes, pixelLimit: pixelLimit) { return image }
+        return try decodePNGWithLibpng(bytes, pixelLimit: pixelLimit)
+    }
+
+    /// Decodes any PNG with libpng's simplified API.
+    static func decodePNGWithLibpng(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
         // libpng keeps the input pointer between begin and finish, so both run inside one borrow.
         let result: Result<GrayImage, ImagingError> = bytes.withUnsafeBytes { raw in
             let control = PNGControl()

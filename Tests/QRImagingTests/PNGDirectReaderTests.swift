@@ -1,0 +1,229 @@
+import CPNG
+import Foundation
+import Testing
+
+@testable import QRImaging
+
+/// The direct PNG reader against libpng on files written here chunk by chunk: every filter type on
+/// every colour type it reads, IDAT split anywhere, and the files it must hand back to libpng.
+@Suite("PNG direct reader")
+struct PNGDirectReaderTests {
+    /// Bytes per pixel for PNG colour types 0 (grey), 4 (grey + alpha), 2 (RGB), 6 (RGBA).
+    static let channels: [UInt8: Int] = [0: 1, 4: 2, 2: 3, 6: 4]
+
+    /// Random samples with long flat runs too, so every Paeth branch and ties are exercised.
+    static func samples(width: Int, height: Int, channels: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        var out: [UInt8] = []
+        for _ in 0..<(width * height * channels) {
+            let flat = out.count >= channels && Int.random(in: 0..<4, using: &generator) == 0
+            out.append(flat ? out[out.count - channels] : UInt8.random(in: 0...255, using: &generator))
+        }
+        return out
+    }
+
+    /// The textbook Paeth predictor (PNG spec §9.4), written independently of the reader's.
+    static func textbookPaeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    /// Filtered scanlines: each row prefixed with its filter type, `filter(y)`.
+    static func filtered(_ raw: [UInt8], rowBytes: Int, bpp: Int, filter: (Int) -> UInt8) -> [UInt8] {
+        let height = raw.count / rowBytes
+        var out: [UInt8] = []
+        for y in 0..<height {
+            let type = filter(y)
+            out.append(type)
+            for i in 0..<rowBytes {
+                let x = Int(raw[y * rowBytes + i])
+                let a = i >= bpp ? Int(raw[y * rowBytes + i - bpp]) : 0
+                let b = y > 0 ? Int(raw[(y - 1) * rowBytes + i]) : 0
+                let c = i >= bpp && y > 0 ? Int(raw[(y - 1) * rowBytes + i - bpp]) : 0
+                let predictor: Int
+                switch type {
+                case 1: predictor = a
+                case 2: predictor = b
+                case 3: predictor = (a + b) / 2
+                case 4: predictor = textbookPaeth(a, b, c)
+                default: predictor = 0
+                }
+                out.append(UInt8((x - predictor) & 0xFF))
+            }
+        }
+        return out
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = UInt32(truncatingIfNeeded: body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+        var size = compressBound(uLong(bytes.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = out.withUnsafeMutableBufferPointer { destination in
+            bytes.withUnsafeBufferPointer {
+                compress2(destination.baseAddress, &size, $0.baseAddress, uLong($0.count), 6)
+            }
+        }
+        precondition(status == Z_OK)
+        return Array(out.prefix(Int(size)))
+    }
+
+    /// A whole PNG: IHDR, `before` chunks, the zlib stream cut into IDATs of `idatSize`, IEND.
+    static func png(
+        width: Int, height: Int, depth: UInt8 = 8, colourType: UInt8, scanlines: [UInt8],
+        before: [[UInt8]] = [], idatSize: Int = 1 << 20
+    ) -> [UInt8] {
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, 0]
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+        for extra in before { file += extra }
+        let stream = deflate(scanlines)
+        var offset = 0
+        while offset < stream.count {
+            let end = min(stream.count, offset + idatSize)
+            file += chunk("IDAT", Array(stream[offset..<end]))
+            offset = end
+        }
+        return file + chunk("IEND", [])
+    }
+
+    /// Grey values libpng's path must produce for these raw samples (same luma and compositing).
+    static func expectedGrey(_ raw: [UInt8], channels: Int) -> [UInt8] {
+        stride(from: 0, to: raw.count, by: channels).map { i in
+            switch channels {
+            case 1: return raw[i]
+            case 2: return ImageDecoder.onWhite(raw[i], alpha: raw[i + 1])
+            case 3: return ImageDecoder.luma(raw[i], raw[i + 1], raw[i + 2])
+            default: return ImageDecoder.onWhite(ImageDecoder.luma(raw[i], raw[i + 1], raw[i + 2]), alpha: raw[i + 3])
+            }
+        }
+    }
+
+    @Test(arguments: [0, 4, 2, 6] as [UInt8], [0, 1, 2, 3, 4, 5] as [UInt8])
+    func everyFilterOnEveryColourTypeMatchesLibpng(_ colourType: UInt8, _ filter: UInt8) throws {
+        let (width, height) = (37, 23)
+        let bpp = try #require(Self.channels[colourType])
+        let raw = Self.samples(
+            width: width, height: height, channels: bpp, seed: UInt64(colourType) * 10 + UInt64(filter))
+        // Filter 5 stands for "a different filter on every row", cycling through all five.
+        let scanlines = Self.filtered(raw, rowBytes: width * bpp, bpp: bpp) { y in filter == 5 ? UInt8(y % 5) : filter }
+        let file = Self.png(width: width, height: height, colourType: colourType, scanlines: scanlines)
+        let direct = try #require(try PNGDirectReader.decode(file, pixelLimit: 1 << 20))
+        let libpng = try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 20)
+        #expect(direct.width == width && direct.height == height)
+        #expect(direct.pixels == libpng.pixels)
+        #expect(direct.pixels == Self.expectedGrey(raw, channels: bpp))
+    }
+
+    @Test func paethMatchesTheTextbookFormForEveryInput() {
+        var mismatches = 0
+        for a in 0..<256 {
+            for b in 0..<256 {
+                for c in 0..<256 where PNGDirectReader.paeth(a, b, c) != Self.textbookPaeth(a, b, c) { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(arguments: [1, 2, 7, 100])
+    func dataSplitOverManyIDATChunksAndTextChunksIsRead(_ idatSize: Int) throws {
+        let (width, height) = (64, 40)
+        let raw = Self.samples(width: width, height: height, channels: 1, seed: 99)
+        let scanlines = Self.filtered(raw, rowBytes: width, bpp: 1) { UInt8($0 % 5) }
+        let text = Self.chunk("tEXt", Array("Comment\u{0}made here".utf8))
+        let physical = Self.chunk("pHYs", Self.bigEndian(2835) + Self.bigEndian(2835) + [1])
+        let file = Self.png(
+            width: width, height: height, colourType: 0, scanlines: scanlines, before: [text, physical],
+            idatSize: idatSize)
+        let direct = try #require(try PNGDirectReader.decode(file, pixelLimit: 1 << 20))
+        #expect(direct.pixels == raw)
+    }
+
+    /// Files outside the reader's layouts, or with chunks that change the samples, go to libpng whole.
+    @Test(arguments: ["gAMA", "tRNS", "iCCP", "sBIT", "unknown", "16-bit", "palette", "no-IEND"])
+    func otherFilesAreLeftToLibpng(_ variant: String) throws {
+        let (width, height) = (16, 9)
+        var raw = Self.samples(width: width, height: height, channels: 1, seed: 5)
+        var depth: UInt8 = 8
+        var colourType: UInt8 = 0
+        var before: [[UInt8]] = []
+        switch variant {
+        case "gAMA": before = [Self.chunk("gAMA", Self.bigEndian(100_000))]
+        case "tRNS": before = [Self.chunk("tRNS", [0, 7])]
+        case "iCCP": before = [Self.chunk("iCCP", Array("p\u{0}\u{0}".utf8) + Self.deflate([1, 2, 3]))]
+        case "sBIT": before = [Self.chunk("sBIT", [5])]
+        case "unknown": before = [Self.chunk("prVt", [1, 2, 3])]
+        case "no-IEND": break
+        case "16-bit":
+            depth = 16
+            raw = raw.flatMap { [$0, $0] }
+        default:
+            colourType = 3
+            before = [Self.chunk("PLTE", (0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0)] })]
+        }
+        let rowBytes = raw.count / height
+        let scanlines = Self.filtered(raw, rowBytes: rowBytes, bpp: depth == 16 ? 2 : 1) { _ in 1 }
+        var file = Self.png(
+            width: width, height: height, depth: depth, colourType: colourType, scanlines: scanlines, before: before)
+        if variant == "no-IEND" { file.removeLast(12) }  // libpng reads it; the direct reader wants the whole file
+        #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) == nil, "\(variant)")
+        let image = try ImageDecoder.decode(Data(file))
+        #expect(image.width == width && image.height == height, "\(variant)")
+    }
+
+    /// Damaged files: the direct reader declines and libpng's typed error is what the caller sees.
+    @Test(arguments: ["crc", "filter", "short", "zlib-header"])
+    func damagedFilesAreDeclinedAndLibpngReportsThem(_ damage: String) throws {
+        let (width, height) = (20, 12)
+        let raw = Self.samples(width: width, height: height, channels: 1, seed: 11)
+        var scanlines = Self.filtered(raw, rowBytes: width, bpp: 1) { _ in 4 }
+        if damage == "filter" { scanlines[(width + 1) * 5] = 7 }
+        if damage == "short" { scanlines.removeLast(width + 1) }
+        var file = Self.png(width: width, height: height, colourType: 0, scanlines: scanlines)
+        let idat = try #require(Self.find("IDAT", in: file))
+        switch damage {
+        case "crc": file[idat + 8 + 5] ^= 0x40
+        case "zlib-header":
+            // A preset-dictionary flag: valid checksum bits, but not something PNG allows.
+            file[idat + 9] = 0x20 | (31 - UInt8((UInt16(file[idat + 8]) << 8 | 0x20) % 31))
+            let length = Int(
+                UInt32(file[idat]) << 24 | UInt32(file[idat + 1]) << 16 | UInt32(file[idat + 2]) << 8
+                    | UInt32(file[idat + 3]))
+            let crc = Self.chunk("IDAT", Array(file[(idat + 8)..<(idat + 8 + length)])).suffix(4)
+            file.replaceSubrange((idat + 8 + length)..<(idat + 12 + length), with: crc)
+        default: break
+        }
+        #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) == nil, "\(damage)")
+        #expect(throws: ImagingError.self, "\(damage)") { try ImageDecoder.decode(Data(file)) }
+    }
+
+    @Test func pixelBudgetIsCheckedFromTheHeaderBeforeInflating() throws {
+        let scanlines = [UInt8](repeating: 0, count: 3 * 11)
+        let file = Self.png(width: 10, height: 3, colourType: 0, scanlines: scanlines)
+        #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) != nil)
+        let error = try #require(throws: ImagingError.self) { try PNGDirectReader.decode(file, pixelLimit: 29) }
+        #expect(error.code == .tooManyPixels)
+    }
+
+    /// Offset of the first chunk of `type` (its length field).
+    static func find(_ type: String, in file: [UInt8]) -> Int? {
+        var offset = 8
+        while offset + 8 <= file.count {
+            let length = Int(
+                UInt32(file[offset]) << 24 | UInt32(file[offset + 1]) << 16 | UInt32(file[offset + 2]) << 8
+                    | UInt32(file[offset + 3]))
+            if String(decoding: file[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset }
+            offset += 12 + length
+        }
+        return nil
+    }
+}
