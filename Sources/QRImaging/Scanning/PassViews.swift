@@ -21,6 +21,11 @@ struct PassViews {
     /// source is over 2000 px, so its modules are large, and a miss still falls through to `plain`.
     /// On the benchmark's huge class this halves ZBar's work on that pass and loses no decode.
     static let sparseFromFactor = 3
+    /// From this shorter side on, an image up to `downscaleAbove` is first scanned halved (2×2 boxes
+    /// averaged): a code with modules of 4 px or more reads there at a fraction of ZBar's full-size
+    /// cost (fewer scan lines, fewer finder candidates), and averaging suppresses pixel noise. A miss
+    /// costs about a quarter of a full-size pass and falls through to `plain`.
+    static let halveFrom = 120
     /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images;
     /// upscaling bigger ones cost 4× the pixels on every miss and decoded nothing more on our corpora).
     static let upscaleUpTo = 400
@@ -33,11 +38,33 @@ struct PassViews {
         self.original = original
     }
 
+    /// Below this mean luminance of the outermost rows and columns the image looks like a light-on-dark
+    /// code (its quiet zone is dark), and `inverted` is tried first.
+    static let darkBorderBelow: UInt8 = 96
+
+    /// `passes` in the order to try them here: as given, except that `inverted` comes first when the
+    /// image's border is dark (a white-on-black code then costs one pass, not three).
+    func order(_ passes: [QRScanPass]) -> [QRScanPass] {
+        guard let index = passes.firstIndex(of: .inverted), index > 0,
+            original.width > 0, original.height > 0, original.borderMean() < Self.darkBorderBelow
+        else { return passes }
+        var reordered = passes
+        reordered.remove(at: index)
+        reordered.insert(.inverted, at: 0)
+        return reordered
+    }
+
+    /// Whether the `downscaled` view is the halved copy of a mid-size image (not a huge image's reduction).
+    var isHalved: Bool {
+        max(original.width, original.height) <= Self.downscaleAbove
+            && min(original.width, original.height) >= Self.halveFrom
+    }
+
     /// Whether `pass` can apply to this image, by its size alone (cheap; `view(for:)` may still say no).
     func applies(_ pass: QRScanPass) -> Bool {
         let longer = max(original.width, original.height)
         switch pass {
-        case .downscaled: return longer > Self.downscaleAbove
+        case .downscaled: return longer > Self.downscaleAbove || min(original.width, original.height) >= Self.halveFrom
         case .upscaled: return longer > 0 && longer <= Self.upscaleUpTo
         default: return true
         }
@@ -76,6 +103,10 @@ struct PassViews {
     private mutating func downscaled() -> View? {
         if let downscaledView { return downscaledView }
         var view = reduced(above: Self.downscaleAbove, target: Self.downscaleTarget)
+        if view == nil, min(original.width, original.height) >= Self.halveFrom {
+            let (image, map) = original.boxDownscaled(by: 2)
+            view = View(image: image, map: map)
+        }
         if let map = view?.map, map.a >= Double(Self.sparseFromFactor) { view?.density = 2 }
         downscaledView = .some(view)
         return view

@@ -48,18 +48,38 @@ public final class QRScanner {
         let start = clock.now()
         var run: [QRScanPass] = []
         var views = PassViews(original: image)
-        for pass in options.passes where views.applies(pass) {
+        for pass in views.order(options.passes) where views.applies(pass) {
             if let budget, clock.now() - start >= budget, !run.isEmpty {
                 return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
             }
             guard let view = views.view(for: pass) else { continue }
             run.append(pass)
-            let found = decode(view.image, map: view.map, pass: pass, density: view.density)
+            var found = decode(view.image, map: view.map, pass: pass, density: view.density)
             if !found.isEmpty {
+                // A halved image may have lost a second code with smaller modules: unless what was
+                // found fills most of the image, the image as given is scanned too.
+                if pass == .downscaled, views.isHalved, options.passes.contains(.plain), !run.contains(.plain),
+                    Self.coverage(of: found, in: image) < Self.aloneCoverage
+                {
+                    run.append(.plain)
+                    let full = decode(image, map: .identity, pass: .plain)
+                    found += full.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
+                }
                 return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false)
             }
         }
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
+    }
+
+    /// From this share of the image area covered by the codes read on the halved copy, they are taken
+    /// to be alone (a single code with its quiet zone fills 50–80 % of a cropped image).
+    static let aloneCoverage = 0.45
+
+    /// The share of `image`'s area inside the symbols' corner polygons.
+    static func coverage(of symbols: [QRSymbol], in image: GrayImage) -> Double {
+        let area = Double(image.width) * Double(image.height)
+        guard area > 0 else { return 1 }
+        return symbols.map(\.polygonArea).reduce(0, +) / area
     }
 
     /// One ZBar run over `image` at scan `density`; points are mapped back to the original image through `map`.

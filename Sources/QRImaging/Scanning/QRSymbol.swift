@@ -22,6 +22,33 @@ public struct QRSymbol: Sendable, Equatable {
         self.pass = pass
     }
 
+    /// The area inside the corner points (shoelace formula), in square pixels.
+    var polygonArea: Double {
+        guard points.count >= 3 else { return 0 }
+        var twice = 0.0
+        for (index, point) in points.enumerated() {
+            let next = points[(index + 1) % points.count]
+            twice += point.x * next.y - next.x * point.y
+        }
+        return abs(twice) / 2
+    }
+
+    /// The centre of the corner points.
+    var centre: ImagePoint {
+        guard !points.isEmpty else { return ImagePoint(x: 0, y: 0) }
+        let count = Double(points.count)
+        return ImagePoint(x: points.map(\.x).reduce(0, +) / count, y: points.map(\.y).reduce(0, +) / count)
+    }
+
+    /// Whether `other` is this code found again (same bytes, centres closer than half its size) rather
+    /// than a second copy of the same payload elsewhere in the image.
+    func isSameCode(as other: QRSymbol) -> Bool {
+        guard bytes == other.bytes, symbology == other.symbology else { return false }
+        let (a, b) = (centre, other.centre)
+        let distance = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        return distance < max(polygonArea, other.polygonArea).squareRoot() / 2
+    }
+
     /// Decodes UTF-8 without repairing anything: any invalid sequence gives nil.
     static func strictUTF8(_ bytes: Data) -> String? {
         var iterator = bytes.makeIterator()
