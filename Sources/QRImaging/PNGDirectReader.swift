@@ -126,33 +126,94 @@ enum PNGDirectReader {
                 let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
                 zeros.initialize(repeating: 0, count: rowBytes)
                 defer { zeros.deallocate() }
-                // Grey: each row lands in the output and the previous output row is its prior row.
-                // Otherwise two row buffers alternate and each row is reduced to grey.
-                let rows = channels == 1 ? nil : UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
-                defer { rows?.deallocate() }
-                var filterType: UInt8 = 0
-                for y in 0..<height {
-                    let row: UnsafeMutablePointer<UInt8>
-                    let prior: UnsafePointer<UInt8>
-                    if let rows {
-                        row = rows + (y & 1) * rowBytes
-                        prior = y == 0 ? UnsafePointer(zeros) : UnsafePointer(rows + ((y + 1) & 1) * rowBytes)
-                    } else {
-                        row = outBase + y * width
-                        prior = y == 0 ? UnsafePointer(zeros) : UnsafePointer(outBase + (y - 1) * width)
-                    }
-                    guard source.read(into: &filterType, count: 1), source.read(into: row, count: rowBytes),
-                        unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: channels)
-                    else {
-                        failed = true
-                        return
-                    }
-                    if channels > 1 { reduce(row, channels: channels, width: width, into: outBase + y * width) }
-                }
+                let read =
+                    channels == 1
+                    ? readGreyRows(&source, into: outBase, width: width, height: height, zeros: zeros)
+                    : readColourRows(&source, into: outBase, layout: layout, zeros: zeros)
+                failed = !read
             }
             initialized = failed ? 0 : width * height
         }
         return failed ? nil : pixels
+    }
+
+    /// Grey rows are inflated straight into the output, and each one's prior row is the output row
+    /// above. Rows go in pairs so that two Paeth rows are undone together (`paethTwoRows`).
+    private static func readGreyRows(
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+        zeros: UnsafePointer<UInt8>
+    ) -> Bool {
+        var firstFilter: UInt8 = 0
+        var secondFilter: UInt8 = 0
+        var y = 0
+        while y < height {
+            let prior = y == 0 ? zeros : UnsafePointer(out + (y - 1) * width)
+            let row = out + y * width
+            guard source.read(into: &firstFilter, count: 1), source.read(into: row, count: width) else { return false }
+            guard y + 1 < height else {
+                return unfilter(firstFilter, row: row, prior: prior, count: width, bytesPerPixel: 1)
+            }
+            let next = row + width
+            guard source.read(into: &secondFilter, count: 1), source.read(into: next, count: width) else {
+                return false
+            }
+            if firstFilter == 4 && secondFilter == 4 {
+                paethTwoRows(row, next, prior: prior, count: width)
+            } else {
+                guard unfilter(firstFilter, row: row, prior: prior, count: width, bytesPerPixel: 1),
+                    unfilter(secondFilter, row: next, prior: UnsafePointer(row), count: width, bytesPerPixel: 1)
+                else { return false }
+            }
+            y += 2
+        }
+        return true
+    }
+
+    /// Grey + alpha, RGB and RGBA rows alternate between two buffers and are reduced to grey.
+    private static func readColourRows(
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
+        zeros: UnsafePointer<UInt8>
+    ) -> Bool {
+        let rowBytes = layout.width * layout.channels
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { rows.deallocate() }
+        var filterType: UInt8 = 0
+        for y in 0..<layout.height {
+            let row = rows + (y & 1) * rowBytes
+            let prior = y == 0 ? zeros : UnsafePointer(rows + ((y + 1) & 1) * rowBytes)
+            guard source.read(into: &filterType, count: 1), source.read(into: row, count: rowBytes),
+                unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: layout.channels)
+            else { return false }
+            reduce(row, channels: layout.channels, width: layout.width, into: out + y * layout.width)
+        }
+        return true
+    }
+
+    /// Two consecutive Paeth rows of one-byte pixels undone in one loop. Each row alone is a serial
+    /// chain (every pixel needs its left neighbour); interleaving two independent chains lets the
+    /// processor overlap them. The second row's up and upper-left values are the first row's fresh ones.
+    @inline(__always)
+    private static func paethTwoRows(
+        _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>,
+        count: Int
+    ) {
+        guard count > 0 else { return }
+        first[0] &+= prior[0]
+        second[0] &+= first[0]
+        var a0 = Int(first[0])
+        var c0 = Int(prior[0])
+        var a1 = Int(second[0])
+        guard count > 1 else { return }
+        for index in 1..<count {
+            let b0 = Int(prior[index])
+            let v0 = (Int(first[index]) &+ paeth(a0, b0, c0)) & 0xFF
+            first[index] = UInt8(truncatingIfNeeded: v0)
+            let v1 = (Int(second[index]) &+ paeth(a1, v0, a0)) & 0xFF
+            second[index] = UInt8(truncatingIfNeeded: v1)
+            c0 = b0
+            a0 = v0
+            a1 = v1
+        }
     }
 
     /// Undoes one row's PNG filter in place (`prior` is the previous row, unfiltered, or zeros).

@@ -1,6 +1,7 @@
 import Foundation
-import QRImaging
 import Testing
+
+@testable import QRImaging
 
 @Suite("QRScanner")
 struct QRScannerTests {
@@ -130,6 +131,37 @@ struct QRScannerTests {
             #expect(min(abs(point.x - low), abs(point.x - high)) <= Double(scale) / 2, "x \(point.x)")
             #expect(min(abs(point.y - low), abs(point.y - high)) <= Double(scale) / 2, "y \(point.y)")
         }
+    }
+
+    @Test func screenshotSizedImageWithThreePixelModulesIsReadAtTwoThirds() throws {
+        // 1200 × 800 with a code of 3-px modules: lost at half size, read at two thirds, never at full size.
+        let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
+        let code = matrix.image(scale: 3)
+        var canvas = GrayImage(width: 1200, height: 800, fill: 235)
+        let (left, top) = (700, 300)
+        for y in 0..<code.height { for x in 0..<code.width { canvas[left + x, top + y] = code[x, y] } }
+        #expect(PassViews(original: canvas).twoThirds() != nil)
+        let report = try QRScanner().scanReport(canvas, budget: nil)
+        #expect(report.passesRun == [.downscaled])
+        let symbol = try #require(report.symbols.first)
+        #expect(symbol.text == Self.czech)
+        let xs = [Double(left + 12), Double(left + 12 + 3 * matrix.rows.count)]
+        let ys = [Double(top + 12), Double(top + 12 + 3 * matrix.rows.count)]
+        for point in symbol.points {
+            #expect(xs.contains { abs($0 - point.x) <= 3 }, "x \(point.x)")
+            #expect(ys.contains { abs($0 - point.y) <= 3 }, "y \(point.y)")
+        }
+    }
+
+    @Test func twoThirdsAndCoarseCopiesApplyByImageSize() {
+        #expect(PassViews(original: GrayImage(width: 900, height: 600, fill: 255)).twoThirds() == nil)
+        #expect(PassViews(original: GrayImage(width: 1400, height: 900, fill: 255)).twoThirds() != nil)
+        #expect(PassViews(original: GrayImage(width: 1401, height: 900, fill: 255)).twoThirds() == nil)
+        var screenshot = PassViews(original: GrayImage(width: 1280, height: 800, fill: 255))
+        #expect(screenshot.coarse() == nil)
+        var photo = PassViews(original: GrayImage(width: 3000, height: 2000, fill: 255))
+        let coarse = photo.coarse()
+        #expect(coarse?.image.width == 300 && coarse?.image.height == 200)  // 5× to 600 × 400, halved
     }
 
     @Test func widerSymbologiesStillReadQR() throws {

@@ -162,6 +162,50 @@ extension GrayImage {
         return (GrayImage(width: w, height: h, pixels: output), map)
     }
 
+    /// Area-averaged to two thirds of the size: each 3×3 block becomes 2×2 pixels, the middle row and
+    /// column of the block shared half and half (per axis the weights are 2/3, 1/3 and 1/3, 2/3).
+    func boxDownscaledTwoThirds() -> (GrayImage, AffineMap) {
+        let blocksWide = width / 3
+        let blocksHigh = height / 3
+        let w = blocksWide * 2
+        let h = blocksHigh * 2
+        guard w > 0, h > 0 else { return (self, .identity) }
+        let sourceWidth = width
+        // Each source row is first reduced horizontally (sums of 2a + b and b + 2c, i.e. ×3), then
+        // three such rows give two output rows (×3 again), rounded and divided by 9.
+        var rows = [UInt16](repeating: 0, count: 3 * w)
+        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                rows.withUnsafeMutableBufferPointer { sums in
+                    guard let sourceBase = source.baseAddress, let sumsBase = sums.baseAddress else { return }
+                    for block in 0..<blocksHigh {
+                        for dy in 0..<3 {
+                            let row = sourceBase + (block * 3 + dy) * sourceWidth
+                            let target = sumsBase + dy * w
+                            for x in 0..<blocksWide {
+                                let (a, b, c) = (UInt16(row[3 * x]), UInt16(row[3 * x + 1]), UInt16(row[3 * x + 2]))
+                                target[2 * x] = 2 &* a &+ b
+                                target[2 * x + 1] = b &+ 2 &* c
+                            }
+                        }
+                        let (top, middle, bottom) = (sumsBase, sumsBase + w, sumsBase + 2 * w)
+                        let upper = block * 2 * w
+                        let lower = upper + w
+                        for x in 0..<w {
+                            let (a, b, c) = (UInt32(top[x]), UInt32(middle[x]), UInt32(bottom[x]))
+                            out[upper + x] = UInt8((2 &* a &+ b &+ 4) / 9)
+                            out[lower + x] = UInt8((b &+ 2 &* c &+ 4) / 9)
+                        }
+                    }
+                }
+            }
+            initialized = w * h
+        }
+        // Output pixel u covers source [1.5u, 1.5u + 1.5): its centre is source pixel 1.5u + 0.25.
+        let map = AffineMap(a: 1.5, b: 0, c: 0.25, d: 0, e: 1.5, f: 0.25)
+        return (GrayImage(width: w, height: h, pixels: output), map)
+    }
+
     /// Nearest-neighbour upscaling by an integer factor: every pixel becomes a `factor`×`factor` block.
     func replicated(by factor: Int) -> (GrayImage, AffineMap) {
         let w = width * factor

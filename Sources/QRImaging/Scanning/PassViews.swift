@@ -112,6 +112,30 @@ struct PassViews {
         return view
     }
 
+    /// For an image reduced `sparseFromFactor` times or more (over ~2100 px), the copy the `downscaled`
+    /// pass tries before its ~700 px view: that view halved again (~350 px). Large modules — photos,
+    /// the huge class — read there for a quarter of the pixels; a miss costs about a quarter of the
+    /// ~700 px scan. (Screenshots, reduced 2×, have small modules: there it only cost time.)
+    mutating func coarse() -> View? {
+        guard max(original.width, original.height) > Self.downscaleAbove, let fine = downscaled(),
+            fine.map.a >= Double(Self.sparseFromFactor), min(fine.image.width, fine.image.height) >= Self.halveFrom
+        else { return nil }
+        let (image, map) = fine.image.boxDownscaled(by: 2)
+        return View(image: image, map: fine.map.after(map))
+    }
+
+    /// For an image reduced 2× by the `downscaled` pass (1000–1400 px: screenshots), the copy it tries
+    /// last: two thirds of the original size. Modules of 3 px, lost at half size, are 2 px there,
+    /// which ZBar still reads, for under half the cost of the full-size `plain` scan.
+    func twoThirds() -> View? {
+        let longer = max(original.width, original.height)
+        guard longer > Self.downscaleAbove, (longer + Self.downscaleTarget - 1) / Self.downscaleTarget == 2 else {
+            return nil
+        }
+        let (image, map) = original.boxDownscaledTwoThirds()
+        return View(image: image, map: map)
+    }
+
     /// The image the filter and rotation passes start from: a reduced copy of a huge image, else the original.
     private mutating func working() -> View {
         if let workingView { return workingView }

@@ -54,7 +54,14 @@ public final class QRScanner {
             }
             guard let view = views.view(for: pass) else { continue }
             run.append(pass)
-            var found = decode(view.image, map: view.map, pass: pass, density: view.density)
+            var found: [QRSymbol] = []
+            if pass == .downscaled, let coarse = views.coarse() {
+                found = decode(coarse.image, map: coarse.map, pass: pass)
+            }
+            if found.isEmpty { found = decode(view.image, map: view.map, pass: pass, density: view.density) }
+            if found.isEmpty, pass == .downscaled, let finer = views.twoThirds() {
+                found = decode(finer.image, map: finer.map, pass: pass)
+            }
             if !found.isEmpty {
                 // A halved image may have lost a second code with smaller modules: unless what was
                 // found fills most of the image, the image as given is scanned too.
