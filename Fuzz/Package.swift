@@ -39,5 +39,9 @@ let package = Package(
             name: "FuzzImageDecoder",
             dependencies: [.product(name: "QRImaging", package: "qrauth")]
         ),
+        .executableTarget(
+            name: "FuzzPNGDirect",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")]
+        ),
     ]
 )

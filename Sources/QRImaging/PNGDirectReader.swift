@@ -130,7 +130,7 @@ enum PNGDirectReader {
                     channels == 1
                     ? readGreyRows(&source, into: outBase, width: width, height: height, zeros: zeros)
                     : readColourRows(&source, into: outBase, layout: layout, zeros: zeros)
-                failed = !read
+                failed = !read || !source.finish()
             }
             initialized = failed ? 0 : width * height
         }
@@ -310,6 +310,8 @@ private struct ZStreamSource {
     private let input: UnsafePointer<UInt8>
     private let ranges: [Range<Int>]
     private var next: Int
+    /// Whether zlib has reported the end of the deflate stream.
+    private var ended = false
 
     /// Checks the two-byte zlib header (which may span IDAT chunks) and starts inflating after it;
     /// nil when the header is not a plain deflate stream or zlib will not start.
@@ -359,11 +361,48 @@ private struct ZStreamSource {
                 continue
             }
             let status = CPNG.inflate(stream, Z_NO_FLUSH)
-            if status == Z_STREAM_END { return stream.pointee.avail_out == 0 }
+            if status == Z_STREAM_END {
+                ended = true
+                return stream.pointee.avail_out == 0
+            }
             // With input and output space left, zlib always progresses; anything but Z_OK is corruption.
             guard status == Z_OK else { return false }
         }
         return true
+    }
+
+    /// After the last row: whether the deflate stream ends properly within the IDAT data, its Adler-32
+    /// trailer included (libpng refuses a file whose stream is cut short even when every row is there). Output past the image
+    /// is read into a scratch buffer; more than 64 KiB of it and the file is left to libpng.
+    mutating func finish() -> Bool {
+        if ended { return trailerIsThere }
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        var extra = 0
+        return scratch.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            while extra <= 65_536 {
+                if stream.pointee.avail_in == 0 {
+                    guard next < ranges.count else { return false }
+                    stream.pointee.next_in = UnsafeMutablePointer(mutating: input + ranges[next].lowerBound)
+                    stream.pointee.avail_in = uInt(ranges[next].count)
+                    next += 1
+                    continue
+                }
+                stream.pointee.next_out = base
+                stream.pointee.avail_out = uInt(buffer.count)
+                let status = CPNG.inflate(stream, Z_NO_FLUSH)
+                extra += buffer.count - Int(stream.pointee.avail_out)
+                if status == Z_STREAM_END { return trailerIsThere }
+                guard status == Z_OK else { return false }
+            }
+            return false
+        }
+    }
+
+    /// Whether the four bytes of the Adler-32 trailer follow the deflate stream (libpng needs them
+    /// to be there even though this reader does not check their value).
+    private var trailerIsThere: Bool {
+        Int(stream.pointee.avail_in) + ranges[next...].reduce(0) { $0 + $1.count } >= 4
     }
 
     func end() {

@@ -66,12 +66,12 @@ struct PNGDirectReaderTests {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    static func deflate(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
         var size = compressBound(uLong(bytes.count))
         var out = [UInt8](repeating: 0, count: Int(size))
         let status = out.withUnsafeMutableBufferPointer { destination in
             bytes.withUnsafeBufferPointer {
-                compress2(destination.baseAddress, &size, $0.baseAddress, uLong($0.count), 6)
+                compress2(destination.baseAddress, &size, $0.baseAddress, uLong($0.count), level)
             }
         }
         precondition(status == Z_OK)
@@ -81,12 +81,12 @@ struct PNGDirectReaderTests {
     /// A whole PNG: IHDR, `before` chunks, the zlib stream cut into IDATs of `idatSize`, IEND.
     static func png(
         width: Int, height: Int, depth: UInt8 = 8, colourType: UInt8, scanlines: [UInt8],
-        before: [[UInt8]] = [], idatSize: Int = 1 << 20
+        before: [[UInt8]] = [], idatSize: Int = 1 << 20, stream given: [UInt8]? = nil
     ) -> [UInt8] {
         let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, 0]
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
         for extra in before { file += extra }
-        let stream = deflate(scanlines)
+        let stream = given ?? deflate(scanlines)
         var offset = 0
         while offset < stream.count {
             let end = min(stream.count, offset + idatSize)
@@ -181,14 +181,19 @@ struct PNGDirectReaderTests {
     }
 
     /// Damaged files: the direct reader declines and libpng's typed error is what the caller sees.
-    @Test(arguments: ["crc", "filter", "short", "zlib-header"])
+    @Test(arguments: ["crc", "filter", "short", "zlib-header", "trailer-cut", "unterminated"])
     func damagedFilesAreDeclinedAndLibpngReportsThem(_ damage: String) throws {
         let (width, height) = (20, 12)
         let raw = Self.samples(width: width, height: height, channels: 1, seed: 11)
         var scanlines = Self.filtered(raw, rowBytes: width, bpp: 1) { _ in 4 }
         if damage == "filter" { scanlines[(width + 1) * 5] = 7 }
         if damage == "short" { scanlines.removeLast(width + 1) }
-        var file = Self.png(width: width, height: height, colourType: 0, scanlines: scanlines)
+        // Both found by the FuzzPNGDirect target: every row is there, but libpng refuses the file
+        // when the Adler-32 trailer is cut short or the deflate stream never ends.
+        var stream = Self.deflate(scanlines, level: damage == "unterminated" ? 0 : 6)
+        if damage == "trailer-cut" { stream.removeLast(2) }
+        if damage == "unterminated" { stream[2] &= 0xFE }  // the stored block's BFINAL bit
+        var file = Self.png(width: width, height: height, colourType: 0, scanlines: scanlines, stream: stream)
         let idat = try #require(Self.find("IDAT", in: file))
         switch damage {
         case "crc": file[idat + 8 + 5] ^= 0x40
