@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Runs qrauth scan, zbarimg and zxing-cpp on the same corpus; prints images/s and decode rates.
 
-    scripts/bench-scan.py --corpus DIR --qrauth BIN [--jobs N]
+    scripts/bench-scan.py --corpus DIR --qrauth BIN [--jobs N] [--rounds N]
 
-A decode counts when the tool returned the exact payload bytes of the manifest.
+A decode counts when the tool returned the exact payload bytes of the manifest. The machine is
+shared and noisy: one untimed warm-up round, then --rounds timed rounds in which the tools take
+turns; times are medians (the range is printed too) and the ratios are ratios of medians.
 """
 import argparse
 import base64
@@ -12,6 +14,7 @@ import concurrent.futures
 import json
 import multiprocessing
 import os
+import statistics
 import subprocess
 import time
 
@@ -83,16 +86,31 @@ def main():
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--qrauth", required=True)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     rows = load_manifest(args.corpus)
     n = len(rows)
     print("corpus: %d images, %d classes, %d jobs per tool" % (n, len(set(r[1] for r in rows)), args.jobs))
 
+    runs = collections.OrderedDict(
+        [("qrauth scan", lambda: run_qrauth(args.qrauth, rows, args.jobs)),
+         ("zbarimg", lambda: run_zbarimg(rows, args.jobs)),
+         ("zxing-cpp", lambda: run_zxing(rows, args.jobs)),
+         ("zbarimg batched", lambda: (run_zbarimg_batch(rows, args.jobs), None))])
     results = collections.OrderedDict()
-    results["qrauth scan"] = run_qrauth(args.qrauth, rows, args.jobs)
-    results["zbarimg"] = run_zbarimg(rows, args.jobs)
-    results["zxing-cpp"] = run_zxing(rows, args.jobs)
-    zbar_batch = run_zbarimg_batch(rows, args.jobs)
+    times = collections.defaultdict(list)
+    for round_index in range(args.rounds + 1):  # round 0 warms the page cache and is not timed
+        for tool, run in runs.items():
+            elapsed, found = run()
+            if round_index == 0:
+                if found is not None:
+                    results[tool] = (None, found)
+            else:
+                times[tool].append(elapsed)
+    median = {tool: statistics.median(values) for tool, values in times.items()}
+    for tool in results:
+        results[tool] = (median[tool], results[tool][1])
+    zbar_batch = median["zbarimg batched"]
 
     classes = list(collections.OrderedDict.fromkeys(r[1] for r in rows))
     tools = list(results)
@@ -107,10 +125,12 @@ def main():
         print("%-14s" % cls + "".join(cells))
     print("%-14s" % "all" + "".join("%14s" % ("%.1f%%" % (100.0 * sum(results[t][1]) / n)) for t in tools))
     print()
-    for tool in tools:
-        elapsed = results[tool][0]
-        print("%-30s %7.2f s  %8.1f images/s" % (tool, elapsed, n / elapsed))
-    print("%-30s %7.2f s  %8.1f images/s" % ("zbarimg (batched, no per-file)", zbar_batch, n / zbar_batch))
+    print("median of %d rounds (range):" % args.rounds)
+    labels = {"zbarimg batched": "zbarimg (batched, no per-file)"}
+    for tool in list(tools) + ["zbarimg batched"]:
+        elapsed = median[tool]
+        print("%-30s %7.2f s  %8.1f images/s   (%.2f-%.2f s)"
+              % (labels.get(tool, tool), elapsed, n / elapsed, min(times[tool]), max(times[tool])))
     ours = n / results["qrauth scan"][0]
     print()
     print("throughput ratio qrauth/zbarimg per-file: %.2fx" % (ours / (n / results["zbarimg"][0])))
