@@ -4,12 +4,15 @@
 /// The filter and rotation passes work on a copy reduced to about 1000 px when the image is over
 /// 1400 px. docs/qr-scanning.md lists what each pass measurably adds on the benchmark corpus.
 public enum QRScanPass: String, Sendable, CaseIterable, Codable {
-    /// Box-downscaled so the longer side is about 700 px; only for images over 1000 px (photos, huge
-    /// modules, screenshots), and tried before `plain` because it is several times faster there.
+    /// Box-downscaled copies, smallest first, tried before `plain` because ZBar reads large modules
+    /// there at a fraction of the full-size cost: images up to 1000 px halved (shorter side ≥ 120 px);
+    /// larger ones to a longer side of about 700 px — preceded by a ~350 px copy when reduced 3× or
+    /// more (photos), followed by a two-thirds copy when reduced 2× (screenshots). A halved-copy result
+    /// that fills under 45 % of the image is completed by a full-size scan (other codes may be smaller).
     case downscaled
     /// The image as given.
     case plain
-    /// Light and dark swapped (white-on-black codes).
+    /// Light and dark swapped (white-on-black codes); tried first when the image's border is dark.
     case inverted
     /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
     case threshold
