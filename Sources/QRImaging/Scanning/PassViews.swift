@@ -18,7 +18,7 @@ struct PassViews {
     /// The longer side of that reduced copy.
     static let workingTarget = 1000
     /// From this reduction factor on, the `downscaled` pass scans every second row and column: the
-    /// source is over 2000 px, so its modules are large, and a miss still falls through to `plain`.
+    /// source is over 1400 px, so its modules are likely large, and a miss still falls through to `plain`.
     /// On the benchmark's huge class this halves ZBar's work on that pass and loses no decode.
     static let sparseFromFactor = 3
     /// From this shorter side on, an image up to `downscaleAbove` is first scanned halved (2×2 boxes
@@ -112,7 +112,7 @@ struct PassViews {
         return view
     }
 
-    /// For an image reduced `sparseFromFactor` times or more (over ~2100 px), the copy the `downscaled`
+    /// For an image reduced `sparseFromFactor` times or more (over 1400 px), the copy the `downscaled`
     /// pass tries before its ~700 px view: that view halved again (~350 px). Large modules — photos,
     /// the huge class — read there for a quarter of the pixels; a miss costs about a quarter of the
     /// ~700 px scan. (Screenshots, reduced 2×, have small modules: there it only cost time.)
