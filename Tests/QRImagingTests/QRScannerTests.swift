@@ -19,16 +19,26 @@ struct QRScannerTests {
         #expect(symbol.points.count == 4)
     }
 
+    /// Every corner of `symbol` lies within `tolerance` px of a corner of the code drawn with `scale`-px
+    /// modules and a 4-module quiet zone, its image placed at `origin` in the scanned image.
+    static func expectCorners(
+        of symbol: QRSymbol, modules: Int, scale: Int, at origin: (x: Int, y: Int) = (0, 0), within tolerance: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(symbol.points.count == 4, sourceLocation: sourceLocation)
+        let edges = [Double(4 * scale), Double((4 + modules) * scale)]
+        for point in symbol.points {
+            let (x, y) = (point.x - Double(origin.x), point.y - Double(origin.y))
+            #expect(edges.contains { abs($0 - x) <= tolerance }, "x \(point.x)", sourceLocation: sourceLocation)
+            #expect(edges.contains { abs($0 - y) <= tolerance }, "y \(point.y)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func pointsLieOnTheSymbolCorners() throws {
         let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
         let image = matrix.image(scale: 4)
         let symbol = try #require(try QRScanner().scan(image).first)
-        let low = Double(4 * 4)
-        let high = Double((4 + matrix.rows.count) * 4)
-        for point in symbol.points {
-            #expect(abs(point.x - low) <= 3 || abs(point.x - high) <= 3, "x \(point.x)")
-            #expect(abs(point.y - low) <= 3 || abs(point.y - high) <= 3, "y \(point.y)")
-        }
+        Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: 4, within: 3)
     }
 
     @Test func invertedCodeIsFoundByTheInvertedPass() throws {
@@ -67,11 +77,7 @@ struct QRScannerTests {
         #expect(symbol.text == Self.czech)
         // Corners come back in the original image's coordinates.
         let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
-        let (low, high) = (Double(4 * 8), Double((4 + matrix.rows.count) * 8))
-        for point in symbol.points {
-            #expect(abs(point.x - low) <= 4 || abs(point.x - high) <= 4, "x \(point.x)")
-            #expect(abs(point.y - low) <= 4 || abs(point.y - high) <= 4, "y \(point.y)")
-        }
+        Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: 8, within: 4)
     }
 
     @Test func darkBorderedImageTriesInvertedFirst() throws {
@@ -125,12 +131,7 @@ struct QRScannerTests {
         #expect(image.width > 1000)
         let symbol = try #require(try QRScanner().scan(image).first)
         #expect(symbol.pass == .downscaled)
-        let low = Double(4 * scale)
-        let high = Double((4 + matrix.rows.count) * scale)
-        for point in symbol.points {
-            #expect(min(abs(point.x - low), abs(point.x - high)) <= Double(scale) / 2, "x \(point.x)")
-            #expect(min(abs(point.y - low), abs(point.y - high)) <= Double(scale) / 2, "y \(point.y)")
-        }
+        Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: scale, within: Double(scale) / 2)
     }
 
     @Test func screenshotSizedImageWithThreePixelModulesIsReadAtTwoThirds() throws {
@@ -145,12 +146,7 @@ struct QRScannerTests {
         #expect(report.passesRun == [.downscaled])
         let symbol = try #require(report.symbols.first)
         #expect(symbol.text == Self.czech)
-        let xs = [Double(left + 12), Double(left + 12 + 3 * matrix.rows.count)]
-        let ys = [Double(top + 12), Double(top + 12 + 3 * matrix.rows.count)]
-        for point in symbol.points {
-            #expect(xs.contains { abs($0 - point.x) <= 3 }, "x \(point.x)")
-            #expect(ys.contains { abs($0 - point.y) <= 3 }, "y \(point.y)")
-        }
+        Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: 3, at: (left, top), within: 3)
     }
 
     @Test func twoThirdsAndCoarseCopiesApplyByImageSize() {
