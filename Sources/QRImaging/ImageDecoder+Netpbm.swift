@@ -1,8 +1,10 @@
 extension ImageDecoder {
-    /// Decodes P2/P5 grey maps and P3/P6 pixel maps, any maxval 1–65535, scaled to 8 bits.
+    /// Decodes P1/P4 bitmaps, P2/P5 grey maps and P3/P6 pixel maps (any maxval 1–65535, scaled to 8 bits).
     static func decodeNetpbm(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
         let header = try NetpbmHeader(parsing: bytes)
-        try checkDimensions(width: header.width, height: header.height, pixelLimit: pixelLimit, format: "PGM/PPM")
+        try checkDimensions(
+            width: header.width, height: header.height, pixelLimit: pixelLimit, format: header.formatName)
+        if header.isBitmap { return try decodeBitmap(bytes, header) }
         let count = header.width * header.height * header.channels
         let available = bytes.count - header.dataOffset
         let wide = header.maxValue > 255
@@ -56,5 +58,44 @@ extension ImageDecoder {
             }
         }
         return GrayImage(width: header.width, height: header.height, pixels: gray)
+    }
+
+    /// P1 (ASCII `0`/`1`, whitespace optional between them) or P4 (rows of packed bits, most
+    /// significant first, each row padded to a whole byte): 1 is black, 0 white.
+    private static func decodeBitmap(_ bytes: [UInt8], _ header: NetpbmHeader) throws(ImagingError) -> GrayImage {
+        let (width, height) = (header.width, header.height)
+        let count = width * height
+        let available = bytes.count - header.dataOffset
+        var pixels = [UInt8](repeating: 255, count: count)
+        if header.isPlain {
+            guard available >= count else {
+                throw ImagingError(.corrupt, "corrupt PBM: truncated raster, \(available) bytes for \(count) pixels")
+            }
+            var offset = header.dataOffset
+            for index in 0..<count {
+                while offset < bytes.count, NetpbmHeader.isWhitespace(bytes[offset]) { offset += 1 }
+                guard offset < bytes.count else {
+                    throw ImagingError(.corrupt, "corrupt PBM: \(index) of \(count) pixels present (truncated)")
+                }
+                switch bytes[offset] {
+                case UInt8(ascii: "0"): break
+                case UInt8(ascii: "1"): pixels[index] = 0
+                default:
+                    throw ImagingError(.corrupt, "corrupt PBM: pixel \(index) is not 0 or 1 (byte \(offset))")
+                }
+                offset += 1
+            }
+        } else {
+            let rowBytes = (width + 7) / 8
+            guard available >= rowBytes * height else {
+                throw ImagingError(
+                    .corrupt, "corrupt PBM: truncated raster, \(available) bytes for \(rowBytes * height)")
+            }
+            for y in 0..<height {
+                let row = header.dataOffset + y * rowBytes
+                for x in 0..<width where bytes[row + x / 8] & (0x80 >> UInt8(x % 8)) != 0 { pixels[y * width + x] = 0 }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -29,7 +29,7 @@ public enum ImageDecoder {
         guard !bytes.isEmpty else { throw ImagingError(.emptyInput, "the image is empty (zero bytes)") }
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(
-                .unsupportedFormat, "not a PNG, JPEG, WebP or PGM/PPM image (unrecognised leading bytes)")
+                .unsupportedFormat, "not a PNG, JPEG, WebP or PBM/PGM/PPM image (unrecognised leading bytes)")
         }
         let image: GrayImage
         switch format {

@@ -6,7 +6,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg
     /// WebP, lossy or lossless.
     case webp
-    /// Netpbm grey map or pixel map (P2, P3, P5, P6).
+    /// Netpbm bitmap, grey map or pixel map (P1–P6).
     case netpbm
 
     /// Detects the format from the first bytes, or nil when they match none we decode.
@@ -17,7 +17,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
-        if head.count >= 3, head[0] == UInt8(ascii: "P"), [UInt8(ascii: "2"), 0x33, 0x35, 0x36].contains(head[1]),
+        if head.count >= 3, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]),
             NetpbmHeader.isWhitespace(head[2]) || head[2] == UInt8(ascii: "#")
         {
             return .netpbm

@@ -2,6 +2,8 @@
 struct NetpbmScanner {
     let bytes: [UInt8]
     var offset: Int
+    /// The name error messages use (`PBM`, `PGM/PPM`).
+    var format = "PGM/PPM"
 
     /// Skips whitespace and comments, then reads one non-negative decimal number.
     mutating func number(field: String) throws(ImagingError) -> Int {
@@ -21,11 +23,11 @@ struct NetpbmScanner {
             digits += 1
             offset += 1
             guard value <= 1 << 40 else {
-                throw ImagingError(.corrupt, "corrupt PGM/PPM: the \(field) is absurdly large")
+                throw ImagingError(.corrupt, "corrupt \(format): the \(field) is absurdly large")
             }
         }
         guard digits > 0 else {
-            throw ImagingError(.corrupt, "corrupt PGM/PPM: expected a number for the \(field) at byte \(offset)")
+            throw ImagingError(.corrupt, "corrupt \(format): expected a number for the \(field) at byte \(offset)")
         }
         return value
     }
