@@ -46,18 +46,10 @@ extension DevServer {
         }
     }
 
+    /// An admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
     private func adminBody(_ request: ServerRequest) throws(APIFailure) -> JSONValue {
-        guard !request.body.isEmpty else { return .object([:]) }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: request.body)
-        } catch {
-            throw APIFailure(.invalidRequest, "the request body is not JSON")
-        }
-        guard case .object(let members) = value else {
-            throw APIFailure(.invalidRequest, "the request body is not a JSON object")
-        }
-        return members["requestObject"] ?? value
+        guard let members = try jsonObjectBody(request) else { return .object([:]) }
+        return members["requestObject"] ?? .object(members)
     }
 
     /// The activation an admin request names, or the only one loaded.

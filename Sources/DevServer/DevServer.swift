@@ -106,6 +106,11 @@ public struct DevServer: Sendable {
 
     /// Parses a body as JSON; returns its `requestObject` (nil when absent).
     func requestObject(_ request: ServerRequest) throws(APIFailure) -> JSONValue? {
+        try jsonObjectBody(request)?["requestObject"]
+    }
+
+    /// The members of a JSON-object body, nil for an empty body; anything else is `invalidRequest`.
+    func jsonObjectBody(_ request: ServerRequest) throws(APIFailure) -> [String: JSONValue]? {
         guard !request.body.isEmpty else { return nil }
         let value: JSONValue
         do {
@@ -116,7 +121,7 @@ public struct DevServer: Sendable {
         guard case .object(let members) = value else {
             throw APIFailure(.invalidRequest, "the request body is not a JSON object")
         }
-        return members["requestObject"]
+        return members
     }
 
     /// The `requestObject.id` of a detail, claim, authorize or cancel request.

@@ -15,9 +15,13 @@ struct NetpbmHeader: Sendable, Equatable {
     /// Whether the samples are ASCII decimal numbers.
     var isPlain: Bool { kind <= 3 }
     /// Whether this is a bitmap: 1 is black, 0 white; P4 packs 8 pixels a byte, rows padded to a byte.
-    var isBitmap: Bool { kind == 1 || kind == 4 }
+    var isBitmap: Bool { Self.isBitmap(kind) }
     /// The name error messages use.
-    var formatName: String { isBitmap ? "PBM" : "PGM/PPM" }
+    var formatName: String { Self.formatName(isBitmap: isBitmap) }
+
+    private static func isBitmap(_ kind: UInt8) -> Bool { kind == 1 || kind == 4 }
+
+    private static func formatName(isBitmap: Bool) -> String { isBitmap ? "PBM" : "PGM/PPM" }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
@@ -29,11 +33,12 @@ struct NetpbmHeader: Sendable, Equatable {
             (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1])
         else { throw ImagingError(.unsupportedFormat, "not a P1–P6 Netpbm file") }
         let kind = bytes[1] - UInt8(ascii: "0")
-        let name = kind == 1 || kind == 4 ? "PBM" : "PGM/PPM"
+        let isBitmap = Self.isBitmap(kind)
+        let name = Self.formatName(isBitmap: isBitmap)
         var scanner = NetpbmScanner(bytes: bytes, offset: 2, format: name)
         let width = try scanner.number(field: "width")
         let height = try scanner.number(field: "height")
-        let maxValue = kind == 1 || kind == 4 ? 1 : try scanner.number(field: "maxval")
+        let maxValue = isBitmap ? 1 : try scanner.number(field: "maxval")
         guard (1...65535).contains(maxValue) else {
             throw ImagingError(.corrupt, "corrupt \(name): maxval \(maxValue) is outside 1–65535")
         }

@@ -54,6 +54,31 @@ struct PassViews {
         return reordered
     }
 
+    /// One of the copies a pass scans. Most passes have one image (`main`); `downscaled` tries up to
+    /// three, smallest first, and stops at the first that reads something.
+    enum Copy: CaseIterable {
+        /// The ~350 px copy of a photo (`coarse()`).
+        case coarse
+        /// The pass's own image (`view(for:)`).
+        case main
+        /// The two-thirds copy of a screenshot (`twoThirds()`).
+        case twoThirds
+    }
+
+    /// The copies `pass` scans, in order.
+    static func copies(of pass: QRScanPass) -> [Copy] {
+        pass == .downscaled ? Copy.allCases : [.main]
+    }
+
+    /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
+    mutating func view(for pass: QRScanPass, copy: Copy) -> View? {
+        switch copy {
+        case .coarse: return coarse()
+        case .main: return view(for: pass)
+        case .twoThirds: return twoThirds()
+        }
+    }
+
     /// Whether the `downscaled` view is the halved copy of a mid-size image (not a huge image's reduction).
     var isHalved: Bool {
         max(original.width, original.height) <= Self.downscaleAbove

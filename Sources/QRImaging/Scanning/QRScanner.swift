@@ -52,15 +52,13 @@ public final class QRScanner {
             if let budget, clock.now() - start >= budget, !run.isEmpty {
                 return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
             }
-            guard let view = views.view(for: pass) else { continue }
-            run.append(pass)
             var found: [QRSymbol] = []
-            if pass == .downscaled, let coarse = views.coarse() {
-                found = decode(coarse.image, map: coarse.map, pass: pass)
-            }
-            if found.isEmpty { found = decode(view.image, map: view.map, pass: pass, density: view.density) }
-            if found.isEmpty, pass == .downscaled, let finer = views.twoThirds() {
-                found = decode(finer.image, map: finer.map, pass: pass)
+            var ran = false
+            for copy in PassViews.copies(of: pass) where found.isEmpty {
+                guard let view = views.view(for: pass, copy: copy) else { continue }
+                if !ran { run.append(pass) }
+                ran = true
+                found = decode(view.image, map: view.map, pass: pass, density: view.density)
             }
             if !found.isEmpty {
                 // A halved image may have lost a second code with smaller modules: unless what was
