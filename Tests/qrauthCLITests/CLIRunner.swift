@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Runs the built `qrauth` executable and captures what it printed and how it exited.
@@ -81,8 +82,6 @@ enum CLIRunner {
 
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryDirectory.make(prefix: "cli")
     }
 }
