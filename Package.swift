@@ -117,7 +117,9 @@ let package = Package(
 
         // Tests. Fixtures are copied from ../shared/vectors so a fresh clone tests without it.
         // Test support: seeded generators, temporary folders, the fixture files several targets share.
-        .target(name: "QRAuthTestSupport", path: "Tests/QRAuthTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "QRAuthTestSupport", path: "Tests/QRAuthTestSupport", resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SystemLibrariesTests",
             dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],

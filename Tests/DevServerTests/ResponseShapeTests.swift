@@ -1,13 +1,13 @@
 import DevServer
 import Foundation
 import MobileTokenAPI
+import QRAuthTestSupport
 import Testing
 
 @Suite("Response shapes match the enrollment-server samples")
 struct ResponseShapeTests {
     static func fixture(_ name: String) throws -> [String: Any] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        let data = try Data(contentsOf: folder.appendingPathComponent(name))
+        let data = try SharedFixtures.data(name, in: Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

@@ -31,6 +31,11 @@ enum CLIRunner {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
     }
 
+    /// The path of a fixture: this target's own, else the shared one (`QRAuthTestSupport/Fixtures`).
+    static func fixture(_ name: String) -> String {
+        ((try? SharedFixtures.url(name, in: fixtures)) ?? fixtures.appendingPathComponent(name)).path
+    }
+
     /// Runs `qrauth` with `arguments`, feeding `stdin`, with extra environment variables.
     @discardableResult
     static func run(
