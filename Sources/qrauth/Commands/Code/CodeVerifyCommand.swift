@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand {
