@@ -25,7 +25,7 @@ public enum ActivationFileStore {
 
     /// Writes an activation file (device or server) atomically with mode 0600.
     public static func write(_ activation: some ActivationFileContent, to path: String) throws {
-        try AtomicFile.write(try encode(activation), to: path, mode: AtomicFile.secretMode)
+        try AtomicFile.writeState(try encode(activation), to: path, mode: AtomicFile.secretMode)
     }
 
     /// The JSON bytes of a file: pretty, key-sorted, with a trailing newline.
