@@ -1,7 +1,9 @@
+import Foundation
 import QRAuthFiles
 
 /// An activation kept in a JSON file (`qrauth activation create --device F` / `--server F`): read and
-/// validated on every load, replaced atomically with mode 0600 on every save.
+/// validated on every load, replaced atomically with mode 0600 on every save (a device, FIFO or socket
+/// is refused: state must be replaced atomically), each cycle under an exclusive `FileLock`.
 public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore {
     /// The file path.
     public let path: String
@@ -21,9 +23,12 @@ public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore
         try ActivationFileStore.write(activation, to: path)
     }
 
-    /// Runs `body`; see `ActivationStore`.
+    /// Runs `body` holding the file's `FileLock` (a sidecar `.NAME.lock` beside the file the path resolves
+    /// to), waiting up to `FileLock.defaultTimeout`; throws `FileError(.locked)` when another process keeps it.
+    /// A missing file is reported as by `load()` before any lock file is made beside it.
     public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
-        try body()
+        if !FileManager.default.fileExists(atPath: path) { _ = try load() }
+        return try FileLock.withLock(for: path, body)
     }
 }
 

@@ -77,4 +77,34 @@ struct SignerStateTests {
         #expect(try store.load().counter == 2)
         #expect(try store.load().unconfirmedSignatures == 1)
     }
+
+    @Test("the signer's file store keeps parallel threads from reusing a counter")
+    func parallelThreadsOnTheSignersFileStore() throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let (directory, path) = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try ActivationFileStore.write(pair.device, to: path)
+        let runs = 8
+        let results = NSLock()
+        nonisolated(unsafe) var counters: [UInt64] = []
+        nonisolated(unsafe) var failures: [String] = []
+        // Real threads (not the cooperative pool), each with its own store value, as separate processes have.
+        let threads = (0..<runs).map { _ in
+            Thread {
+                do {
+                    let signature = try DeviceTransactions(store: ActivationFileStorage(path: path)).sign(
+                        method: "POST", uriId: "/operation/history", body: Self.body, type: .possession,
+                        password: nil)
+                    results.withLock { counters.append(signature.counter) }
+                } catch {
+                    results.withLock { failures.append("\(error)") }
+                }
+            }
+        }
+        for thread in threads { thread.start() }
+        while results.withLock({ counters.count + failures.count }) < runs { usleep(1000) }
+        #expect(failures.isEmpty)
+        #expect(Set(counters) == Set(0..<UInt64(runs)))
+        #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
+    }
 }

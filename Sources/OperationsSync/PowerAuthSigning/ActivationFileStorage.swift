@@ -38,8 +38,16 @@ public struct ActivationFileStorage: DeviceActivationStore {
         }
     }
 
-    /// Runs `body` holding the file's lock.
+    /// Runs `body` holding the file's lock. Load and save map their own errors, so a `FileError` here comes from
+    /// finding or locking the file.
     public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
-        try file.withExclusiveAccess(body)
+        do {
+            return try file.withExclusiveAccess(body)
+        } catch let error as FileError where error.code == .notFound {
+            throw MobileTokenError(.missingActivation, "no activation file at \(path)")
+        } catch let error as FileError {
+            throw MobileTokenError(
+                .signingFailed, "cannot lock the activation \(path): \(error.reason); nothing was sent")
+        }
     }
 }

@@ -54,7 +54,9 @@ struct ActivationCreateCommand: ParsableCommand {
         guard let secret = try password.resolve() else {
             throw CLIError(.usage, "give the password with --password-stdin, --password-file or --password-env")
         }
-        guard device != server else { throw CLIError(.usage, "--device and --server must be different files") }
+        guard !FileIdentity.sameFile(device, server) else {
+            throw CLIError(.usage, "--device \(device) and --server \(server) name the same file; give two files")
+        }
         if !force {
             for path in [device, server] where FileManager.default.fileExists(atPath: path) {
                 throw CLIError(.usage, "\(path) exists; use --force to replace it")
