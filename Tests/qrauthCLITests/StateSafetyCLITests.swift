@@ -136,6 +136,19 @@ struct StateSafetyCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.json").path))
     }
 
+    @Test func aDeviceWriteFailingAfterTheServerFileRemovesIt() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = directory.appendingPathComponent("server.json").path
+        let device = directory.appendingPathComponent("device.json").path
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
+        let result = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PA_PIN", "--force"],
+            environment: ["PA_PIN": "1234"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: server))
+    }
+
     @Test func aFailedDeviceWriteLeavesNoServerFile() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -146,7 +159,9 @@ struct StateSafetyCLITests {
             environment: ["PA_PIN": "1234"])
         #expect(result.status != 0)
         #expect(!FileManager.default.fileExists(atPath: server))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        // Only the (empty, never removed) lock sidecar may remain: no activation file, no temporary.
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(left.allSatisfy { $0.hasPrefix(".") && $0.hasSuffix(".lock") }, "\(left)")
     }
 
     @Test func aFailedDeviceWriteWithForceRestoresTheOldServerFile() throws {
@@ -154,7 +169,9 @@ struct StateSafetyCLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = directory.appendingPathComponent("server.json")
         try Data("old server file\n".utf8).write(to: server)
-        let device = directory.appendingPathComponent("missing/device.json").path
+        // A folder where the device file should go: the server file is written first, then put back.
+        let device = directory.appendingPathComponent("device.json").path
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
         let result = try CLIRunner.run(
             [
                 "activation", "create", "--device", device, "--server", server.path, "--password-env", "PA_PIN",

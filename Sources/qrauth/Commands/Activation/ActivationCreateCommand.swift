@@ -90,20 +90,30 @@ struct ActivationCreateCommand: ParsableCommand {
         }
     }
 
-    /// Writes the server file, then the device file; when the device write fails, the server file is undone (a
-    /// new one removed, a replaced one restored), so a failure leaves no half-made activation behind.
+    /// Writes the server file, then the device file, holding both files' locks (a run using either waits); when
+    /// the device write fails, the server file is undone (a new one removed, a replaced one restored), so a
+    /// failure leaves no half-made activation behind.
     private func writeBoth(_ pair: ActivationFactory.Pair) throws {
-        let previousServer: Data? = force ? try? FileInput.read(server, limit: 1 << 20) : nil
-        try ActivationFileStore.write(pair.server, to: server)
-        do {
-            try ActivationFileStore.write(pair.device, to: device)
-        } catch {
-            if let previousServer {
-                try? AtomicFile.write(previousServer, to: server, mode: AtomicFile.secretMode)
-            } else {
-                try? FileManager.default.removeItem(atPath: server)
+        try FileLock.withLock(for: server) {
+            try FileLock.withLock(for: device) {
+                if !force {
+                    for path in [device, server] where FileManager.default.fileExists(atPath: path) {
+                        throw CLIError(.usage, "\(path) exists; use --force to replace it")
+                    }
+                }
+                let previousServer: Data? = force ? try? FileInput.read(server, limit: 1 << 20) : nil
+                try ActivationFileStore.write(pair.server, to: server)
+                do {
+                    try ActivationFileStore.write(pair.device, to: device)
+                } catch {
+                    if let previousServer {
+                        try? AtomicFile.writeState(previousServer, to: server, mode: AtomicFile.secretMode)
+                    } else {
+                        try? FileManager.default.removeItem(atPath: server)
+                    }
+                    throw error
+                }
             }
-            throw error
         }
     }
 }
