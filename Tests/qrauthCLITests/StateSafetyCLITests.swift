@@ -221,5 +221,13 @@ struct StateSafetyCLITests {
         // Runs the server accepted confirmed their counters; only signatures after the last accepted one
         // (or rejected because a later counter overtook them) remain unconfirmed.
         #expect((file["unconfirmedSignatures"] as? Int ?? runs) < runs)
+
+        // One more call the server accepts confirms everything up to it: no lock-out warning is left.
+        let last = try CLIRunner.run(arguments, environment: ["PIN": "1234"])
+        #expect(last.status == 0, "\(last.stderr)")
+        let show = try CLIRunner.run(["activation", "show", device, "--json"])
+        let summary = try Self.json(show.stdoutData)
+        #expect(summary["unconfirmedCodes"] as? Int == 0)
+        #expect(summary["warning"] == nil)
     }
 }
