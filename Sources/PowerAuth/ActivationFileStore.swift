@@ -1,4 +1,5 @@
 public import Foundation
+import OfflineOperations
 import QRAuthFiles
 
 /// Reads and writes activation files: JSON, mode 0600, replaced atomically (temp, fsync, rename).
@@ -40,6 +41,10 @@ public enum ActivationFileStore {
     }
 
     static func decode<T: Decodable>(_ data: Data, path: String) throws(PowerAuthError) -> T {
+        if let key = JSONDuplicateKeys.first(in: data) {
+            throw PowerAuthError(
+                .activationFile, "\(path): the key \(key) appears twice (refused: readers disagree on which wins)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
