@@ -69,6 +69,14 @@ struct CodeVerifyCommand: ParsableCommand {
         var refusal: String?
     }
 
+    func validate() throws {
+        try OptionRange.check(window, 1...64, "--window")
+        try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
+        try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
+        try OptionRange.check(totpPastSteps, 0...100, "--totp-past-steps")
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
         var activationFile = try ActivationFileStore.readServer(server)

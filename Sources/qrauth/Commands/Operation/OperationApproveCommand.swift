@@ -54,6 +54,10 @@ struct OperationApproveCommand: ParsableCommand {
         var lookAhead: Int
     }
 
+    func validate() throws {
+        try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
+    }
+
     func run() throws {
         if input.input == "-" && password.passwordStdin {
             throw CLIError(.usage, "standard input cannot carry both the operation and the password")

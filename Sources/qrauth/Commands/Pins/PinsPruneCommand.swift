@@ -29,6 +29,10 @@ struct PinsPruneCommand: ParsableCommand {
         let written: Bool
     }
 
+    func validate() throws {
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         var parsed: FingerprintList
         do {
@@ -45,8 +49,10 @@ struct PinsPruneCommand: ParsableCommand {
         if json {
             try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
         } else {
-            for name in names { print("\(dryRun ? "would remove" : "removed") \(name)") }
-            print("\(list): \(removed.count) removed, \(parsed.entries.count) kept\(write ? "" : " (unchanged)")")
+            for name in names { print("\(dryRun ? "would remove" : "removed") \(TerminalText.escaped(name))") }
+            print(
+                "\(TerminalText.escaped(list)): \(removed.count) removed, \(parsed.entries.count) kept\(write ? "" : " (unchanged)")"
+            )
         }
     }
 }

@@ -74,7 +74,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
         if (pinsList == nil) != (pinsKey == nil) { throw ValidationError("--pins-list and --pins-key go together") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        try OptionRange.check(port, 0...65535, "--port")
+        if state == "-" {
+            throw ValidationError("--state - cannot work: the state is read and written back; give a file")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
@@ -96,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
             let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
             try AtomicFile.write(Data(identity.authorityPEM.utf8), to: caPath, mode: AtomicFile.publicMode)
             transport = .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
-            extraLines.append("ca: \(caPath)")
+            extraLines.append("ca: \(TerminalText.escaped(caPath))")
             extraLines.append("pin: \(identity.leafPin)")
             if pinning == nil { pinning = .selfSigned(identity, appName: pinsApp) }
         } else {
@@ -111,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
         let application = DevServerApplication(
             server: server, host: host, port: port, transport: transport, logger: logger)
         let lines =
-            extraLines + initial.activations.map { "activation: \($0.activationId)" }
+            extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
         try await application.run(handleSignals: true) { boundPort in
             print(application.url(port: boundPort))
