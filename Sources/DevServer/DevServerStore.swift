@@ -220,7 +220,7 @@ final class DevServerStore: @unchecked Sendable {
         var snapshot = state
         snapshot.formatVersion = DevServerState.currentFormatVersion
         let data = try DevServerState.snapshotLine(snapshot)
-        try AtomicFile.write(data, to: statePath, mode: AtomicFile.secretMode)
+        try AtomicFile.writeState(data, to: statePath, mode: AtomicFile.secretMode)
         snapshotBytes = data.count
         appendedBytes = 0
         needsSnapshot = false

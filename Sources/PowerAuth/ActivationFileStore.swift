@@ -23,12 +23,12 @@ public enum ActivationFileStore {
 
     /// Writes a device file atomically with mode 0600.
     public static func write(_ device: DeviceActivation, to path: String) throws {
-        try AtomicFile.write(try encode(device), to: path, mode: AtomicFile.secretMode)
+        try AtomicFile.writeState(try encode(device), to: path, mode: AtomicFile.secretMode)
     }
 
     /// Writes a server file atomically with mode 0600.
     public static func write(_ server: ServerActivation, to path: String) throws {
-        try AtomicFile.write(try encode(server), to: path, mode: AtomicFile.secretMode)
+        try AtomicFile.writeState(try encode(server), to: path, mode: AtomicFile.secretMode)
     }
 
     /// The JSON bytes of a file: pretty, key-sorted, with a trailing newline.

@@ -3,9 +3,9 @@ import QRAuthFiles
 extension FileError: ReportableError {
     var exitStatus: ExitStatus {
         switch code {
-        // A write that failed (missing folder, permissions, a directory as the target, a full disk)
-        // is something the user can fix: 4, with the path and the OS reason, not "internal error".
-        case .notFound, .unreadable, .tooLarge, .writeFailed: .malformed
+        // A write that failed (missing folder, permissions, a directory as the target, a full disk), a
+        // file another process keeps locked or a state file that is a device: the user can fix it (4).
+        case .notFound, .unreadable, .tooLarge, .writeFailed, .locked, .lockFailed, .notRegular: .malformed
         }
     }
 

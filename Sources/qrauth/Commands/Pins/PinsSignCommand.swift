@@ -67,16 +67,20 @@ struct PinsSignCommand: ParsableCommand {
         }
         let signed = try key.load().sign(entry)
         if let into {
-            var list = FingerprintList()
-            if FileManager.default.fileExists(atPath: into) {
-                do {
-                    list = try FingerprintList.decode(try FileInput.read(into))
-                } catch let error as FingerprintListError {
-                    throw FingerprintListError(error.code, "\(into): \(error.reason)")
+            // Read, add and write back under the list's lock: parallel signers never lose an entry.
+            let list = try FileLock.withLock(for: into) {
+                var list = FingerprintList()
+                if FileManager.default.fileExists(atPath: into) {
+                    do {
+                        list = try FingerprintList.decode(try FileInput.read(into))
+                    } catch let error as FingerprintListError {
+                        throw FingerprintListError(error.code, "\(into): \(error.reason)")
+                    }
                 }
+                list.upsert(signed)
+                try AtomicFile.write(list.encoded(), to: into, mode: AtomicFile.publicMode)
+                return list
             }
-            list.upsert(signed)
-            try AtomicFile.write(list.encoded(), to: into, mode: AtomicFile.publicMode)
             if !json {
                 print(
                     "signed \(TerminalText.escaped(signed.name)) \(signed.fingerprint.base64EncodedString()) until \(UTCTime.text(signed.expires))"

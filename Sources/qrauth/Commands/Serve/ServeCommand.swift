@@ -10,7 +10,7 @@ import QRAuthFiles
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the local Mobile Token API + fingerprint endpoint emulator (docs/serve.md).",
+        abstract: "Run the local Mobile Token API + fingerprint endpoint emulator.",
         discussion: """
             The first line on stdout is the URL the server listens on (with --port 0, the real port). \
             Give exactly one of --tls-cert/--tls-key, --self-signed or --http. Stops on SIGINT/SIGTERM \
@@ -84,6 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "qrauth.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+        // One server per state file, held for the whole run: two would overwrite each other's changes.
+        let stateLock = try state.map { (path) throws(FileError) in
+            try FileLock.acquire(for: path, timeout: .seconds(1))
+        }
+        defer { stateLock?.release() }
         let initial = try DevServerState.load(statePath: state, activationPaths: activation)
         var extraLines: [String] = []
         let transport: DevServerApplication.Transport
