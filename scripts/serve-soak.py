@@ -41,12 +41,12 @@ def main():
             started = time.monotonic()
             block = started
             for number in range(1, count + 1):
-                body = json.dumps({"data": "A1*A100CZK", "title": f"Soak {number}"})
+                operation_id = f"soak-{number}"
+                body = json.dumps({"id": operation_id, "data": "A1*A100CZK", "title": f"Soak {number}"})
                 connection.request("POST", "/admin/operations", body, {"Content-Type": "application/json"})
                 response = connection.getresponse()
                 created = json.loads(response.read())
                 assert response.status == 200, created
-                operation_id = created["responseObject"]["id"]
                 connection.request("POST", f"/admin/operations/{operation_id}/cancel", "")
                 response = connection.getresponse()
                 response.read()
