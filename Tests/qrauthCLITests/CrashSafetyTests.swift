@@ -13,11 +13,12 @@ struct CrashSafetyTests {
     static let kills = Int(ProcessInfo.processInfo.environment["QRAUTH_CRASH_KILLS"] ?? "") ?? 6
 
     /// Starts `qrauth` with `arguments`, kills it with SIGKILL after a random delay of up to
-    /// `maximumDelay` seconds (or lets it finish first), and waits for it.
+    /// `maximumDelay` seconds (or lets it finish first), and waits for it. True when it was killed.
+    @discardableResult
     static func killAtRandom(
         _ arguments: [String], environment: [String: String] = [:], maximumDelay: Double,
         generator: inout some RandomNumberGenerator
-    ) throws {
+    ) throws -> Bool {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = arguments
@@ -29,6 +30,7 @@ struct CrashSafetyTests {
         usleep(UInt32(Double.random(in: 0...maximumDelay, using: &generator) * 1_000_000))
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
     }
 
     static func show(_ path: String) throws -> [String: Any] {
@@ -55,24 +57,30 @@ struct CrashSafetyTests {
         let payload = String(operation.stdout.dropLast())
 
         var counter = try Self.show(device)["counter"] as? Int ?? -1
+        var killed = 0
         for _ in 0..<Self.kills {
-            try Self.killAtRandom(
-                ["operation", "approve", "--activation", device, "--password-env", "PIN", payload],
-                environment: ["PIN": "1234"], maximumDelay: 0.4, generator: &generator)
+            killed +=
+                try Self.killAtRandom(
+                    ["operation", "approve", "--activation", device, "--password-env", "PIN", payload],
+                    environment: ["PIN": "1234"], maximumDelay: 0.4, generator: &generator) ? 1 : 0
             let now = try #require(try Self.show(device)["counter"] as? Int)
             #expect(now >= counter, "the device counter went back from \(counter) to \(now)")
             counter = now
         }
 
+        print("crash safety: operation approve killed \(killed) of \(Self.kills) runs; device counter \(counter)")
         var failed = try Self.show(server)["failedAttempts"] as? Int ?? -1
+        killed = 0
         for _ in 0..<Self.kills {
-            try Self.killAtRandom(
-                ["code", "verify", "--server", server, "--code", "00000000-00000000", "--operation", payload],
-                maximumDelay: 0.4, generator: &generator)
+            killed +=
+                try Self.killAtRandom(
+                    ["code", "verify", "--server", server, "--code", "00000000-00000000", "--operation", payload],
+                    maximumDelay: 0.4, generator: &generator) ? 1 : 0
             let now = try #require(try Self.show(server)["failedAttempts"] as? Int)
             #expect(now >= failed, "failed attempts went back from \(failed) to \(now)")
             failed = now
         }
+        print("crash safety: code verify killed \(killed) of \(Self.kills) runs; failed attempts \(failed)")
         Self.expectNoTemporaryFiles(in: directory)
     }
 
@@ -85,12 +93,14 @@ struct CrashSafetyTests {
         let key = CLIRunner.fixtures.appendingPathComponent("ios-Tests-TestData-private.pem").path
         let cert = CLIRunner.fixtures.appendingPathComponent("ssl-pinning-tool-test-www.google.com.pem").path
         var entries = 0
+        var killed = 0
         for index in 0..<Self.kills {
-            try Self.killAtRandom(
-                [
-                    "pins", "sign", "--key", key, "--cert", cert, "--name", "host\(index).example", "--expires",
-                    "4000000000", "--into", list,
-                ], maximumDelay: 0.3, generator: &generator)
+            killed +=
+                try Self.killAtRandom(
+                    [
+                        "pins", "sign", "--key", key, "--cert", cert, "--name", "host\(index).example", "--expires",
+                        "4000000000", "--into", list,
+                    ], maximumDelay: 0.3, generator: &generator) ? 1 : 0
             guard FileManager.default.fileExists(atPath: list) else { continue }
             let data = try Data(contentsOf: URL(fileURLWithPath: list))
             let parsed = try #require(
@@ -99,6 +109,7 @@ struct CrashSafetyTests {
             #expect(now >= entries, "entries went from \(entries) to \(now)")
             entries = now
         }
+        print("crash safety: pins sign --into killed \(killed) of \(Self.kills) runs; \(entries) entries kept")
         Self.expectNoTemporaryFiles(in: directory)
     }
 
@@ -147,6 +158,7 @@ struct CrashSafetyTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        print("crash safety: serve killed \(max(2, Self.kills / 2)) times; \(acknowledged) operations kept")
     }
 
     static func curlOutput(_ arguments: [String]) throws -> String {
