@@ -78,6 +78,11 @@ struct CodeVerifyCommand: ParsableCommand {
             throw ValidationError(
                 "--activation - is not allowed: the device file is read and written back (give a file)")
         }
+        try OptionRange.check(window, 1...64, "--window")
+        try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
+        try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
+        try OptionRange.check(totpPastSteps, 0...100, "--totp-past-steps")
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
     }
 
     func run() throws {
