@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand {
@@ -76,6 +77,9 @@ struct CodeVerifyCommand: ParsableCommand {
         if activation == "-" {
             throw ValidationError(
                 "--activation - is not allowed: the device file is read and written back (give a file)")
+        }
+        if let activation, FileIdentity.sameFile(activation, server) {
+            throw ValidationError("--activation and --server name the same file; give the device file to --activation")
         }
     }
 
