@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "PowerAuth", targets: ["PowerAuth"]),
         .library(name: "FingerprintLists", targets: ["FingerprintLists"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
+        .library(name: "MobileTokenAPI", targets: ["MobileTokenAPI"]),
         .library(name: "OperationsSync", targets: ["OperationsSync"]),
         .library(name: "DevServer", targets: ["DevServer"]),
     ],
@@ -45,17 +46,18 @@ let package = Package(
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
 
         // Libraries.
+        .target(name: "QRAuthEncoding", swiftSettings: strictSettings),
         .target(name: "QRAuthFiles", swiftSettings: strictSettings),
-        .target(name: "OfflineOperations", swiftSettings: strictSettings),
-        .target(name: "QRAuthCrypto", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
+        .target(name: "OfflineOperations", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
+        .target(name: "QRAuthCrypto", dependencies: ["COpenSSL", "QRAuthEncoding"], swiftSettings: strictSettings),
         .target(
             name: "PowerAuth",
-            dependencies: ["QRAuthCrypto", "OfflineOperations", "QRAuthFiles"],
+            dependencies: ["QRAuthCrypto", "OfflineOperations", "QRAuthFiles", "QRAuthEncoding"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "FingerprintLists",
-            dependencies: ["QRAuthCrypto", "QRAuthFiles"],
+            dependencies: ["QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -63,10 +65,13 @@ let package = Package(
             dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
             swiftSettings: strictSettings
         ),
+        // The Mobile Token API wire model (design.md also lets it use OfflineOperations and QRAuthEncoding).
+        .target(name: "MobileTokenAPI", swiftSettings: strictSettings),
         .target(
             name: "OperationsSync",
             dependencies: [
-                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles",
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding",
+                "MobileTokenAPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -85,6 +90,7 @@ let package = Package(
             name: "DevServer",
             dependencies: [
                 "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRImaging",
+                "QRAuthEncoding", "MobileTokenAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -101,7 +107,7 @@ let package = Package(
             name: "qrauth",
             dependencies: [
                 "OfflineOperations", "QRAuthCrypto", "PowerAuth", "FingerprintLists", "QRImaging", "QRAuthFiles",
-                "OperationsSync",
+                "QRAuthEncoding", "MobileTokenAPI", "OperationsSync",
                 "DevServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,46 +116,70 @@ let package = Package(
         ),
 
         // Tests. Fixtures are copied from ../shared/vectors so a fresh clone tests without it.
+        // Test support: seeded generators, temporary folders, the fixture files several targets share.
+        .target(
+            name: "QRAuthTestSupport", path: "Tests/QRAuthTestSupport", resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SystemLibrariesTests",
             dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "QRAuthFilesTests", dependencies: ["QRAuthFiles"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "QRAuthFilesTests",
+            dependencies: [
+                "QRAuthTestSupport", "QRAuthFiles",
+            ], swiftSettings: strictSettings),
+        .testTarget(
+            name: "QRAuthEncodingTests",
+            dependencies: [
+                "QRAuthTestSupport", "QRAuthEncoding",
+            ], swiftSettings: strictSettings),
         .testTarget(
             name: "OfflineOperationsTests",
-            dependencies: ["OfflineOperations"],
+            dependencies: [
+                "QRAuthTestSupport", "OfflineOperations", "QRAuthEncoding",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "QRAuthCryptoTests",
-            dependencies: ["QRAuthCrypto"],
+            dependencies: [
+                "QRAuthTestSupport", "QRAuthCrypto",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PowerAuthTests",
-            dependencies: ["PowerAuth", "QRAuthCrypto", "OfflineOperations"],
+            dependencies: [
+                "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FingerprintListsTests",
-            dependencies: ["FingerprintLists", "QRAuthCrypto"],
+            dependencies: [
+                "QRAuthTestSupport", "FingerprintLists", "QRAuthCrypto", "QRAuthEncoding",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "QRImagingTests",
-            dependencies: ["QRImaging", "CPNG"],
+            dependencies: [
+                "QRAuthTestSupport", "QRImaging", "CPNG",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "OperationsSyncTests",
             dependencies: [
-                "PowerAuth", "FingerprintLists", "QRAuthCrypto",
+                "QRAuthTestSupport",
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "MobileTokenAPI",
                 "OperationsSync",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -164,14 +194,18 @@ let package = Package(
         .testTarget(
             name: "DevServerTests",
             dependencies: [
+                "QRAuthTestSupport",
                 "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
+                "MobileTokenAPI",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "qrauthCLITests",
-            dependencies: ["qrauth"],
+            dependencies: [
+                "QRAuthTestSupport", "qrauth",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "custom-endpoint",
-            dependencies: [.product(name: "OperationsSync", package: "qrauth")],
+            dependencies: [
+                .product(name: "OperationsSync", package: "qrauth"),
+                .product(name: "MobileTokenAPI", package: "qrauth"),
+            ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),

@@ -1,7 +1,9 @@
 import Foundation
+import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 
 extension DevServer {
     /// The admin API (`/admin/...`, only with `adminEnabled`): bodies are plain JSON objects (a
@@ -73,7 +75,7 @@ extension DevServer {
         guard (1...31_536_000).contains(expiresIn) else {
             throw APIFailure(.invalidRequest, "expiresIn must be 1 to 31536000 seconds")
         }
-        var allowed = AllowedSignatureType.twoFactor
+        var allowed = AllowedSignatureType.twoFactorKnowledgeOrBiometry
         if let value = body["allowedSignatureType"] {
             guard let type = value["type"]?.stringValue else {
                 throw APIFailure(.invalidRequest, "allowedSignatureType.type is required")
@@ -87,9 +89,8 @@ extension DevServer {
                     variants.append(name)
                 }
             }
-            allowed = AllowedSignatureType(type: type, variants: variants)
+            allowed = try AllowedSignatureType(validatingType: type, variants: variants)
         }
-        try allowed.validate()
         var formData: JSONValue
         if let given = body["formData"] {
             guard given["title"]?.stringValue != nil, given["message"]?.stringValue != nil else {

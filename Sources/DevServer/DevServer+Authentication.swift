@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MobileTokenAPI
 import PowerAuth
 
 extension DevServer {

@@ -1,7 +1,9 @@
 import Foundation
+import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 import QRImaging
 
 extension DevServer {

@@ -1,6 +1,8 @@
 import Foundation
+import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
 
 extension DevServer {
     /// `operation/list`: the caller's pending operations, with `currentTimestamp`.
@@ -17,7 +19,7 @@ extension DevServer {
             }
             return views
         }
-        return Envelope.ok(views, currentTimestamp: ServerDate.string(now))
+        return Envelope.ok(views, currentTimestamp: now)
     }
 
     /// `operation/history`: every operation of the caller, any status (2FA signature).
@@ -60,7 +62,7 @@ extension DevServer {
             }
             return UserOperationView(state.operations[index])
         }
-        return Envelope.ok(view, currentTimestamp: ServerDate.string(now))
+        return Envelope.ok(view, currentTimestamp: now)
     }
 
     /// `operation/authorize`: a signature of a type the operation allows, the data verbatim, and the

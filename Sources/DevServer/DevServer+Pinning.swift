@@ -1,5 +1,6 @@
 import FingerprintLists
 import Foundation
+import MobileTokenAPI
 
 extension DevServer {
     /// `GET /app/init?appName=` (the Mobile Utility Server's challenge mode) and
@@ -39,6 +40,6 @@ extension DevServer {
 
     /// A Mobile Utility Server error body `{"code","message"}`.
     static func musError(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
-        Envelope.encode(Envelope.Failure.Body(code: code, message: message), status: status)
+        Envelope.encode(ServerErrorBody(code: code, message: message), status: status)
     }
 }

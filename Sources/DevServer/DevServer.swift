@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import MobileTokenAPI
 import PowerAuth
 
 /// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:

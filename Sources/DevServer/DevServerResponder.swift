@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MobileTokenAPI
 
 /// Puts `DevServer` behind Hummingbird: collects the body, converts the request and the response.
 struct DevServerResponder: HTTPResponder {

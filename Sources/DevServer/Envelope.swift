@@ -1,38 +1,24 @@
 import Foundation
+import MobileTokenAPI
 
-/// The Mobile Token API envelopes (spec §6.2) and the JSON encoder they share.
+/// The Mobile Token API envelopes (spec §6.2, `MobileTokenAPI.ResponseEnvelope`) as responses, and the JSON
+/// encoder they share.
 enum Envelope {
-    /// `{"status":"OK","responseObject":…,"currentTimestamp":…}`; nil members are omitted.
-    struct Success<Payload: Encodable>: Encodable {
-        var status = "OK"
-        var responseObject: Payload?
-        var currentTimestamp: String?
-    }
-
-    /// `{"status":"ERROR","responseObject":{"code","message"}}`.
-    struct Failure: Encodable {
-        struct Body: Encodable {
-            var code: String
-            var message: String
-        }
-        var status = "ERROR"
-        var responseObject: Body
-    }
-
     /// A success envelope as a response.
-    static func ok(_ payload: some Encodable, currentTimestamp: String? = nil) -> ServerResponse {
-        encode(Success(responseObject: payload, currentTimestamp: currentTimestamp), status: 200)
+    static func ok<Payload: Encodable & Sendable>(_ payload: Payload, currentTimestamp: Date? = nil) -> ServerResponse {
+        encode(ResponseEnvelope(.ok(payload), currentTimestamp: currentTimestamp), status: 200)
     }
 
     /// `{"status":"OK"}`.
     static func okEmpty() -> ServerResponse {
-        .json(Data(#"{"status":"OK"}"#.utf8))
+        encode(ResponseEnvelope(.ok(EmptyPayload())), status: 200)
     }
 
     /// An error envelope with the code's HTTP status.
     static func failure(_ failure: APIFailure) -> ServerResponse {
         encode(
-            Failure(responseObject: .init(code: failure.code.rawValue, message: failure.message)),
+            ResponseEnvelope<EmptyPayload>(
+                .error(ServerErrorBody(code: failure.code.rawValue, message: failure.message))),
             status: failure.code.httpStatus)
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import MobileTokenAPI
 
 /// An offline (QR) operation the admin API signed: what the code verifier needs later.
 public struct OfflineOperationRecord: Sendable, Equatable, Codable {

@@ -1,4 +1,5 @@
 public import Foundation
+public import MobileTokenAPI
 
 /// An online operation as the server keeps it: what the API shows plus who may see it and how many
 /// approval attempts failed.

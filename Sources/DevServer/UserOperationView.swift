@@ -1,3 +1,5 @@
+import MobileTokenAPI
+
 /// The `UserOperation` JSON of the Mobile Token API (spec §6.6), keys in the server's order.
 struct UserOperationView: Encodable {
     var id: String
@@ -17,8 +19,8 @@ struct UserOperationView: Encodable {
         data = record.data
         status = record.status.rawValue
         statusReason = record.statusReason
-        operationCreated = ServerDate.string(record.created)
-        operationExpires = ServerDate.string(record.expires)
+        operationCreated = OperationTimestamp.formatServerStyle(record.created)
+        operationExpires = OperationTimestamp.formatServerStyle(record.expires)
         allowedSignatureType = record.allowedSignatureType
         formData = record.formData
         ui = record.ui

@@ -1,8 +1,8 @@
 public import Foundation
 public import QRAuthCrypto
 
-/// Certificates read from a file (PEM, one or many; or one DER) or fetched from a TLS server,
-/// leaf first.
+/// Certificates read from a file (PEM, one or many; or one DER) or fetched from a TLS server
+/// (`OperationsSync.TLSCertificateFetcher`), leaf first.
 public struct CertificateChain: Sendable, Equatable {
     /// The certificates, leaf first.
     public let certificates: [X509Certificate]
@@ -25,21 +25,6 @@ public struct CertificateChain: Sendable, Equatable {
             }
         } catch {
             throw FingerprintListError(.invalidCertificate, "\(source): \(error.reason)")
-        }
-    }
-
-    /// Fetches the chain a TLS server presents (no trust check: it is read, not trusted).
-    public static func fetch(
-        host: String, port: Int, serverName: String? = nil, timeoutSeconds: Int = 10
-    ) throws(FingerprintListError) -> CertificateChain {
-        do {
-            return try CertificateChain(
-                TLSCertificateFetcher.fetchChain(
-                    host: host, port: port, serverName: serverName, timeoutSeconds: timeoutSeconds))
-        } catch let error as FingerprintListError {
-            throw error
-        } catch {
-            throw FingerprintListError(.network, "\(host):\(port): \(error)")
         }
     }
 

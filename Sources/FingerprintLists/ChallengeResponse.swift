@@ -1,4 +1,5 @@
 public import Foundation
+import QRAuthEncoding
 
 /// The challenge-signed `/app/init` response of the Mobile Utility Server: the whole body is
 /// signed (with the challenge) in `X-Cert-Pinning-Signature`; entries carry no signatures.
@@ -36,7 +37,7 @@ public struct ChallengeResponse: Sendable, Hashable {
     public static func verify(
         body: Data, challenge: String, signature: String, publicKey: PinningPublicKey
     ) throws(FingerprintListError) -> Verification {
-        guard let der = CanonicalBase64.decode(signature.trimmingCharacters(in: .whitespaces)) else {
+        guard let der = StrictBase64.decodeCanonical(signature.trimmingCharacters(in: .whitespaces)) else {
             throw FingerprintListError(
                 .invalidSignatureEncoding,
                 "the response signature is not canonical padded Base64; expected Base64 of a DER ECDSA signature")

@@ -1,5 +1,6 @@
 public import Foundation
 import QRAuthCrypto
+import QRAuthEncoding
 
 extension FingerprintEntry {
     /// Which document an entry comes from; it decides which fields are required or refused.
@@ -43,7 +44,7 @@ extension FingerprintEntry {
             }
             signature = try parseSignature(try string(value, "signature", place: place(name)), place: place(name))
         case .challengeResponse, .fallback:
-            if case .string(let text)? = value["signature"], let data = CanonicalBase64.decode(text) {
+            if case .string(let text)? = value["signature"], let data = StrictBase64.decodeCanonical(text) {
                 signature = data
             }
         }
@@ -98,7 +99,7 @@ extension FingerprintEntry {
     static func parseFingerprint(_ text: String, place: @autoclosure () -> String) throws(FingerprintListError) -> Data
     {
         func hint() -> String { text.count == 64 && text.allSatisfy(\.isHexDigit) ? " (it looks like hex)" : "" }
-        guard let data = CanonicalBase64.decode(text) else {
+        guard let data = StrictBase64.decodeCanonical(text) else {
             throw FingerprintListError(
                 .invalidFingerprint,
                 "\(place()).fingerprint is not canonical padded Base64\(hint()); expected Base64 of the 32-byte SHA-256"
@@ -115,7 +116,7 @@ extension FingerprintEntry {
 
     /// Canonical Base64 of a strict DER ECDSA signature; a raw `r||s` is named as such.
     static func parseSignature(_ text: String, place: @autoclosure () -> String) throws(FingerprintListError) -> Data {
-        guard let data = CanonicalBase64.decode(text) else {
+        guard let data = StrictBase64.decodeCanonical(text) else {
             throw FingerprintListError(
                 .invalidSignatureEncoding,
                 "\(place()) signature is not canonical padded Base64; expected Base64 of a DER ECDSA signature")

@@ -38,8 +38,6 @@ public struct FingerprintListError: Error, Sendable, Equatable, CustomStringConv
         case invalidChallenge = "fingerprints.invalid_challenge"
         /// A store configuration value is out of range.
         case invalidConfiguration = "fingerprints.invalid_configuration"
-        /// A server could not be reached or did not answer.
-        case network = "fingerprints.network"
         /// The store's file could not be written.
         case storage = "fingerprints.storage"
     }

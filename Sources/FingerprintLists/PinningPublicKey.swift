@@ -1,5 +1,6 @@
 public import Foundation
 public import QRAuthCrypto
+import QRAuthEncoding
 
 /// The public key apps are configured with: Base64 of the 65-byte uncompressed P-256 point
 /// `04||X||Y` (always starts with `B`). SPKI/PEM keys and compressed points are refused, as the
@@ -22,7 +23,7 @@ public struct PinningPublicKey: Sendable, Equatable {
                 "the public key is PEM; expected Base64 of the 65-byte uncompressed point (run `qrauth pins public-key`)"
             )
         }
-        guard let data = CanonicalBase64.decode(text) else {
+        guard let data = StrictBase64.decodeCanonical(text) else {
             throw FingerprintListError(
                 .invalidPublicKey,
                 "the public key is not canonical padded Base64; expected Base64 of the 65-byte point 04||X||Y")

@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 extension OfflineOperation: Encodable {
     private enum Keys: String, CodingKey {
         case operationId, title, message, operationData, flags, totp, extraAttributes, nonce, signingKey, signature

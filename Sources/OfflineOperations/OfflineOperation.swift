@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 public import struct Foundation.Data
 
 /// A parsed offline QR operation (spec §1): the fields a token shows, and the exact bytes the

@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 public import struct Foundation.Data
 
 /// Builds an offline operation string from fields, the generator side of the format (spec §1.6).

@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 import struct Foundation.Data
 
 /// The iOS SDK's parsing order (spec §3): line count, id, signature, nonce, operation data.

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthEncoding
 
 /// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does (spec §5), with typed errors instead of nil.
 public enum PACParser {
@@ -48,7 +49,7 @@ public enum PACParser {
             throw OfflineOperationError(.pacUnrecognized, "the PAC deeplink has no query (expected ?oid=…&potp=…)")
         }
         let items = queryItems(beforeFragment[beforeFragment.index(after: question)...]).map {
-            (PercentEncoding.decode($0.0) ?? $0.0, $0.1.flatMap { PercentEncoding.decode($0) })
+            ((try? PercentEncoding.decode($0.0).get()) ?? $0.0, $0.1.flatMap { try? PercentEncoding.decode($0).get() })
         }
         return try parseItems(items, options: options)
     }
@@ -108,10 +109,10 @@ public enum PACParser {
         throws(OfflineOperationError) -> PACToken
     {
         if let oid = items.first(where: { $0.0 == "oid" }), let raw = oid.1,
-            let operationId = PercentEncoding.decode(raw)
+            let operationId = try? PercentEncoding.decode(raw).get()
         {
             let totpItem = items.first { $0.0 == "totp" || $0.0 == "potp" }
-            let totp = totpItem?.1.flatMap { PercentEncoding.decode($0) }
+            let totp = totpItem?.1.flatMap { try? PercentEncoding.decode($0).get() }
             return PACToken(operationId: operationId, totp: totp, form: .deeplink)
         }
         guard let first = items.first, let value = first.1 else {

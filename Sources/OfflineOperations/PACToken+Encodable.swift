@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 extension PACToken: Encodable {
     private enum Keys: String, CodingKey {
         case operationId, totp, form, jwt

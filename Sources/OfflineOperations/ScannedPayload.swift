@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 /// What a scanned QR payload is, for tools that read many codes: an offline operation, a PAC, or other.
 public enum ScannedPayload: Equatable, Sendable {
     /// A valid offline operation.

@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 extension StrictBase64.Problem {
     /// One human phrase for an error reason about `text`.
     func explanation(for text: String) -> String {

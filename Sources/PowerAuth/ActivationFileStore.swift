@@ -1,4 +1,5 @@
 package import Foundation
+import QRAuthEncoding
 import QRAuthFiles
 
 /// Reads and writes activation files: JSON, mode 0600, replaced atomically (temp, fsync, rename).
@@ -48,19 +49,6 @@ public enum ActivationFileStore {
     }
 
     static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            let detail: String
-            if case .keyNotFound(let key, _) = error {
-                detail = "missing field \(key.stringValue)"
-            } else {
-                detail = context.debugDescription
-            }
-            return path.isEmpty ? detail : "\(path): \(detail)"
-        @unknown default:
-            return "malformed JSON"
-        }
+        error.pathDescription(namingMissingKeys: true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OfflineOperations
+import QRAuthEncoding
 
 /// Decodes the standard-alphabet, padded Base64 fields PowerAuth carries, naming the field on failure.
 enum Base64Field {

@@ -1,4 +1,4 @@
-import Foundation
+import QRAuthEncoding
 
 /// The canonical query string that replaces the body of a GET signature (spec §2.1).
 public enum CanonicalQuery {
@@ -23,55 +23,17 @@ public enum CanonicalQuery {
         return string(from: pairs)
     }
 
-    /// `application/x-www-form-urlencoded` encoding: `A-Za-z0-9-_.*` kept, space → `+`, else `%XX`.
+    /// `application/x-www-form-urlencoded` encoding as Java's `URLEncoder`: `A-Za-z0-9-_.*` kept, space → `+`,
+    /// else `%XX`.
     static func formEncode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                UInt8(ascii: "*"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out += "+"
-            default:
-                out += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0x0F)
-            }
-        }
-        return out
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> String {
-        String(UnicodeScalar(nibble < 10 ? nibble + 48 : nibble + 55))
+        PercentEncoding.encode(text, unreserved: .javaURLEncoder, spaceAsPlus: true)
     }
 
     static func formDecode(_ text: String) throws(PowerAuthError) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    throw PowerAuthError(.payload, "the query string has a malformed %-escape")
-                }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        guard let decoded = String(bytes: bytes, encoding: .utf8) else {
-            throw PowerAuthError(.payload, "the query string does not decode to UTF-8")
-        }
-        return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 48
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 87
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 55
-        default: nil
+        switch PercentEncoding.decode(text, plusAsSpace: true) {
+        case .success(let decoded): return decoded
+        case .failure(.malformedEscape): throw PowerAuthError(.payload, "the query string has a malformed %-escape")
+        case .failure(.notUTF8): throw PowerAuthError(.payload, "the query string does not decode to UTF-8")
         }
     }
 }

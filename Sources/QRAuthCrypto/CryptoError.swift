@@ -28,8 +28,6 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         case wrongPassword = "crypto.wrong_password"
         /// Decryption failed: bad padding or wrong key.
         case decryptionFailed = "crypto.decryption_failed"
-        /// A network connection (name resolution, connect, TLS handshake) failed.
-        case network = "crypto.network"
         /// OpenSSL failed where it should not have (allocation, internal error).
         case openSSLFailure = "crypto.openssl_failure"
     }

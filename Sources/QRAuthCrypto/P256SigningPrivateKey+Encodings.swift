@@ -1,5 +1,6 @@
 internal import COpenSSL
 public import Foundation
+import QRAuthEncoding
 
 extension P256.Signing.PrivateKey {
     /// PEM labels of the private-key containers this type reads.

@@ -1,5 +1,6 @@
 internal import COpenSSL
 public import Foundation
+import QRAuthEncoding
 
 extension P256.Signing.PublicKey {
     /// The fixed SubjectPublicKeyInfo prefix for an uncompressed P-256 point: SEQUENCE, AlgorithmIdentifier

@@ -33,11 +33,6 @@ extension X509Certificate {
             }
         }
 
-        /// Adopts an `X509` the caller already owns a reference to.
-        init(adopting pointer: OpaquePointer) {
-            self.pointer = pointer
-        }
-
         deinit {
             X509_free(pointer)
         }
@@ -141,12 +136,7 @@ extension X509Certificate {
 
         /// The oldest queued OpenSSL error as text, and an empty queue afterwards.
         static func openSSLReason() -> String {
-            let code = ERR_get_error()
-            ERR_clear_error()
-            guard code != 0 else { return "no detail from OpenSSL" }
-            var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            OpenSSLErrorQueue.drain() ?? "no detail from OpenSSL"
         }
     }
 }

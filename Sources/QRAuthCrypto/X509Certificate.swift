@@ -1,5 +1,6 @@
 internal import COpenSSL
 public import Foundation
+import QRAuthEncoding
 
 /// An X.509 certificate, parsed once into plain values (no C handle is kept).
 ///
@@ -48,7 +49,12 @@ public struct X509Certificate: Sendable, Equatable {
 
     /// Parses every `CERTIFICATE` block of a PEM text, in order (a chain: leaf first).
     public static func chain(pemRepresentation: String) throws(CryptoError) -> [X509Certificate] {
-        let blocks = try PEM.decode(pemRepresentation, label: "CERTIFICATE")
+        let blocks: [Data]
+        do {
+            blocks = try PEMArmor.decode(pemRepresentation, label: "CERTIFICATE")
+        } catch {
+            throw CryptoError(.malformedPEM, error.reason)
+        }
         guard !blocks.isEmpty else {
             throw CryptoError(.malformedPEM, "no -----BEGIN CERTIFICATE----- block found")
         }
@@ -65,7 +71,7 @@ public struct X509Certificate: Sendable, Equatable {
 
     /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`, 64-character lines).
     public var pemRepresentation: String {
-        PEM.encode(derRepresentation, label: "CERTIFICATE")
+        PEMArmor.encode(derRepresentation, label: "CERTIFICATE")
     }
 
     init(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QRAuthEncoding
 
 /// Runs the command tree and turns every error into a one-line message and a design.md exit code.
 @main
@@ -20,7 +21,7 @@ enum Entry {
             StandardStreams.error("qrauth: \(error.message)")
             status = error.exitStatus
         } catch let error as DecodingError {
-            StandardStreams.error("qrauth: malformed JSON: \(describe(error))")
+            StandardStreams.error("qrauth: malformed JSON: \(error.pathDescription(namingMissingKeys: false))")
             status = .malformed
         } catch {
             // Help, version and usage errors: ArgumentParser prints and picks the code (usage = 64).
@@ -28,16 +29,5 @@ enum Entry {
         }
         StandardStreams.flushStdout()
         exit(status.rawValue)
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import Logging
+import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto

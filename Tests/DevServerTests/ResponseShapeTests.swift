@@ -1,12 +1,13 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
+import QRAuthTestSupport
 import Testing
 
 @Suite("Response shapes match the enrollment-server samples")
 struct ResponseShapeTests {
     static func fixture(_ name: String) throws -> [String: Any] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        let data = try Data(contentsOf: folder.appendingPathComponent(name))
+        let data = try SharedFixtures.data(name, in: Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -25,7 +26,7 @@ struct ResponseShapeTests {
         let sampleCreated = try #require(sampleOperation["operationCreated"] as? String)
         #expect(created.count == sampleCreated.count)
         #expect(created.hasSuffix("+0000"))
-        #expect(created == ServerDate.string(harness.clock.now))
+        #expect(created == OperationTimestamp.formatServerStyle(harness.clock.now))
         let formData = try #require(operation["formData"] as? [String: Any])
         #expect(Set(formData.keys) == ["title", "message", "attributes"])
         let signature = try #require(operation["allowedSignatureType"] as? [String: Any])
@@ -43,12 +44,12 @@ struct ResponseShapeTests {
     }
 
     @Test(
-        "ServerDate formats like the server",
+        "OperationTimestamp.formatServerStyle formats like the server",
         arguments: [
             (0.0, "1970-01-01T00:00:00+0000"), (1_530_542_593.9, "2018-07-02T14:43:13+0000"),
             (951_782_400, "2000-02-29T00:00:00+0000"), (4_102_444_799, "2099-12-31T23:59:59+0000"),
         ])
     func dates(seconds: Double, expected: String) {
-        #expect(ServerDate.string(Date(timeIntervalSince1970: seconds)) == expected)
+        #expect(OperationTimestamp.formatServerStyle(Date(timeIntervalSince1970: seconds)) == expected)
     }
 }

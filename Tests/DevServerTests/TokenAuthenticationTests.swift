@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import PowerAuth
 import Testing
 
@@ -15,7 +16,7 @@ struct TokenAuthenticationTests {
         #expect(object["status"] as? String == "OK")
         let operations = try #require(object["responseObject"] as? [[String: Any]])
         #expect(operations.map { $0["id"] as? String } == [id])
-        #expect(object["currentTimestamp"] as? String == ServerDate.string(harness.clock.now))
+        #expect(object["currentTimestamp"] as? String == OperationTimestamp.formatServerStyle(harness.clock.now))
     }
 
     @Test("the same header twice: the replay is refused")

@@ -1,6 +1,7 @@
 import FingerprintLists
 import Foundation
 import QRAuthCrypto
+import QRAuthTestSupport
 import Testing
 
 @Suite("CertStore: validation, updates, persistence")
@@ -11,8 +12,7 @@ struct CertStoreTests {
     let clock = TestClock(CertStoreTests.start)
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-certstore-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory.make(prefix: "certstore")
     }
 
     func configuration(

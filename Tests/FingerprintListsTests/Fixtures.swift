@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Loads files from the test target's `Fixtures/` folder.
@@ -8,7 +9,7 @@ enum Fixtures {
     }
 
     static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: directory.appendingPathComponent(name))
+        try SharedFixtures.data(name, in: directory)
     }
 
     static func text(_ name: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Runs the `openssl` command line for cross-checks; tests skip (with a message) when it is absent.
@@ -48,8 +49,6 @@ enum OpenSSLTool {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-pins-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryDirectory.make(prefix: "pins")
     }
 }

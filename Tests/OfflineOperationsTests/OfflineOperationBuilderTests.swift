@@ -1,5 +1,6 @@
 import Foundation
 import OfflineOperations
+import QRAuthEncoding
 import Testing
 
 @Suite("Building offline operations and reading them back")

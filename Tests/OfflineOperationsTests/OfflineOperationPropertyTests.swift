@@ -1,5 +1,6 @@
 import Foundation
 import OfflineOperations
+import QRAuthTestSupport
 import Testing
 
 /// Round trips over random content: every escape-worthy character, non-ASCII, empty values, 0–6 fields.

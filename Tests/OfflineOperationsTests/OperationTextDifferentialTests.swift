@@ -1,5 +1,7 @@
 import Foundation
 import OfflineOperations
+import QRAuthEncoding
+import QRAuthTestSupport
 import Testing
 
 /// Compares our Character-level unescaping and exact decimals with the Foundation calls the iOS SDK

@@ -1,5 +1,7 @@
 import Foundation
 import OfflineOperations
+import QRAuthEncoding
+import QRAuthTestSupport
 import Testing
 
 /// Compares `PACParser.parse` with a model of the iOS algorithm written with Foundation's own URL

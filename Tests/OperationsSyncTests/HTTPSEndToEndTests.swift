@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import Testing

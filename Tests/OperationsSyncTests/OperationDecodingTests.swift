@@ -1,6 +1,8 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
+@testable import MobileTokenAPI
 @testable import OperationsSync
 
 @Suite("UserOperation decoding: every operations-api sample as its README says (iOS rules)")
@@ -241,7 +243,7 @@ struct OperationDecodingTests {
 
     @Test("format round-trips whole seconds over a seeded range of instants")
     func formatRoundTrip() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<2000 {
             let seconds = Double(generator.next() % 8_000_000_000) - 1_000_000_000
             let date = Date(timeIntervalSince1970: seconds)

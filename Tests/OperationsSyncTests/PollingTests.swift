@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 import NIOConcurrencyHelpers
 import OperationsSync
 import Testing

@@ -19,16 +19,6 @@ struct ValueTypeTests {
         #expect(headers.count == 1)
     }
 
-    @Test(
-        "percent-encoding keeps only unreserved characters; forms use +",
-        arguments: [
-            ("a b", false, "a%20b"), ("a b", true, "a+b"), ("~-._AZaz09", false, "~-._AZaz09"),
-            ("&=+/?#", false, "%26%3D%2B%2F%3F%23"), ("č€", false, "%C4%8D%E2%82%AC"),
-        ])
-    func percentEncoding(input: String, form: Bool, expected: String) {
-        #expect(PercentEncoding.encode(input, form: form) == expected)
-    }
-
     @Test("resolved targets: default ports, Host header, IPv6 brackets, request URI")
     func targets() throws {
         let plain = try ResolvedTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Loads test vectors from the bundled `Fixtures` folder (copied from ../shared/vectors/powerauth).
@@ -8,7 +9,7 @@ enum Fixture {
     }
 
     static func data(_ path: String) throws -> Data {
-        try Data(contentsOf: root.appendingPathComponent(path))
+        try SharedFixtures.data(path, in: root)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {

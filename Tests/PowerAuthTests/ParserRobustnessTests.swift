@@ -1,22 +1,11 @@
 import Foundation
 import PowerAuth
+import QRAuthTestSupport
 import Testing
 
 /// Malformed input never crashes a parser: it parses or throws `PowerAuthError`.
 @Suite("Parser robustness")
 struct ParserRobustnessTests {
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let validAuthorization =
         #"PowerAuth pa_version="3.1", pa_activation_id="6ae8cd16-67a7-4840-8d37-33d9aab6ea51", "#
         + #"pa_application_key="cphaZFPvGcolYZ9e0q6qMw==", pa_nonce="AAECAwQFBgcICQoLDA0ODw==", "#
@@ -27,7 +16,7 @@ struct ParserRobustnessTests {
         + #"timestamp="1718000000000""#
 
     /// Deletes, duplicates or replaces random characters of `text`.
-    static func mutate(_ text: String, using generator: inout SplitMix) -> String {
+    static func mutate(_ text: String, using generator: inout SeededGenerator) -> String {
         var characters = Array(text)
         let alphabet = Array("\"=, _-PowerAuth0123456789abcdef+/\u{0}é\n")
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -43,7 +32,7 @@ struct ParserRobustnessTests {
     }
 
     @Test func mutatedHeadersParseOrThrowTyped() {
-        var generator = SplitMix(state: 42)
+        var generator = SeededGenerator(seed: 42)
         #expect((try? AuthorizationHeader(parsing: Self.validAuthorization)) != nil)
         #expect((try? TokenHeader(parsing: Self.validToken)) != nil)
         var parsed = 0
@@ -71,7 +60,7 @@ struct ParserRobustnessTests {
     }
 
     @Test func randomBytesIntoEveryParser() {
-        var generator = SplitMix(state: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             let count = Int.random(in: 0...80, using: &generator)
             let bytes = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Loads files from this target's `Fixtures` folder.
@@ -10,7 +11,7 @@ enum Fixtures {
 
     /// The bytes of a fixture file.
     static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: folder.appendingPathComponent(name))
+        try SharedFixtures.data(name, in: folder)
     }
 
     /// The text of a fixture file.
@@ -22,8 +23,9 @@ enum Fixtures {
     static func items<Item: Decodable>(_ name: String, as type: Item.Type = Item.self) -> [Item] {
         // Parameterised tests need the items at declaration time; a missing file gives no items, and
         // `FixtureInventoryTests` fails for it.
-        guard let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
-            let data = try? Data(contentsOf: url.appendingPathComponent(name)),
+        guard
+            let data = try? SharedFixtures.data(
+                name, in: Bundle.module.url(forResource: "Fixtures", withExtension: nil)),
             let file = try? JSONDecoder().decode(VectorFile<Item>.self, from: data)
         else { return [] }
         return file.data

@@ -1,5 +1,6 @@
 import Foundation
 import QRAuthCrypto
+import QRAuthTestSupport
 import Testing
 
 /// `server-signed-offline-payloads.json`: ECDSA signatures in DER and JOSE form over offline QR data.
@@ -27,8 +28,10 @@ struct OfflinePayloadFile: Decodable {
     let items: [Item]
 
     static let loaded: OfflinePayloadFile? = {
-        guard let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
-            let data = try? Data(contentsOf: url.appendingPathComponent("server-signed-offline-payloads.json"))
+        guard
+            let data = try? SharedFixtures.data(
+                "server-signed-offline-payloads.json",
+                in: Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         else { return nil }
         return try? JSONDecoder().decode(OfflinePayloadFile.self, from: data)
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Runs `/usr/bin/openssl` for interop tests, in a private temporary folder.
@@ -10,8 +11,7 @@ struct OpenSSLCommandLine {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-crypto-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory.make(prefix: "crypto")
     }
 
     /// The path of `name` inside the folder.

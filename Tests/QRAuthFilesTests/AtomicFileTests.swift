@@ -1,13 +1,12 @@
 import Foundation
 import QRAuthFiles
+import QRAuthTestSupport
 import Testing
 
 @Suite("Atomic writes and bounded reads")
 struct AtomicFileTests {
     private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-files-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryDirectory.make(prefix: "files").path
     }
 
     @Test func writesWithSecretModeAndLeavesNoTemporaryFile() throws {

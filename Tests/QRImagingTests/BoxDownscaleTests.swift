@@ -1,3 +1,4 @@
+import QRAuthTestSupport
 import Testing
 
 @testable import QRImaging

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import QRImaging
 
 /// The degradations the robustness corpus applies, written independently of the scanner's passes.
@@ -131,7 +132,7 @@ extension GrayImage {
     }
 
     /// Additive Gaussian noise.
-    func corpusNoise(sigma: Double, using generator: inout CorpusRandom) -> GrayImage {
+    func corpusNoise(sigma: Double, using generator: inout SeededGenerator) -> GrayImage {
         var output = self
         for index in output.pixels.indices {
             output.pixels[index] = UInt8(clamping: Int(Double(pixels[index]) + generator.gaussian(sigma: sigma)))
@@ -147,7 +148,7 @@ extension GrayImage {
 
     /// Pasted into a `width`×`height` fake application window with text-like clutter.
     func corpusScreenshot(
-        width canvasWidth: Int, height canvasHeight: Int, using generator: inout CorpusRandom
+        width canvasWidth: Int, height canvasHeight: Int, using generator: inout SeededGenerator
     )
         -> GrayImage
     {

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 @testable import QRImaging

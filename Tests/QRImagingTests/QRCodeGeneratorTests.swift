@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import QRImaging
 import Testing
 

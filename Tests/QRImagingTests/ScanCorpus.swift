@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import QRImaging
 
 /// The robustness corpus: codes from our generator, degraded per class, deterministically seeded.
@@ -17,7 +18,7 @@ enum ScanCorpus {
     }
 
     /// The payloads, cycled: an offline-operation-like string, Czech UTF-8, binary, a PAC deeplink.
-    static func payload(_ index: Int, using generator: inout CorpusRandom) -> Data {
+    static func payload(_ index: Int, using generator: inout SeededGenerator) -> Data {
         switch index % 4 {
         case 0:
             let amount = Int.random(in: 1...99_999, using: &generator)
@@ -36,7 +37,7 @@ enum ScanCorpus {
     /// `count` samples of `kind`, the same on every run.
     static func samples(_ kind: Class, count: Int) throws -> [Sample] {
         let seed = UInt64(Class.allCases.firstIndex(of: kind)! + 1) * 7919
-        var generator = CorpusRandom(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         return try (0..<count).map { index in
             let payload = payload(index, using: &generator)
             let matrix = try QRCodeGenerator.encode(payload)
@@ -45,7 +46,7 @@ enum ScanCorpus {
         }
     }
 
-    static func degrade(_ matrix: QRMatrix, _ kind: Class, using generator: inout CorpusRandom) throws -> GrayImage {
+    static func degrade(_ matrix: QRMatrix, _ kind: Class, using generator: inout SeededGenerator) throws -> GrayImage {
         switch kind {
         case .clean:
             return matrix.rasterize(scale: Int.random(in: 2...5, using: &generator))

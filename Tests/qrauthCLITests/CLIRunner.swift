@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 /// Runs the built `qrauth` executable and captures what it printed and how it exited.
@@ -28,6 +29,11 @@ enum CLIRunner {
     /// The test fixtures folder.
     static var fixtures: URL {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+    }
+
+    /// The path of a fixture: this target's own, else the shared one (`QRAuthTestSupport/Fixtures`).
+    static func fixture(_ name: String) -> String {
+        ((try? SharedFixtures.url(name, in: fixtures)) ?? fixtures.appendingPathComponent(name)).path
     }
 
     /// Runs `qrauth` with `arguments`, feeding `stdin`, with extra environment variables.
@@ -81,8 +87,6 @@ enum CLIRunner {
 
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryDirectory.make(prefix: "cli")
     }
 }

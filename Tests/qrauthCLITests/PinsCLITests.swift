@@ -4,9 +4,9 @@ import Testing
 @Suite("qrauth pins")
 struct PinsCLITests {
     static let k2 = "BC3kV9OIDnMuVoCdDR9nEA/JidJLTTDLuSA2TSZsGgODSshfbZg31MS90WC/HdbU/A5WL5GmyDkE/iks6INv+XE="
-    static let google = CLIRunner.fixtures.appendingPathComponent("ssl-pinning-tool-test-www.google.com.pem").path
-    static let k2Key = CLIRunner.fixtures.appendingPathComponent("ios-Tests-TestData-private.pem").path
-    static let payload = CLIRunner.fixtures.appendingPathComponent("generated-static-v1-payload.json").path
+    static let google = CLIRunner.fixture("ssl-pinning-tool-test-www.google.com.pem")
+    static let k2Key = CLIRunner.fixture("ios-Tests-TestData-private.pem")
+    static let payload = CLIRunner.fixture("generated-static-v1-payload.json")
     /// A moment when the google certificate (notAfter 1540280280) is still valid.
     static let googleTime = "1539000000"
 
@@ -44,7 +44,7 @@ struct PinsCLITests {
     }
 
     @Test func toolKeyFilesExportTheToolsValues() throws {
-        let tool = CLIRunner.fixtures.appendingPathComponent("generated-tool-style-keypair-encrypted-s3cret.pem").path
+        let tool = CLIRunner.fixture("generated-tool-style-keypair-encrypted-s3cret.pem")
         let publicKey = try CLIRunner.run(
             ["pins", "public-key", "--key", tool, "--password-stdin"], stdin: Data("s3cret\n".utf8))
         #expect(
@@ -182,7 +182,7 @@ struct PinsCLITests {
     @Test func verifyResponseChallengeMode() throws {
         let vectors = try #require(
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: CLIRunner.fixtures.appendingPathComponent("generated-vectors.json")))
+                with: Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("generated-vectors.json"))))
                 as? [String: Any])
         let first = try #require((vectors["challenge_positive_rfc6979"] as? [[String: Any]])?.first)
         let body = Data(try #require(first["body_utf8"] as? String).utf8)

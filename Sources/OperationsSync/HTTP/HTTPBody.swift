@@ -1,4 +1,5 @@
 public import Foundation
+import QRAuthEncoding
 
 /// A request body: nothing, JSON bytes, form fields or raw bytes with a content type.
 public enum HTTPBody: Sendable, Hashable {
@@ -30,7 +31,10 @@ public enum HTTPBody: Sendable, Hashable {
         case .empty: (Data(), nil)
         case .json(let data): (data, "application/json")
         case .form(let items):
-            (Data(PercentEncoding.encode(items, form: true).utf8), "application/x-www-form-urlencoded")
+            (
+                Data(PercentEncoding.encodePairs(items.map { ($0.name, $0.value) }, spaceAsPlus: true).utf8),
+                "application/x-www-form-urlencoded"
+            )
         case .raw(let data, let contentType): (data, contentType)
         }
     }

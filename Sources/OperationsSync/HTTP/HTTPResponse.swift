@@ -1,4 +1,5 @@
 public import Foundation
+import QRAuthEncoding
 
 /// A complete response: status, headers (case-insensitive) and the body in memory.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthEncoding
 
 /// Replaces secret values in headers, URLs and bodies before anything is logged.
 struct LogRedactor: Sendable {
@@ -80,7 +81,7 @@ struct LogRedactor: Sendable {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let rawName = pair[..<equals]
-            let name = PercentEncoding.decodePairs(rawName).first?.name ?? String(rawName)
+            let name = PercentEncoding.decodePairsLeniently(rawName).first?.name ?? String(rawName)
             return isSecret(name) ? rawName + "=" + Self.placeholder : String(pair)
         }.joined(separator: "&")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import QRAuthEncoding
 
 extension NIOHTTPClient {
     /// Prepare, intercept, sign, send, observe, intercept the response.
@@ -93,7 +94,9 @@ extension NIOHTTPClient {
             }
         }
         if !request.query.isEmpty {
-            text += (text.contains("?") ? "&" : "?") + PercentEncoding.encode(request.query)
+            text +=
+                (text.contains("?") ? "&" : "?")
+                + PercentEncoding.encodePairs(request.query.map { ($0.name, $0.value) })
         }
         guard let url = URL(string: text), url.host != nil else {
             throw HTTPClientError(.invalidURL, "the request URL is malformed (\(log.redactor.url(text).prefix(200)))")

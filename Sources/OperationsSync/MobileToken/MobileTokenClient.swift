@@ -1,4 +1,5 @@
 public import Foundation
+public import MobileTokenAPI
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
 ///

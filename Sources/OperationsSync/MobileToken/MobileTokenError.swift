@@ -1,3 +1,5 @@
+import MobileTokenAPI
+
 /// The one error of the Mobile Token API client: a stable code, a human reason, and what the server said.
 ///
 /// Transport failures map the SDK's `WPNError` reasons; server answers keep their code (`serverCode`, for example
@@ -77,16 +79,16 @@ public struct MobileTokenError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The code of a server error code string.
     public static func code(forServerCode serverCode: String) -> Code {
-        switch serverCode {
-        case "POWERAUTH_AUTH_FAIL": .authenticationFailed
-        case "INVALID_ACTIVATION": .invalidActivation
-        case "INVALID_OPERATION": .invalidOperation
-        case "OPERATION_ALREADY_FINISHED": .alreadyFinished
-        case "OPERATION_ALREADY_FAILED": .alreadyFailed
-        case "OPERATION_ALREADY_CANCELED": .alreadyCanceled
-        case "OPERATION_EXPIRED": .expired
-        case "OPERATION_FAILED": .operationFailed
-        case "OPERATION_REQUIRES_ACTIVATION_FLAG": .requiresActivationFlag
+        switch ServerErrorCode(rawValue: serverCode) {
+        case .powerAuthFailed: .authenticationFailed
+        case .invalidActivation: .invalidActivation
+        case .invalidOperation: .invalidOperation
+        case .operationAlreadyFinished: .alreadyFinished
+        case .operationAlreadyFailed: .alreadyFailed
+        case .operationAlreadyCanceled: .alreadyCanceled
+        case .operationExpired: .expired
+        case .operationFailed: .operationFailed
+        case .operationRequiresActivationFlag: .requiresActivationFlag
         default: .server
         }
     }

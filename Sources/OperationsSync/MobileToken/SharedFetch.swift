@@ -1,3 +1,4 @@
+import MobileTokenAPI
 import NIOConcurrencyHelpers
 
 /// One in-flight list request shared by every caller; cancelled when its last waiter is cancelled.

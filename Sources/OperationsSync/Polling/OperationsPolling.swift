@@ -1,3 +1,5 @@
+public import MobileTokenAPI
+
 /// Polling as an async sequence: a fetch now (or after one interval with `delayStart`), then one per interval,
 /// with back-off and jitter after failures. It ends when the consuming task is cancelled.
 public struct OperationsPolling: AsyncSequence, Sendable {

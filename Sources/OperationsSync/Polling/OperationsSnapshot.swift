@@ -1,4 +1,5 @@
 import Foundation
+public import MobileTokenAPI
 
 /// The pending operations after one poll, with what changed since the previous poll.
 public struct OperationsSnapshot: Sendable {

@@ -3,7 +3,6 @@ import FingerprintLists
 extension FingerprintListError: ReportableError {
     var exitStatus: ExitStatus {
         switch code {
-        case .network: .network
         case .storage: .internalError
         default: .malformed
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 import NIOConcurrencyHelpers
 import OperationsSync
 import PowerAuth
@@ -42,28 +43,28 @@ final class MobileTokenServerLogic: Sendable {
         box.withLockedValue { state in Self.handle(&state, path: path, body: body, headers: headers, now: now()) }
     }
 
-    private static func error(_ status: Int, _ code: String) -> (Int, Data, Int?) {
-        (status, Data(#"{"status":"ERROR","responseObject":{"code":"\#(code)","message":"\#(code)"}}"#.utf8), nil)
+    private static func error(_ code: ServerErrorCode) -> (Int, Data, Int?) {
+        let envelope = ResponseEnvelope<EmptyPayload>(
+            .error(ServerErrorBody(code: code.rawValue, message: code.rawValue)))
+        return (code.httpStatus, (try? JSONEncoder().encode(envelope)) ?? Data(), nil)
     }
 
     private static func handle(
         _ state: inout State, path: String, body: Data, headers: HTTPHeaderFields, now: Date
     ) -> (Int, Data, Int?) {
-        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-        let requestObject = object?["requestObject"] as? [String: Any]
-        let id = requestObject?["id"] as? String
+        let id = (try? JSONDecoder().decode(RequestEnvelope<OperationIdRequest>.self, from: body))?.requestObject?.id
         let timestamp = "\"currentTimestamp\":\"2026-11-22T07:00:10+0000\""
         switch path {
         case "/api/auth/token/app/operation/list":
-            guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            guard checkToken(&state, headers, now: now) else { return Self.error(.powerAuthFailed) }
             let list = state.order.compactMap { state.operations[$0] }.map { String(decoding: $0, as: UTF8.self) }
             return (
                 200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":[\(list.joined(separator: ","))]}".utf8),
                 nil
             )
         case "/api/auth/token/app/operation/detail", "/api/auth/token/app/operation/detail/claim":
-            guard checkToken(&state, headers, now: now) else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
-            guard let id, let operation = state.operations[id] else { return Self.error(400, "INVALID_OPERATION") }
+            guard checkToken(&state, headers, now: now) else { return Self.error(.powerAuthFailed) }
+            guard let id, let operation = state.operations[id] else { return Self.error(.invalidOperation) }
             return (
                 200,
                 Data(
@@ -72,31 +73,27 @@ final class MobileTokenServerLogic: Sendable {
             )
         case "/api/auth/token/app/operation/history":
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/operation/history", body: body)
-            guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
+            guard valid else { return Self.error(.powerAuthFailed) }
             return (200, Data(#"{"status":"OK","responseObject":[]}"#.utf8), iteration)
         case "/api/auth/token/app/operation/authorize", "/api/auth/token/app/operation/cancel":
             let uriId = path.hasSuffix("authorize") ? "/operation/authorize" : "/operation/cancel"
-            guard let id, state.operations[id] != nil else { return Self.error(400, "OPERATION_ALREADY_FINISHED") }
+            guard let id, state.operations[id] != nil else { return Self.error(.operationAlreadyFinished) }
             let (valid, iteration) = checkSignature(&state, headers, uriId: uriId, body: body)
             guard valid else {
                 state.failures[id, default: 0] += 1
-                return Self.error(401, "POWERAUTH_AUTH_FAIL")
+                return Self.error(.powerAuthFailed)
             }
             state.operations[id] = nil
             state.order.removeAll { $0 == id }
             return (200, Data(#"{"status":"OK"}"#.utf8), iteration)
         case "/custom/echo":
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/custom/echo", body: body)
-            guard valid else { return Self.error(401, "POWERAUTH_AUTH_FAIL") }
-            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            guard valid else { return Self.error(.powerAuthFailed) }
             let echoed =
-                object?["requestObject"].flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data("{}".utf8)
-            return (
-                200, Data("{\"status\":\"OK\",\"responseObject\":\(String(decoding: echoed, as: UTF8.self))}".utf8),
-                iteration
-            )
+                (try? JSONDecoder().decode(RequestEnvelope<JSONValue>.self, from: body))?.requestObject ?? .object([:])
+            return (200, (try? JSONEncoder().encode(ResponseEnvelope(.ok(echoed)))) ?? Data(), iteration)
         default:
-            return Self.error(404, "ERROR_NOT_FOUND")
+            return Self.error(.notFound)
         }
     }
 

@@ -1,12 +1,12 @@
 import Foundation
+import QRAuthTestSupport
 
 /// The operations-api JSON samples copied from ../shared/vectors/operations-api.
 enum OperationFixtures {
     static func data(_ name: String) throws -> Data {
-        guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return try Data(contentsOf: folder.appendingPathComponent("operations-api").appendingPathComponent(name))
+        let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)?.appendingPathComponent(
+            "operations-api")
+        return try SharedFixtures.data(name, in: folder)
     }
 
     /// JSON equality through Foundation's object model (key order and whitespace ignored).

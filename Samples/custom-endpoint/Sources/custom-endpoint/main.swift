@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 import OperationsSync
 
 // Usage: custom-endpoint BASE_URL DEVICE.json CA.pem MESSAGE   (password in $QRAUTH_PASSWORD)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.

@@ -3,6 +3,7 @@ import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
 

@@ -1,4 +1,5 @@
 import FingerprintLists
+import OperationsSync
 
 /// A `HOST[:PORT]` or `[IPv6]:PORT` argument.
 struct HostAddress {
@@ -33,6 +34,7 @@ struct HostAddress {
     }
 
     func fetch(serverName: String?, timeout: Int) throws -> CertificateChain {
-        try CertificateChain.fetch(host: host, port: port, serverName: serverName, timeoutSeconds: timeout)
+        try CertificateChain(
+            TLSCertificateFetcher.fetchChain(host: host, port: port, serverName: serverName, timeoutSeconds: timeout))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync approve ID`.

@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 import OperationsSync
 
 /// One operation as the human output prints it.

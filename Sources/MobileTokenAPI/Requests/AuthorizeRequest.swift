@@ -1,0 +1,38 @@
+/// `{"id","data","proximityCheck"?}` of `operation/authorize`.
+package struct AuthorizeRequest: Sendable {
+    /// The operation id.
+    package let id: String
+    /// The operation data, verbatim.
+    package let data: String
+    /// The proximity check, when the operation asks for one.
+    package let proximityCheck: ProximityCheck?
+    /// `proximityCheck.otp` as received: a server reads it even when the rest of the object is incomplete.
+    package let proximityOTP: String?
+
+    /// Makes a request.
+    package init(id: String, data: String, proximityCheck: ProximityCheck?) {
+        self.id = id
+        self.data = data
+        self.proximityCheck = proximityCheck
+        self.proximityOTP = proximityCheck?.otp
+    }
+}
+
+extension AuthorizeRequest: Codable {
+    /// `id` and `data` must be strings; `proximityCheck` is read leniently.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        id = try container.value("id")
+        data = try container.value("data")
+        proximityCheck = container.lenient("proximityCheck")
+        let proximity = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("proximityCheck"))
+        proximityOTP = proximity?.lenient("otp", as: String.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(id, forKey: JSONKey("id"))
+        try container.encode(data, forKey: JSONKey("data"))
+        try container.encodeIfPresent(proximityCheck, forKey: JSONKey("proximityCheck"))
+    }
+}

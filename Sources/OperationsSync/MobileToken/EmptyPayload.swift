@@ -1,2 +1,0 @@
-/// The payload of answers without one (`{"status":"OK"}`).
-struct EmptyPayload: Decodable, Sendable {}

@@ -1,2 +1,0 @@
-/// The (absent) request object of list and history: the body is `{}`.
-struct EmptyRequest: Encodable, Sendable {}

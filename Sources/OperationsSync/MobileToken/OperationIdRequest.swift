@@ -1,4 +1,0 @@
-/// `{"id"}` of detail and claim.
-struct OperationIdRequest: Encodable, Sendable {
-    let id: String
-}
