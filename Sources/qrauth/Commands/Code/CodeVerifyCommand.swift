@@ -3,6 +3,7 @@ import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
+import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand {
@@ -83,6 +84,9 @@ struct CodeVerifyCommand: ParsableCommand {
         try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
         try OptionRange.check(totpPastSteps, 0...100, "--totp-past-steps")
         try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+        if let activation, FileIdentity.sameFile(activation, server) {
+            throw ValidationError("--activation and --server name the same file; give the device file to --activation")
+        }
     }
 
     func run() throws {
