@@ -17,7 +17,8 @@ struct StateJournalTests {
     static func record(_ number: Int, status: OperationStatus = .pending, created: Date = start) -> OperationRecord {
         OperationRecord(
             id: "op-\(number)", name: "authorize_payment", data: "A1*A\(number)CZK", status: status, statusReason: nil,
-            created: created, expires: created.addingTimeInterval(300), allowedSignatureType: .twoFactorKnowledgeOrBiometry,
+            created: created, expires: created.addingTimeInterval(300),
+            allowedSignatureType: .twoFactorKnowledgeOrBiometry,
             formData: .object(["title": .string("Payment \(number)"), "message": .string("Confirm")]), ui: nil,
             activationId: nil, failureCount: 0, maxFailureCount: 5, proximitySeed: nil, proximityStep: nil)
     }
