@@ -42,7 +42,8 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
     var symbologies: String = Symbology.qrCode.rawValue
 
-    @Option(help: ArgumentHelp("Time budget per image in seconds; 0 = no limit.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("CPU-time budget per image in seconds, a safety net (0 = no limit).", valueName: "seconds"))
     var budget: Double = 2
 
     @Option(
