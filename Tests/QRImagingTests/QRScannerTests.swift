@@ -62,10 +62,14 @@ struct QRScannerTests {
         // 200 × 150: halved first (shorter side ≥ 120), upscaled too (longer side ≤ 400).
         let report = try QRScanner().scanReport(GrayImage(width: 200, height: 150, fill: 255))
         #expect(report.symbols.isEmpty)
-        #expect(report.passesRun == [.downscaled, .plain, .inverted, .threshold, .upscaled, .sharpened, .denoised])
+        #expect(
+            report.passesRun == [
+                .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+            ]
+        )
         // 110 × 150: too small to halve.
         let small = try QRScanner().scanReport(GrayImage(width: 110, height: 150, fill: 255))
-        #expect(small.passesRun == [.plain, .inverted, .threshold, .upscaled, .sharpened, .denoised])
+        #expect(small.passesRun == [.plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
     }
 
     @Test func codeWithLargeModulesIsReadHalved() throws {
@@ -83,9 +87,15 @@ struct QRScannerTests {
     @Test func darkBorderedImageTriesInvertedFirst() throws {
         var image = try FixtureMatrix(named: "qrencode-czech-M.txt").image(scale: 4)
         image.pixels = image.pixels.map { 255 - $0 }
+        // Where `downscaled` applies, its inverted copy reads the code (reported as `inverted`) before
+        // any full-size pass runs.
         let report = try QRScanner().scanReport(image)
-        #expect(report.passesRun == [.inverted])
+        #expect(report.passesRun == [.downscaled])
         #expect(report.symbols.first?.text == Self.czech)
+        #expect(report.symbols.first?.pass == .inverted)
+        // Without `inverted` among the passes there is no inverted copy.
+        let noInverted = try QRScanner(options: QRScanOptions(passes: [.downscaled, .plain])).scanReport(image)
+        #expect(noInverted.symbols.isEmpty)
         // A light border keeps the given order.
         let blank = try QRScanner(options: QRScanOptions(passes: [.plain, .inverted]))
             .scanReport(GrayImage(width: 64, height: 64, fill: 200))
@@ -93,6 +103,9 @@ struct QRScannerTests {
         let dark = try QRScanner(options: QRScanOptions(passes: [.plain, .inverted]))
             .scanReport(GrayImage(width: 64, height: 64, fill: 40))
         #expect(dark.passesRun == [.inverted, .plain])
+        // Too small for `downscaled`: `inverted` still moves first.
+        let small = try QRScanner().scanReport(GrayImage(width: 100, height: 100, fill: 40))
+        #expect(small.passesRun.first == .inverted)
     }
 
     @Test func budgetCutIsReportedWithAFakeClock() throws {

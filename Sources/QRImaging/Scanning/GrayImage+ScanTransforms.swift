@@ -229,6 +229,49 @@ extension GrayImage {
         return (GrayImage(width: w, height: height * factor, pixels: output), map)
     }
 
+    /// Bilinear upscaling by 2, in integers: per axis, output pixel 2i is ¾ of source pixel i and ¼ of
+    /// i − 1, pixel 2i + 1 is ¾ of i and ¼ of i + 1 (edges clamped), i.e. samples at i ∓ ¼.
+    func bilinearDoubled() -> (GrayImage, AffineMap) {
+        let w = width
+        let h = height
+        let map = AffineMap(a: 0.5, b: 0, c: -0.25, d: 0, e: 0.5, f: -0.25)
+        guard w > 0, h > 0 else { return (self, .identity) }
+        let outWidth = 2 * w
+        // Rows doubled horizontally first (values ×4), then pairs of such rows blended vertically (×4 again).
+        var wide = [UInt16](repeating: 0, count: outWidth * h)
+        pixels.withUnsafeBufferPointer { source in
+            wide.withUnsafeMutableBufferPointer { rows in
+                for y in 0..<h {
+                    let row = y * w
+                    let target = y * outWidth
+                    for x in 0..<w {
+                        let centre = 3 &* UInt16(source[row + x])
+                        rows[target + 2 * x] = centre &+ UInt16(source[row + max(0, x - 1)])
+                        rows[target + 2 * x + 1] = centre &+ UInt16(source[row + min(w - 1, x + 1)])
+                    }
+                }
+            }
+        }
+        let output = [UInt8](unsafeUninitializedCapacity: outWidth * 2 * h) { out, initialized in
+            wide.withUnsafeBufferPointer { rows in
+                for y in 0..<h {
+                    let centre = y * outWidth
+                    let above = max(0, y - 1) * outWidth
+                    let below = min(h - 1, y + 1) * outWidth
+                    let upper = 2 * y * outWidth
+                    let lower = upper + outWidth
+                    for x in 0..<outWidth {
+                        let middle = 3 &* UInt32(rows[centre + x])
+                        out[upper + x] = UInt8((middle &+ UInt32(rows[above + x]) &+ 8) >> 4)
+                        out[lower + x] = UInt8((middle &+ UInt32(rows[below + x]) &+ 8) >> 4)
+                    }
+                }
+            }
+            initialized = outWidth * 2 * h
+        }
+        return (GrayImage(width: outWidth, height: 2 * h, pixels: output), map)
+    }
+
     /// Bilinear upscaling by an integer factor.
     func upscaled(by factor: Int) -> (GrayImage, AffineMap) {
         let scale = 1 / Double(factor)

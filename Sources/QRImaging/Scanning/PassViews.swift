@@ -42,11 +42,18 @@ struct PassViews {
     /// code (its quiet zone is dark), and `inverted` is tried first.
     static let darkBorderBelow: UInt8 = 96
 
+    /// Whether the image's border is dark (mean of the outermost rows and columns under `darkBorderBelow`):
+    /// the quiet zone of a light-on-dark code — or, in photos, often just a dark surrounding.
+    var hasDarkBorder: Bool {
+        original.width > 0 && original.height > 0 && original.borderMean() < Self.darkBorderBelow
+    }
+
     /// `passes` in the order to try them here: as given, except that `inverted` comes first when the
-    /// image's border is dark (a white-on-black code then costs one pass, not three).
+    /// image's border is dark and the `downscaled` pass does not apply (a white-on-black code then
+    /// costs one pass, not three). Where `downscaled` applies, it tries an inverted copy itself (`inverse`).
     func order(_ passes: [QRScanPass]) -> [QRScanPass] {
-        guard let index = passes.firstIndex(of: .inverted), index > 0,
-            original.width > 0, original.height > 0, original.borderMean() < Self.darkBorderBelow
+        guard let index = passes.firstIndex(of: .inverted), index > 0, hasDarkBorder,
+            !(passes.contains(.downscaled) && applies(.downscaled))
         else { return passes }
         var reordered = passes
         reordered.remove(at: index)
@@ -55,28 +62,61 @@ struct PassViews {
     }
 
     /// One of the copies a pass scans. Most passes have one image (`main`); `downscaled` tries up to
-    /// three, smallest first, and stops at the first that reads something.
-    enum Copy: CaseIterable {
+    /// four, smallest first, and `binarized` two; a pass stops at the first copy that reads something.
+    enum Copy {
         /// The ~350 px copy of a photo (`coarse()`).
         case coarse
         /// The pass's own image (`view(for:)`).
         case main
+        /// The `downscaled` view inverted, when the border is dark (`inverse()`); what it finds is
+        /// reported as found by `inverted`. Photos with a dark surrounding are common (95 of the 254
+        /// jsqr-photos): trying them inverted at full size first cost a full pass each, this a quarter.
+        case inverse
         /// The two-thirds copy of a screenshot (`twoThirds()`).
         case twoThirds
+        /// The `downscaled` view binarised, after the full-size `binarized` image missed
+        /// (`reducedBinarized()`): at half size a module's edges blur into grey, and the block levels
+        /// see a wider neighbourhood; it reads two jsqr photos nothing else here reads, for a quarter
+        /// of a pass.
+        case reducedBinarized
     }
 
     /// The copies `pass` scans, in order.
     static func copies(of pass: QRScanPass) -> [Copy] {
-        pass == .downscaled ? Copy.allCases : [.main]
+        switch pass {
+        case .downscaled: return [.coarse, .main, .inverse, .twoThirds]
+        case .binarized: return [.main, .reducedBinarized]
+        default: return [.main]
+        }
+    }
+
+    /// The pass a symbol found on `copy` of `pass` is reported as.
+    static func reportedPass(_ pass: QRScanPass, copy: Copy) -> QRScanPass {
+        copy == .inverse ? .inverted : pass
     }
 
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
-    mutating func view(for pass: QRScanPass, copy: Copy) -> View? {
+    /// `inverse` applies only when `inverted` is among `passes`.
+    mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
         switch copy {
         case .coarse: return coarse()
         case .main: return view(for: pass)
+        case .inverse: return passes.contains(.inverted) ? inverse() : nil
         case .twoThirds: return twoThirds()
+        case .reducedBinarized: return reducedBinarized()
         }
+    }
+
+    /// The `downscaled` view binarised (scanned at full density), where that view exists.
+    mutating func reducedBinarized() -> View? {
+        guard applies(.downscaled), let base = downscaled() else { return nil }
+        return View(image: base.image.blockBinarized(), map: base.map)
+    }
+
+    /// The `downscaled` view inverted, when the image's border is dark.
+    mutating func inverse() -> View? {
+        guard hasDarkBorder, let base = downscaled() else { return nil }
+        return View(image: base.image.inverted(), map: base.map, density: base.density)
     }
 
     /// Whether the `downscaled` view is the halved copy of a mid-size image (not a huge image's reduction).
@@ -107,6 +147,8 @@ struct PassViews {
             return base.image.contrastStretched().map { View(image: $0, map: base.map) }
         case .threshold:
             return working { $0.adaptiveThresholded() }
+        case .binarized:
+            return working { $0.blockBinarized() }
         case .denoised:
             return working { $0.boxBlurred() }
         case .sharpened:
@@ -116,8 +158,9 @@ struct PassViews {
         case .upscaled:
             let longer = max(original.width, original.height)
             guard longer <= Self.upscaleUpTo, longer > 0 else { return nil }
-            let factor = longer <= 200 ? 3 : 2
-            let (image, map) = original.replicated(by: factor)
+            // Up to 200 px, 3× by replication (1-px modules become 3 px); above, 2× bilinear, which ZBar
+            // reads better than replicated pixels on photos (jsqr-photos: 2 more codes, none lost).
+            let (image, map) = longer <= 200 ? original.replicated(by: 3) : original.bilinearDoubled()
             return View(image: image, map: map)
         case .rotated30: return rotated(30)
         case .rotated45: return rotated(45)

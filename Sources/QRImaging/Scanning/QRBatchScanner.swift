@@ -21,7 +21,7 @@ public struct QRBatchScanner: Sendable {
         jobs: Int = QRBatchScanner.defaultJobs,
         options: QRScanOptions = QRScanOptions(),
         budget: Duration? = QRScanner.defaultBudget,
-        clock: ScanClock = .continuous
+        clock: ScanClock = .threadCPU
     ) {
         self.jobs = max(1, jobs)
         self.options = options

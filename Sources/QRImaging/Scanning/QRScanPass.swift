@@ -16,6 +16,9 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case inverted
     /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
     case threshold
+    /// Binarised against a block-wise light level (8 × 8 blocks, threshold averaged over 5 × 5 blocks):
+    /// photos with uneven light, glare, low contrast.
+    case binarized
     /// Nearest-neighbour upscaled 2–3×; only for images up to 400 px (modules of 1–2 px).
     case upscaled
     /// Unsharp-masked (blurred codes).
@@ -34,6 +37,6 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
 
     /// The order the scanner tries passes in by default: the passes that measurably help.
     public static let defaultOrder: [QRScanPass] = [
-        .downscaled, .plain, .inverted, .threshold, .upscaled, .sharpened, .denoised,
+        .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
     ]
 }

@@ -6,36 +6,44 @@ import struct Foundation.Data
 /// robustness passes (inverted, contrast-normalised, thresholded, rescaled, denoised, rotated) when
 /// a pass finds nothing.
 ///
-/// Owns one ZBar image scanner, which is not thread-safe: use one `QRScanner` per thread
-/// (`QRBatchScanner` does). Results are deterministic: passes run in a fixed order, no randomness.
+/// Use one `QRScanner` per thread (`QRBatchScanner` does). Results are deterministic: passes run in
+/// a fixed order, and every ZBar run starts from a fresh ZBar scanner, so the same image and options
+/// give the same symbols whatever was scanned before, on any thread.
 public final class QRScanner {
-    /// The per-image time budget `scan` uses unless told otherwise.
+    /// The per-image budget `scan` uses unless told otherwise: CPU time of the scanning thread with the
+    /// default clock, a safety net against pathological images that normal images stay far below.
     public static let defaultBudget: Duration = .seconds(2)
 
     /// What this scanner looks for and which passes it tries.
     public let options: QRScanOptions
     private let clock: ScanClock
-    private let handle: OpaquePointer
 
     /// Makes a scanner; throws `imaging.library_failure` when ZBar cannot allocate one.
-    public init(options: QRScanOptions = QRScanOptions(), clock: ScanClock = .continuous) throws {
-        guard let handle = zbar_image_scanner_create() else {
+    public init(options: QRScanOptions = QRScanOptions(), clock: ScanClock = .threadCPU) throws {
+        guard let probe = Self.makeZBarScanner(options.symbologies) else {
             throw ImagingError(.libraryFailure, "ZBar could not create an image scanner")
         }
-        self.handle = handle
+        zbar_image_scanner_destroy(probe)
         self.options = options
         self.clock = clock
+    }
+
+    /// A ZBar image scanner for `symbologies`, in binary mode, or nil when ZBar cannot allocate one.
+    ///
+    /// Every ZBar run gets a fresh one: ZBar's QR reader keeps a pseudo-random generator (it draws
+    /// sample points when fitting finder-pattern edges) that is seeded once, when the scanner is
+    /// created, and advances with every scan. A scanner reused across images made a result depend on
+    /// what was scanned before it. A fresh scanner costs a few microseconds.
+    static func makeZBarScanner(_ symbologies: Set<Symbology>) -> OpaquePointer? {
+        guard let handle = zbar_image_scanner_create() else { return nil }
         zbar_image_scanner_set_config(handle, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        for symbology in options.symbologies {
+        for symbology in symbologies {
             zbar_image_scanner_set_config(handle, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
         }
         // Binary mode: the payload bytes come back exactly, never through ZBar's charset guessing.
         zbar_image_scanner_set_config(handle, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         zbar_image_scanner_set_config(handle, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
-    }
-
-    deinit {
-        zbar_image_scanner_destroy(handle)
+        return handle
     }
 
     /// Every symbol in `image`, trying passes until one finds something or `budget` (nil: none) runs out.
@@ -53,17 +61,21 @@ public final class QRScanner {
                 return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
             }
             var found: [QRSymbol] = []
+            var foundOn = PassViews.Copy.main
             var ran = false
             for copy in PassViews.copies(of: pass) where found.isEmpty {
-                guard let view = views.view(for: pass, copy: copy) else { continue }
+                guard let view = views.view(for: pass, copy: copy, passes: options.passes) else { continue }
                 if !ran { run.append(pass) }
                 ran = true
-                found = decode(view.image, map: view.map, pass: pass, density: view.density)
+                let reported = PassViews.reportedPass(pass, copy: copy)
+                found = decode(view.image, map: view.map, pass: reported, density: view.density)
+                foundOn = copy
             }
             if !found.isEmpty {
                 // A halved image may have lost a second code with smaller modules: unless what was
                 // found fills most of the image, the image as given is scanned too.
-                if pass == .downscaled, views.isHalved, options.passes.contains(.plain), !run.contains(.plain),
+                if pass == .downscaled, foundOn != .inverse, views.isHalved, options.passes.contains(.plain),
+                    !run.contains(.plain),
                     Self.coverage(of: found, in: image) < Self.aloneCoverage
                 {
                     run.append(.plain)
@@ -91,7 +103,11 @@ public final class QRScanner {
     func decode(_ image: GrayImage, map: AffineMap, pass: QRScanPass, density: Int32 = 1) -> [QRSymbol] {
         guard image.width > 0, image.height > 0 else { return [] }
         return image.pixels.withUnsafeBufferPointer { buffer -> [QRSymbol] in
-            guard let zimage = zbar_image_create(), let base = buffer.baseAddress else { return [] }
+            guard let base = buffer.baseAddress, let handle = Self.makeZBarScanner(options.symbologies) else {
+                return []
+            }
+            defer { zbar_image_scanner_destroy(handle) }
+            guard let zimage = zbar_image_create() else { return [] }
             defer { zbar_image_destroy(zimage) }
             zbar_image_set_format(zimage, qrauth_zbar_fourcc_y800())
             zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))

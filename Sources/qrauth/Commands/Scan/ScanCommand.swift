@@ -42,7 +42,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
     var symbologies: String = Symbology.qrCode.rawValue
 
-    @Option(help: ArgumentHelp("Time budget per image in seconds, up to 86400; 0 = no limit.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "CPU-time budget per image in seconds, a safety net, up to 86400 (0 = no limit).", valueName: "seconds"))
     var budget: Double = 2
 
     @Option(

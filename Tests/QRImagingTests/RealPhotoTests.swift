@@ -1,0 +1,98 @@
+import Foundation
+import QRImaging
+import Testing
+
+/// Real camera photos and screenshots (Fixtures/photos, a sample of the jsQR project's end-to-end
+/// images, Apache-2.0; see Fixtures/README.md) as a regression floor, and the determinism check of
+/// issue 15: the same bytes and options give the same result alone, in a batch, in any order, on any
+/// number of workers.
+@Suite("Real photos")
+struct RealPhotoTests {
+    /// One fixture photo: its file name, the expected payload (nil: truth unknown) and the image.
+    struct Photo: Sendable {
+        let name: String
+        let expected: Data?
+        let image: GrayImage
+    }
+
+    /// The photos of Fixtures/photos/manifest.tsv (`file <TAB> hex payload or -`), in manifest order.
+    static func photos() throws -> [Photo] {
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let folder = fixtures.appendingPathComponent("photos")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        return try manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            try #require(fields.count == 2, "bad manifest line: \(line)")
+            let data = try Data(contentsOf: folder.appendingPathComponent(fields[0]))
+            return Photo(
+                name: fields[0], expected: fields[1] == "-" ? nil : try hexBytes(fields[1]),
+                image: try ImageDecoder.decode(data))
+        }
+    }
+
+    static func hexBytes(_ hex: String) throws -> Data {
+        let digits = Array(hex.utf8)
+        try #require(digits.count.isMultiple(of: 2))
+        var bytes = Data()
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            bytes.append(try #require(UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16)))
+        }
+        return bytes
+    }
+
+    /// What a result is compared by: symbols (bytes, corners, pass) and the passes that ran.
+    struct Outcome: Equatable {
+        let symbols: [QRSymbol]
+        let passesRun: [QRScanPass]
+        let budgetExhausted: Bool
+    }
+
+    static func scan(_ photos: [Photo], order: [Int], jobs: Int) -> [Int: Outcome] {
+        var outcomes: [Int: Outcome] = [:]
+        QRBatchScanner(jobs: jobs, budget: nil).scan(order) { index in
+            photos[index].image
+        } onResult: { result in
+            if case .success(let report) = result.outcome {
+                outcomes[result.input] = Outcome(
+                    symbols: report.symbols, passesRun: report.passesRun, budgetExhausted: report.budgetExhausted)
+            }
+        }
+        return outcomes
+    }
+
+    @Test func everyKnownPhotoReadsExactly() throws {
+        let photos = try Self.photos()
+        let scanner = try QRScanner()
+        var missed: [String] = []
+        var unknownRead = 0
+        for photo in photos {
+            let symbols = scanner.scan(photo.image, budget: nil)
+            if let expected = photo.expected {
+                if !symbols.contains(where: { $0.bytes == expected }) { missed.append(photo.name) }
+            } else if !symbols.isEmpty {
+                unknownRead += 1
+            }
+        }
+        #expect(photos.count == 31)
+        #expect(missed.isEmpty, "missed: \(missed)")
+        // 8 of the 9 unknown-truth photos read (measured); the ninth is a blurred print nothing reads.
+        #expect(unknownRead >= 8)
+    }
+
+    @Test func resultsDoNotDependOnBatchOrderOrJobs() throws {
+        let photos = try Self.photos()
+        let all = Array(photos.indices)
+        var alone: [Int: Outcome] = [:]
+        for index in all {
+            alone.merge(Self.scan(photos, order: [index], jobs: 1)) { $1 }
+        }
+        #expect(alone.count == photos.count)
+        #expect(alone.values.contains { !$0.symbols.isEmpty })
+        for (order, jobs) in [(all, 1), (all, 2), (all.reversed(), 1), (all.reversed(), 2), (all + all, 2)] {
+            let batch = Self.scan(photos, order: Array(order), jobs: jobs)
+            for index in all where batch[index] != alone[index] {
+                Issue.record("\(photos[index].name): \(jobs) jobs, batch differs from the image alone")
+            }
+        }
+    }
+}
