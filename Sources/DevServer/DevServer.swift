@@ -35,7 +35,7 @@ public struct DevServer: Sendable {
     }
 
     /// A copy of the current state.
-    public var state: DevServerState { store.snapshot }
+    package var state: DevServerState { store.snapshot }
 
     /// Writes the state file (if any) now; called at shutdown.
     public func flush() throws(DevServerError) {
@@ -47,7 +47,7 @@ public struct DevServer: Sendable {
     }
 
     /// Answers one request.
-    public func respond(to request: ServerRequest) -> ServerResponse {
+    package func respond(to request: ServerRequest) -> ServerResponse {
         do {
             return try route(request)
         } catch {
@@ -88,21 +88,21 @@ public struct DevServer: Sendable {
     }
 
     /// The endpoint paths and the uriIds their signatures use.
-    public enum Route {
+    package enum Route {
         /// List pending operations (token).
-        public static let list = "/api/auth/token/app/operation/list"
+        package static let list = "/api/auth/token/app/operation/list"
         /// Operation history (signature, uriId `/operation/history`).
-        public static let history = "/api/auth/token/app/operation/history"
+        package static let history = "/api/auth/token/app/operation/history"
         /// Operation detail (token).
-        public static let detail = "/api/auth/token/app/operation/detail"
+        package static let detail = "/api/auth/token/app/operation/detail"
         /// Claim an operation (token).
-        public static let claim = "/api/auth/token/app/operation/detail/claim"
+        package static let claim = "/api/auth/token/app/operation/detail/claim"
         /// Approve (signature, uriId `/operation/authorize`).
-        public static let authorize = "/api/auth/token/app/operation/authorize"
+        package static let authorize = "/api/auth/token/app/operation/authorize"
         /// Reject (signature, uriId `/operation/cancel`).
-        public static let cancel = "/api/auth/token/app/operation/cancel"
+        package static let cancel = "/api/auth/token/app/operation/cancel"
         /// The PowerAuth-signed echo for library users (signature, uriId `/custom/echo`).
-        public static let echo = "/custom/echo"
+        package static let echo = "/custom/echo"
     }
 
     /// Parses a body as JSON; returns its `requestObject` (nil when absent).
