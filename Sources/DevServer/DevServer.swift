@@ -125,13 +125,52 @@ public struct DevServer: Sendable {
         return members
     }
 
-    /// The `requestObject.id` of a detail, claim, authorize or cancel request.
-    func operationId(in object: JSONValue?) throws(APIFailure) -> String {
-        guard let object else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
-        guard case .object = object else { throw APIFailure(.invalidRequest, "requestObject is not an object") }
-        guard let id = object["id"]?.stringValue, !id.isEmpty else {
-            throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string")
+    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies); a failure
+    /// names the body, the envelope or the field (`requestObject.id is missing or not a string`).
+    func requestObject<Object: Decodable & Sendable>(
+        _ request: ServerRequest, as type: Object.Type
+    ) throws(APIFailure) -> Object {
+        guard !request.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
+        let envelope: RequestEnvelope<Object>
+        do {
+            envelope = try JSONDecoder().decode(RequestEnvelope<Object>.self, from: request.body)
+        } catch let error as DecodingError {
+            throw Self.requestFailure(error)
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
         }
+        guard let object = envelope.requestObject else {
+            throw APIFailure(.invalidRequest, "the request has no requestObject")
+        }
+        return object
+    }
+
+    /// The failure for a body that does not decode: not JSON, not an object, no object in `requestObject`, or a
+    /// field (all the typed fields of the Mobile Token API requests are strings).
+    static func requestFailure(_ error: DecodingError) -> APIFailure {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            path = []
+        }
+        switch path.count {
+        case 0:
+            if case .dataCorrupted = error { return APIFailure(.invalidRequest, "the request body is not JSON") }
+            return APIFailure(.invalidRequest, "the request body is not a JSON object")
+        case 1:
+            return APIFailure(.invalidRequest, "requestObject is not an object")
+        default:
+            return APIFailure(.invalidRequest, "requestObject.\(path[1].stringValue) is missing or not a string")
+        }
+    }
+
+    /// The non-empty `id` of a detail, claim, authorize or cancel request.
+    static func operationId(_ id: String) throws(APIFailure) -> String {
+        guard !id.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string") }
         return id
     }
 }
