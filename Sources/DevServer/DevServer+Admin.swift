@@ -6,50 +6,44 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 extension DevServer {
-    /// The admin API (`/admin/...`, only with `adminEnabled`): bodies are plain JSON objects (a
-    /// `requestObject` envelope is accepted too); answers use the success/error envelopes.
-    func admin(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let parts = request.path.split(separator: "/").dropFirst().map(String.init)
-        let method = request.method
-        switch parts.count {
-        case 1 where parts[0] == "operations" && method == "POST":
-            return try createOperation(adminRequest(request, as: CreateOperationRequest.self))
-        case 1 where parts[0] == "operations" && method == "GET":
-            return Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
-        case 2 where parts[0] == "operations" && method == "GET":
-            guard let record = store.snapshot.operations.first(where: { $0.id == parts[1] }) else {
-                throw APIFailure(.invalidOperation, "no operation \(parts[1])")
-            }
-            return Envelope.ok(AdminOperationView(record))
-        case 3 where parts[0] == "operations" && parts[2] == "cancel" && method == "POST":
-            return try cancelOperation(parts[1])
-        case 1 where parts[0] == "offline-operations" && method == "POST":
-            return try createOfflineOperation(adminRequest(request, as: CreateOfflineOperationRequest.self))
-        case 1 where parts[0] == "offline-operations" && method == "GET":
-            return Envelope.ok(store.snapshot.offlineOperations)
-        case 3 where parts[0] == "offline-operations" && parts[2] == "verify" && method == "POST":
-            return try verifyOfflineCode(parts[1], body: adminRequest(request, as: VerifyOfflineCodeRequest.self))
-        case 1 where parts[0] == "activations" && method == "GET":
-            return Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
-        case 3 where parts[0] == "activations" && parts[2] == "unblock" && method == "POST":
-            return try unblock(parts[1])
-        case 1 where parts[0] == "reset" && method == "POST":
-            try store.reset { state in
-                state.operations.removeAll()
-                state.offlineOperations.removeAll()
-                for index in state.activations.indices {
-                    state.activations[index].counters.failedAttempts = 0
-                    state.activations[index].counters.status = .active
-                }
-            }
-            return Envelope.okEmpty()
-        default:
-            throw APIFailure(.notFound, "no admin endpoint \(method) \(request.path)")
+    /// `GET /admin/operations`: every online operation with its server-side fields.
+    func listAdminOperations() -> ServerResponse {
+        Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
+    }
+
+    /// `GET /admin/operations/{id}`.
+    func adminOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+        guard let record = store.snapshot.operations.first(where: { $0.id == id }) else {
+            throw APIFailure(.invalidOperation, "no operation \(id)")
         }
+        return Envelope.ok(AdminOperationView(record))
+    }
+
+    /// `GET /admin/offline-operations`.
+    func listOfflineOperations() -> ServerResponse {
+        Envelope.ok(store.snapshot.offlineOperations)
+    }
+
+    /// `GET /admin/activations`.
+    func listAdminActivations() -> ServerResponse {
+        Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
+    }
+
+    /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
+    func reset() throws(APIFailure) -> ServerResponse {
+        try store.reset { state in
+            state.operations.removeAll()
+            state.offlineOperations.removeAll()
+            for index in state.activations.indices {
+                state.activations[index].counters.failedAttempts = 0
+                state.activations[index].counters.status = .active
+            }
+        }
+        return Envelope.okEmpty()
     }
 
     /// A typed admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
-    private func adminRequest<Request: Decodable>(
+    func adminRequest<Request: Decodable>(
         _ request: ServerRequest, as type: Request.Type
     ) throws(APIFailure) -> Request {
         let body = request.body.isEmpty ? Data("{}".utf8) : request.body

@@ -1,6 +1,9 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 public import Logging
 import MobileTokenAPI
+import NIOCore
 import PowerAuth
 
 /// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
@@ -46,45 +49,28 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Answers one request.
-    package func respond(to request: ServerRequest) -> ServerResponse {
-        do {
-            return try route(request)
-        } catch {
-            if error.code == .generic || error.code == .powerAuthFailed {
-                logger.info(
-                    "request refused",
-                    metadata: [
-                        "path": "\(request.path)", "code": "\(error.code.rawValue)",
-                        "message": "\(error.message)",
-                    ])
-            }
-            return Envelope.failure(error)
-        }
+    /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
+    package func respond(to request: ServerRequest) async -> ServerResponse {
+        guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
+        let answer = AnswerSlot()
+        let context = DevServerContext(
+            source: .init(logger: logger, server: self, request: request, answer: answer))
+        let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: request.path)
+        _ = try? await DevServerRoutes.responder.respond(
+            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        return answer.response ?? DevServerRoutes.unmatched(self, request)
     }
 
-    private func route(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let path = request.path
-        if path.hasPrefix("/admin/") || path == "/admin" {
-            guard adminEnabled else { throw APIFailure(.notFound, "no such endpoint: \(path)") }
-            return try admin(request)
+    /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
+    func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
+        if error.code == .generic || error.code == .powerAuthFailed {
+            logger.info(
+                "request refused",
+                metadata: [
+                    "path": "\(request.path)", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+                ])
         }
-        if path == "/app/init" || path == "/app/init/public-key" {
-            return appInit(request)
-        }
-        guard request.method == "POST" else {
-            throw APIFailure(.notFound, "no \(request.method) endpoint \(path); the Mobile Token API uses POST")
-        }
-        switch path {
-        case Route.list: return try listOperations(request)
-        case Route.history: return try operationHistory(request)
-        case Route.detail: return try operationDetail(request, claim: false)
-        case Route.claim: return try operationDetail(request, claim: true)
-        case Route.authorize: return try authorizeOperation(request)
-        case Route.cancel: return try rejectOperation(request)
-        case Route.echo: return try echo(request)
-        default: throw APIFailure(.notFound, "no such endpoint: \(path)")
-        }
+        return Envelope.failure(error)
     }
 
     /// The endpoint paths and the uriIds their signatures use.
