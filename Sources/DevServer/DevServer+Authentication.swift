@@ -73,12 +73,6 @@ extension DevServer {
             throw APIFailure(
                 .powerAuthFailed, "signature type \(header.signatureType.rawValue) is not allowed here (\(names))")
         }
-        let signed: SignedRequest
-        do {
-            signed = try SignedRequest(method: "POST", uriId: uriId, nonce: header.nonce, body: request.body)
-        } catch {
-            throw APIFailure(.powerAuthFailed, error.reason)
-        }
         guard let known = store.activation(id: header.activationId) else {
             throw APIFailure(.powerAuthFailed, "unknown activation")
         }
@@ -92,35 +86,24 @@ extension DevServer {
             guard let index = state.activations.firstIndex(where: { $0.activationId == header.activationId }) else {
                 throw APIFailure(.powerAuthFailed, "unknown activation")
             }
-            let activation = state.activations[index]
-            guard activation.applicationKey == header.applicationKey else {
-                throw APIFailure(.powerAuthFailed, "the application key does not belong to this activation")
-            }
+            let before = state.activations[index]
             let result: SignatureVerification
             do {
-                let verifier = try SignatureVerifier(lookAhead: activation.lookAhead)
-                result = try verifier.verifyOnline(
-                    signature: header.signature, type: header.signatureType, version: header.version,
-                    normalizedData: signed.normalizedData(applicationSecret: activation.applicationSecret),
-                    keys: keys, state: activation.counters)
+                result = try state.activations[index].verifySignature(
+                    header, uriId: uriId, body: request.body, keys: keys)
             } catch let error as PowerAuthError {
                 throw APIFailure(.powerAuthFailed, error.reason)
             } catch {
                 throw APIFailure(.generic, "the signature check failed")
             }
-            if result.state != activation.counters {
-                state.activations[index].counters = result.state
-                changed = true
-            }
+            if state.activations[index] != before { changed = true }
             guard result.isValid else {
                 if result.blockedNow {
-                    logger.warning("activation blocked", metadata: ["activation": "\(activation.activationId)"])
+                    logger.warning("activation blocked", metadata: ["activation": "\(before.activationId)"])
                 }
                 throw APIFailure(.powerAuthFailed, result.refusal ?? "the signature does not verify")
             }
-            state.activations[index].lastSignatureType = result.signatureType
-            changed = true
-            return SignedCaller(activationId: activation.activationId, signatureType: result.signatureType)
+            return SignedCaller(activationId: before.activationId, signatureType: result.signatureType)
         }
     }
 }

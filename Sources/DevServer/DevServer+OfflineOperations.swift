@@ -98,12 +98,14 @@ extension DevServer {
             throw APIFailure(.invalidActivation, "the operation's activation is no longer loaded")
         }
         let keys: FactorKeys
-        let request: SignedRequest
+        let check: ApprovalCodeCheck
         do {
             keys = try store.factorKeys(for: activation)
-            request = try OfflineApproval.request(
-                operationId: operation.id, operationData: operation.data, totp: operation.totp,
-                nonce: operation.nonce, uriId: operation.uriId)
+            check = ApprovalCodeCheck(
+                request: try OfflineApproval.request(
+                    operationId: operation.id, operationData: operation.data, totp: operation.totp,
+                    nonce: operation.nonce, uriId: operation.uriId),
+                allowBiometry: operation.allowBiometry)
         } catch {
             throw APIFailure(.generic, error.reason)
         }
@@ -114,17 +116,13 @@ extension DevServer {
             if let failure = OperationRecord.failure(for: state.offlineOperations[opIndex].status) { throw failure }
             let result: SignatureVerification
             do {
-                result = try SignatureVerifier(lookAhead: state.activations[index].lookAhead).verifyOffline(
-                    code: ApprovalCodeGrouping.normalize(code), requestData: request.requestData,
-                    allowBiometry: operation.allowBiometry, keys: keys, state: state.activations[index].counters)
+                result = try state.activations[index].verifyApprovalCode(code, check, keys: keys)
             } catch let error as PowerAuthError {
                 throw APIFailure(.invalidRequest, error.reason)
             } catch {
                 throw APIFailure(.generic, "the code check failed")
             }
-            state.activations[index].counters = result.state
             if result.isValid {
-                state.activations[index].lastSignatureType = result.signatureType
                 state.offlineOperations[opIndex].status = .approved
             } else {
                 state.offlineOperations[opIndex].failureCount += 1

@@ -134,7 +134,7 @@ final class DevServerStore: @unchecked Sendable {
     private func persistLocked() throws(APIFailure) {
         guard let statePath else { return }
         do {
-            try AtomicFile.write(try Self.encode(state), to: statePath, mode: AtomicFile.secretMode)
+            try AtomicFile.writeState(try Self.encode(state), to: statePath, mode: AtomicFile.secretMode)
         } catch {
             logger.error("cannot write the state file", metadata: ["path": "\(statePath)", "error": "\(error)"])
             throw APIFailure(.generic, "the server could not persist its state")

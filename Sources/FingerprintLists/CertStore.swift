@@ -74,7 +74,7 @@ public actor CertStore {
         do {
             let directory = (storagePath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write(data.encoded(), to: storagePath, mode: AtomicFile.secretMode)
+            try AtomicFile.writeState(data.encoded(), to: storagePath, mode: AtomicFile.secretMode)
             lastStorageError = nil
         } catch {
             lastStorageError = FingerprintListError(.storage, "cannot write \(storagePath): \(error)")

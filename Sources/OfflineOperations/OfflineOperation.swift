@@ -45,6 +45,11 @@ public struct OfflineOperation: Equatable, Hashable, Sendable {
 
     /// The body bytes of the offline approval code: `{operationId}&{operationData}[&{totp}]` (spec §7).
     public var dataForOfflineSigning: Data {
+        Self.offlineSigningBody(operationId: operationId, operationData: operationData, totp: totp)
+    }
+
+    /// `{operationId}&{operationData}[&{totp}]`: the one place this body is built (PowerAuth signs it too).
+    package static func offlineSigningBody(operationId: String, operationData: String, totp: String?) -> Data {
         var text = operationId + "&" + operationData
         if let totp { text += "&" + totp }
         return Data(text.utf8)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import QRAuthEncoding
 import QRAuthFiles
 
@@ -9,30 +9,28 @@ public enum ActivationFileStore {
 
     /// Reads and validates a device file. Throws `FileError` for I/O and `PowerAuthError` for content.
     public static func readDevice(_ path: String) throws -> DeviceActivation {
-        let device: DeviceActivation = try decode(FileInput.read(path, limit: sizeLimit), path: path)
-        try device.validate()
-        return device
+        try read(path)
     }
 
     /// Reads and validates a server file.
     public static func readServer(_ path: String) throws -> ServerActivation {
-        let server: ServerActivation = try decode(FileInput.read(path, limit: sizeLimit), path: path)
-        try server.validate()
-        return server
+        try read(path)
     }
 
-    /// Writes a device file atomically with mode 0600.
-    public static func write(_ device: DeviceActivation, to path: String) throws {
-        try AtomicFile.write(try encode(device), to: path, mode: AtomicFile.secretMode)
+    /// Reads and validates an activation file of either side.
+    static func read<Activation: ActivationFileContent>(_ path: String) throws -> Activation {
+        let activation: Activation = try decode(FileInput.read(path, limit: sizeLimit), path: path)
+        try activation.validate()
+        return activation
     }
 
-    /// Writes a server file atomically with mode 0600.
-    public static func write(_ server: ServerActivation, to path: String) throws {
-        try AtomicFile.write(try encode(server), to: path, mode: AtomicFile.secretMode)
+    /// Writes an activation file (device or server) atomically with mode 0600.
+    public static func write(_ activation: some ActivationFileContent, to path: String) throws {
+        try AtomicFile.writeState(try encode(activation), to: path, mode: AtomicFile.secretMode)
     }
 
     /// The JSON bytes of a file: pretty, key-sorted, with a trailing newline.
-    public static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(value)

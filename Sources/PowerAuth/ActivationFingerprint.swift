@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import QRAuthCrypto
 
 /// The 8-digit activation fingerprint users compare on both sides.
@@ -28,7 +28,7 @@ public enum ActivationFingerprint {
 
     /// The X coordinate as PowerAuth hashes it: unsigned big-endian without leading zero bytes (Java's
     /// `BigInteger` form), so usually 32 bytes and occasionally fewer.
-    public static func xCoordinate(_ key: P256.Signing.PublicKey) -> Data {
+    package static func xCoordinate(_ key: P256.Signing.PublicKey) -> Data {
         Data(key.x963Representation.dropFirst().prefix(32).drop { $0 == 0 })
     }
 }

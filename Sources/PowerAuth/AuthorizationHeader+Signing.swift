@@ -1,7 +1,7 @@
 extension AuthorizationHeader {
     /// Signs `request` for an online call and returns the header; the format follows `version`
     /// (3.0 decimal, 3.1+ Base64). The caller must advance and persist the counter first.
-    public static func sign(
+    package static func sign(
         request: SignedRequest, type: SignatureType, keys: FactorKeys, counter: SignatureCounter,
         activationId: String, applicationKey: String, applicationSecret: String, version: ProtocolVersion = .v33
     ) throws(PowerAuthError) -> AuthorizationHeader {

@@ -28,12 +28,12 @@ public struct DerivedKeys: Sendable, Equatable {
     }
 
     /// `KEY_TRANSPORT_IV = KDF(KEY_TRANSPORT, 3000)`.
-    public static func transportIVKey(transport: some DataProtocol) throws(PowerAuthError) -> Data {
+    package static func transportIVKey(transport: some DataProtocol) throws(PowerAuthError) -> Data {
         try KeyDerivation.derive(transport, index: 3000)
     }
 
     /// `KEY_TRANSPORT_CTR = KDF(KEY_TRANSPORT, 4000)`.
-    public static func transportCounterKey(transport: some DataProtocol) throws(PowerAuthError) -> Data {
+    package static func transportCounterKey(transport: some DataProtocol) throws(PowerAuthError) -> Data {
         try KeyDerivation.derive(transport, index: 4000)
     }
 }

@@ -52,7 +52,7 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     }
 
     /// Records that a signature was computed: advances both counters (persist before showing the result).
-    public mutating func advanceCounter() throws(PowerAuthError) {
+    package mutating func advanceCounter() throws(PowerAuthError) {
         let next = try signatureCounter().advanced()
         if case .hashBased(let data) = next { ctrData = data }
         counter = counter &+ 1

@@ -32,14 +32,14 @@ public enum KeyDerivation {
     }
 
     /// The 16-byte KDF input block: eight zero bytes, then the index big-endian.
-    public static func indexBlock(_ index: UInt64) -> Data {
+    package static func indexBlock(_ index: UInt64) -> Data {
         var block = Data(count: 8)
         withUnsafeBytes(of: index.bigEndian) { block.append(contentsOf: $0) }
         return block
     }
 
     /// XORs the two halves of a 32-byte value into 16 bytes (`convert32Bto16B`).
-    public static func fold(_ value: some DataProtocol) -> Data {
+    package static func fold(_ value: some DataProtocol) -> Data {
         let bytes = Array(value)
         let half = bytes.count / 2
         return Data((0..<half).map { bytes[$0] ^ bytes[$0 + half] })

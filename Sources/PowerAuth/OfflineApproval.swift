@@ -1,4 +1,5 @@
 public import Foundation
+import OfflineOperations
 
 /// The offline approval code a phone computes for a scanned QR operation (spec §2.5).
 public enum OfflineApproval {
@@ -20,9 +21,7 @@ public enum OfflineApproval {
 
     /// The signed body: `operationId&operationData`, plus `&totp` when a TOTP line is present (even empty).
     public static func body(operationId: String, operationData: String, totp: String?) -> Data {
-        var text = operationId + "&" + operationData
-        if let totp { text += "&" + totp }
-        return Data(text.utf8)
+        OfflineOperation.offlineSigningBody(operationId: operationId, operationData: operationData, totp: totp)
     }
 
     /// The request an approval signs: POST, `uriId`, the QR nonce verbatim (24 Base64 characters).

@@ -10,7 +10,7 @@ extension OfflineOperation {
 
     /// The approval code with `factor` (biometry only when the operation carries flag `B`).
     /// The caller must advance and persist the counter before showing the code.
-    public func approvalCode(
+    package func approvalCode(
         factor: OfflineApproval.Factor, keys: FactorKeys, counter: SignatureCounter,
         uriId: String = OfflineApproval.defaultURIID, digits: Int = 8
     ) throws(PowerAuthError) -> String {

@@ -28,6 +28,8 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case factorNotAllowed = "powerauth.factor_not_allowed"
         /// An activation file or status file is malformed or inconsistent.
         case activationFile = "powerauth.activation_file"
+        /// A device file and a server file (or a header) belong to different activations.
+        case activationMismatch = "powerauth.activation_mismatch"
         /// An encrypted status blob is malformed.
         case statusBlob = "powerauth.status_blob"
         /// An offline operation cannot be built or signed from the given fields.

@@ -17,7 +17,7 @@ public enum SignatureCounter: Sendable, Equatable {
     }
 
     /// A fresh random v3 counter, as the server makes at activation.
-    public static func randomHashBased() -> SignatureCounter {
+    package static func randomHashBased() -> SignatureCounter {
         .hashBased(SecureRandom.bytes(count: 16))
     }
 

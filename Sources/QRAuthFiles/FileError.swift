@@ -10,6 +10,12 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge = "file.too_large"
         /// Writing, syncing or renaming into place failed; the destination is unchanged.
         case writeFailed = "file.write_failed"
+        /// Another process held the file's lock longer than the caller was willing to wait.
+        case locked = "file.locked"
+        /// The lock file beside the target could not be created or locked.
+        case lockFailed = "file.lock_failed"
+        /// A state file must be a regular file (it is replaced atomically), and this is not.
+        case notRegular = "file.not_regular"
     }
 
     /// The stable case.

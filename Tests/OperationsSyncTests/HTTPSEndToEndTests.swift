@@ -50,7 +50,7 @@ struct HTTPSEndToEndTests {
                 try await setup.client.authorize(pending[0], authentication: .password("1234"))
             }
             #expect(setup.logic.state.activation.counters.counter == 3)
-            #expect(try await setup.store.load().counter == 5)
+            #expect(try setup.store.load().counter == 5)
         }
     }
 
@@ -58,7 +58,7 @@ struct HTTPSEndToEndTests {
     func replayedToken() async throws {
         let setup = try await Self.setup()
         try await TestClients.with(setup.server, setup.http) {
-            let device = try await setup.store.load()
+            let device = try setup.store.load()
             let token = try #require(device.token)
             let header = TokenDigest.header(
                 tokenId: token.id, tokenSecret: token.secret,
@@ -87,7 +87,7 @@ struct HTTPSEndToEndTests {
             }
             #expect(setup.logic.state.activation.counters.counter == 20)
             #expect(setup.logic.state.activation.counters.failedAttempts == 0)
-            #expect(try await setup.store.load().counter == 20)
+            #expect(try setup.store.load().counter == 20)
         }
     }
 }

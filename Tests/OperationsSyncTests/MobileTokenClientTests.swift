@@ -48,9 +48,9 @@ struct MobileTokenClientTests {
     func counterPersisted() async throws {
         let setup = try Self.setup()
         await setup.server.add(id: "op-1")
-        let before = try await setup.store.load().counter
+        let before = try setup.store.load().counter
         try await setup.client.reject(id: "op-1", reason: .unexpectedOperation)
-        #expect(try await setup.store.load().counter == before + 1)
+        #expect(try setup.store.load().counter == before + 1)
         #expect(await setup.server.pendingIds().isEmpty)
     }
 
@@ -195,7 +195,7 @@ struct MobileTokenClientTests {
         let iterations = await setup.server.exchanges.map(\.matchedIteration)
         #expect(iterations.count == 20)
         #expect(iterations.allSatisfy { $0 == 0 })
-        #expect(try await setup.store.load().counter == 20)
+        #expect(try setup.store.load().counter == 20)
         #expect(await setup.server.activation.counters.counter == 20)
     }
 

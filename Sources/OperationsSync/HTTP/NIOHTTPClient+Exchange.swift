@@ -19,18 +19,25 @@ extension NIOHTTPClient {
         }
         // Resolve (and refuse plain HTTP) before signing, so a refused URL never consumes a signature counter.
         let target = try ResolvedTarget(outgoing.url, allowInsecureHTTP: configuration.allowInsecureHTTP)
-        try await sign(&outgoing)
+        let signature = try await sign(&outgoing)
         if target.usesTLS && configuration.tls.isDisabled {
             log.warning("TLS validation is off (noValidation) for \(target.key): the server is not authenticated")
         }
         log.request(outgoing)
 
         let started = ContinuousClock.now
-        let raw = try await exchange(outgoing, target: target)
+        let raw: RawResponse
+        do {
+            raw = try await exchange(outgoing, target: target)
+        } catch {
+            if let signature { await configuration.signer?.requestFinished(signature, statusCode: nil) }
+            throw error
+        }
         var response = HTTPResponse(
             url: outgoing.url, statusCode: Int(raw.head.status.code), reasonPhrase: raw.head.status.reasonPhrase,
             headers: HTTPHeaderFields(raw.head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }),
             body: Data(raw.body.readableBytesView))
+        if let signature { await configuration.signer?.requestFinished(signature, statusCode: response.statusCode) }
         configuration.cookieJar?.store(setCookie: response.headers.values(for: "Set-Cookie"), from: outgoing.url)
         configuration.responseObserver?.observe(response, for: outgoing)
         log.response(response, method: outgoing.method, elapsed: ContinuousClock.now - started)
@@ -97,8 +104,9 @@ extension NIOHTTPClient {
         return url
     }
 
-    private func sign(_ outgoing: inout HTTPOutgoingRequest) async throws {
-        if case .basic = outgoing.kind { return }
+    /// Adds the signer's header; returns it (nil for basic endpoints) so the signer can hear the answer.
+    private func sign(_ outgoing: inout HTTPOutgoingRequest) async throws -> HTTPHeaderField? {
+        if case .basic = outgoing.kind { return nil }
         guard let signer = configuration.signer else {
             throw HTTPClientError(
                 .signingFailed, "\(outgoing.url.path) needs a PowerAuth header but no request signer is configured")
@@ -116,6 +124,7 @@ extension NIOHTTPClient {
             throw HTTPClientError(.signingFailed, "signing \(outgoing.url.path) failed: \(Self.brief(error))")
         }
         outgoing.headers.set(name: header.name, value: header.value)
+        return header
     }
 
     /// Sends on a pooled or new connection. A pooled one that turns out closed before any response is replaced

@@ -5,4 +5,12 @@
 public protocol RequestSigner: Sendable {
     /// The header to add, for example `X-PowerAuth-Authorization: PowerAuth pa_version="3.3", ...`.
     func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField
+    /// Told how the server answered a request carrying `header` (from `authorization(for:)`): its HTTP status, or
+    /// nil when no answer arrived. A 2xx means the server accepted the signature. The default does nothing.
+    func requestFinished(_ header: HTTPHeaderField, statusCode: Int?) async
+}
+
+extension RequestSigner {
+    /// Does nothing.
+    public func requestFinished(_ header: HTTPHeaderField, statusCode: Int?) async {}
 }

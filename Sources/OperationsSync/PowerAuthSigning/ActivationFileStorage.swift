@@ -1,21 +1,23 @@
 public import PowerAuth
 import QRAuthFiles
 
-/// A device activation file (`qrauth activation create --device F`), re-read before each signature and replaced
-/// atomically (temp, fsync, rename, mode 0600) after each counter advance.
+/// A device activation file (`qrauth activation create --device F`): PowerAuth's `ActivationFile` (locked for each
+/// cycle, re-read, replaced atomically with mode 0600) with the client's errors.
 public struct ActivationFileStorage: DeviceActivationStore {
     /// The file path.
     public let path: String
+    private let file: ActivationFile<DeviceActivation>
 
     /// Makes a storage for a file.
     public init(path: String) {
         self.path = path
+        self.file = ActivationFile(path: path)
     }
 
     /// Reads and validates the file.
-    public func load() async throws(MobileTokenError) -> DeviceActivation {
+    public func load() throws -> DeviceActivation {
         do {
-            return try ActivationFileStore.readDevice(path)
+            return try file.load()
         } catch let error as FileError where error.code == .notFound {
             throw MobileTokenError(.missingActivation, "no activation file at \(path)")
         } catch let error as FileError {
@@ -28,11 +30,24 @@ public struct ActivationFileStorage: DeviceActivationStore {
     }
 
     /// Writes the file atomically.
-    public func save(_ activation: DeviceActivation) async throws(MobileTokenError) {
+    public func save(_ activation: DeviceActivation) throws {
         do {
-            try ActivationFileStore.write(activation, to: path)
+            try file.save(activation)
         } catch {
             throw MobileTokenError(.signingFailed, "cannot save the advanced counter to \(path); nothing was sent")
+        }
+    }
+
+    /// Runs `body` holding the file's lock. Load and save map their own errors, so a `FileError` here comes from
+    /// finding or locking the file.
+    public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try file.withExclusiveAccess(body)
+        } catch let error as FileError where error.code == .notFound {
+            throw MobileTokenError(.missingActivation, "no activation file at \(path)")
+        } catch let error as FileError {
+            throw MobileTokenError(
+                .signingFailed, "cannot lock the activation \(path): \(error.reason); nothing was sent")
         }
     }
 }

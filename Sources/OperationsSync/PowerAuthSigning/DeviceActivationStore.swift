@@ -1,9 +1,8 @@
 public import PowerAuth
 
-/// Where a signer keeps the device activation: it loads before each signature and saves the advanced counter.
-public protocol DeviceActivationStore: Sendable {
-    /// The current activation; throws `MobileTokenError(.missingActivation)` when there is none.
-    func load() async throws(MobileTokenError) -> DeviceActivation
-    /// Persists the activation (atomically) before the signed request leaves.
-    func save(_ activation: DeviceActivation) async throws(MobileTokenError)
-}
+/// Where a signer keeps the device activation: PowerAuth's `ActivationStore` for the device side. The signer runs
+/// each signature as one locked cycle through it (load, advance, save before the request leaves).
+///
+/// Stores throw `MobileTokenError`: `missingActivation` when there is no usable activation, `signingFailed` when
+/// the advanced counter cannot be saved (nothing is sent then).
+public protocol DeviceActivationStore: ActivationStore where Activation == DeviceActivation {}

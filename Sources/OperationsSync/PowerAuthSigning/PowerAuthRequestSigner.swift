@@ -1,23 +1,32 @@
 public import Foundation
 import PowerAuth
-import QRAuthCrypto
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
 /// bytes, fresh nonce) and `X-PowerAuth-Token` with the `possession_universal` token for token-signed ones.
 ///
-/// An actor: one signature at a time. The counter advance is saved (atomically, through the store) before the
-/// header is returned, so a request never leaves with an unsaved counter. The password comes from the call's
-/// `SigningContext` (set by `MobileTokenClient`) or from `password`.
+/// An actor: one signature at a time. Each signature is one `DeviceTransactions.sign` cycle: the store is locked,
+/// the counter advanced and saved before the header is returned, so a request never leaves with an unsaved
+/// counter, and parallel processes on one activation file never reuse one. When the server answers a signed
+/// request with 2xx, the signature is confirmed in the store (`DeviceTransactions.confirm`), so the look-ahead
+/// warning counts only codes the server has not seen. The password comes from the call's `SigningContext` (set by
+/// `MobileTokenClient`) or from `password`.
 public actor PowerAuthRequestSigner: RequestSigner {
+    /// How many signatures awaiting an answer are remembered (answers that never came are dropped beyond it).
+    static let pendingLimit = 64
+
     let store: any DeviceActivationStore
+    let transactions: DeviceTransactions
     let password: String?
     let now: @Sendable () -> Date
+    /// Signatures sent and not yet answered, by header value.
+    private var pending: [String: OnlineSignature] = [:]
 
     /// Makes a signer over a store; `password` is used when the call's context has none; `now` dates token headers.
     public init(
         store: any DeviceActivationStore, password: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
+        self.transactions = Self.transactions(over: store)
         self.password = password
         self.now = now
     }
@@ -30,53 +39,72 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// The header for a signed or token-signed request.
     public func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField {
         do {
-            return try await header(for: input)
+            return try header(for: input)
         } catch {
             SigningContext.current?.recordFailure(error)
             throw error
         }
     }
 
-    private func header(for input: RequestSigningInput) async throws(MobileTokenError) -> HTTPHeaderField {
-        var device = try await store.load()
+    /// Confirms the signature behind `header` when the server accepted it (2xx).
+    public func requestFinished(_ header: HTTPHeaderField, statusCode: Int?) async {
+        guard let signature = pending.removeValue(forKey: header.value) else { return }
+        guard let statusCode, (200..<300).contains(statusCode) else { return }
+        // Best effort: the request itself succeeded; an unsaved confirmation only keeps a warning.
+        try? transactions.confirm(signature)
+    }
+
+    /// Opens the existential, so the concrete store becomes an `ActivationStore<DeviceActivation>`.
+    private static func transactions(over store: some DeviceActivationStore) -> DeviceTransactions {
+        DeviceTransactions(store: store)
+    }
+
+    private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPHeaderField {
         switch input.kind {
         case .basic:
             throw MobileTokenError(.signingFailed, "basic endpoints are not signed")
         case .tokenSigned(let tokenName):
-            guard let token = device.token else {
+            let millis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+            let header: TokenHeader?
+            do {
+                header = try transactions.tokenHeader(timestampMillis: millis)
+            } catch {
+                throw Self.mapped(error, uriId: tokenName)
+            }
+            guard let header else {
                 throw MobileTokenError(.missingActivation, "the activation has no \(tokenName) token")
             }
-            let millis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
-            let header = TokenDigest.header(tokenId: token.id, tokenSecret: token.secret, timestampMillis: millis)
             return HTTPHeaderField(name: TokenHeader.name, value: header.value)
         case .signed(let uriId, let factor):
             guard let type = SignatureType(rawValue: factor.rawValue) else {
                 throw MobileTokenError(.signingFailed, "unknown signature factor \(factor.rawValue)")
             }
-            let secret = SigningContext.current?.password ?? password
-            if type.factors.contains(.knowledge), secret == nil {
-                throw MobileTokenError(.factorNotAllowed, "\(type.rawValue) needs the password")
-            }
-            if type.factors.contains(.biometry), device.biometryKey == nil {
-                throw MobileTokenError(.factorNotAllowed, "the activation has no biometry key")
-            }
-            let value: String
+            let signature: OnlineSignature
             do {
-                let keys = try device.factorKeys(password: type.factors.contains(.knowledge) ? secret : nil)
-                let request = try SignedRequest(
-                    method: input.method.rawValue, uriId: uriId,
-                    nonce: SecureRandom.bytes(count: 16).base64EncodedString(), body: input.body)
-                let header = try AuthorizationHeader.sign(
-                    request: request, type: type, keys: keys, counter: device.signatureCounter(),
-                    activationId: device.activationId, applicationKey: device.applicationKey,
-                    applicationSecret: device.applicationSecret, version: device.protocolVersion)
-                value = header.value
-                try device.advanceCounter()
+                signature = try transactions.sign(
+                    method: input.method.rawValue, uriId: uriId, body: input.body, type: type,
+                    password: SigningContext.current?.password ?? password)
             } catch {
-                throw MobileTokenError(.signingFailed, "cannot sign \(uriId): \(error.reason)")
+                throw Self.mapped(error, uriId: uriId)
             }
-            try await store.save(device)
-            return HTTPHeaderField(name: AuthorizationHeader.name, value: value)
+            let field = HTTPHeaderField(name: AuthorizationHeader.name, value: signature.header.value)
+            if pending.count >= Self.pendingLimit { pending.removeAll() }
+            pending[field.value] = signature
+            return field
+        }
+    }
+
+    /// Store errors are `MobileTokenError` already; PowerAuth's are signing failures (a missing factor: not allowed).
+    private static func mapped(_ error: any Error, uriId: String) -> MobileTokenError {
+        switch error {
+        case let error as MobileTokenError:
+            return error
+        case let error as PowerAuthError where error.code == .missingFactorKey:
+            return MobileTokenError(.factorNotAllowed, error.reason)
+        case let error as PowerAuthError:
+            return MobileTokenError(.signingFailed, "cannot sign \(uriId): \(error.reason)")
+        default:
+            return MobileTokenError(.signingFailed, "cannot sign \(uriId): \(error)")
         }
     }
 }

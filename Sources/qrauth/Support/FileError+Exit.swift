@@ -3,8 +3,7 @@ import QRAuthFiles
 extension FileError: ReportableError {
     var exitStatus: ExitStatus {
         switch code {
-        case .notFound, .unreadable, .tooLarge: .malformed
-        case .writeFailed: .internalError
+        case .notFound, .unreadable, .tooLarge, .writeFailed, .locked, .lockFailed, .notRegular: .malformed
         }
     }
 

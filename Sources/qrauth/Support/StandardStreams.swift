@@ -43,4 +43,12 @@ enum StandardStreams {
     static func flushStdout() {
         fflush(nil)
     }
+
+    /// Flushes what `print` has buffered and says why it could not be written (a full disk, a closed
+    /// descriptor), or nil when everything reached standard output.
+    static func stdoutWriteFailure() -> String? {
+        errno = 0
+        guard fflush(nil) != 0 else { return nil }
+        return errno == 0 ? "write error" : String(cString: strerror(errno))
+    }
 }

@@ -44,6 +44,7 @@ actor FakeMobileTokenServer: HTTPClient {
         }
         let url = URL(string: "https://fake.test" + path)!
         var headers = request.headers
+        var signature: HTTPHeaderField?
         if case .basic = request.kind {
         } else {
             guard let signer else { throw HTTPClientError(.signingFailed, "no signer") }
@@ -57,9 +58,11 @@ actor FakeMobileTokenServer: HTTPClient {
                 throw HTTPClientError(.signingFailed, "signing failed: \(error)")
             }
             headers.set(name: header.name, value: header.value)
+            signature = header
         }
         if jitterMicros > 0 { try? await Task.sleep(for: .microseconds(Int.random(in: 0...jitterMicros))) }
         let (status, answer, iteration) = logic.handle(path: path, body: body, headers: headers)
+        if let signature { await signer?.requestFinished(signature, statusCode: status) }
         exchanges.append(
             Exchange(path: path, body: body, headers: headers, status: status, matchedIteration: iteration))
         return HTTPResponse(url: url, statusCode: status, body: answer)

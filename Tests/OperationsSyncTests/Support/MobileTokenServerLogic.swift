@@ -114,16 +114,8 @@ final class MobileTokenServerLogic: Sendable {
         _ state: inout State, _ headers: HTTPHeaderFields, uriId: String, body: Data
     ) -> (Bool, Int?) {
         guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
-            header.activationId == state.activation.activationId,
-            let request = try? SignedRequest(method: "POST", uriId: uriId, nonce: header.nonce, body: body),
-            let keys = try? state.activation.factorKeys(),
-            let result = try? SignatureVerifier(lookAhead: state.activation.lookAhead).verifyOnline(
-                signature: header.signature, type: header.signatureType, version: header.version,
-                normalizedData: request.normalizedData(applicationSecret: state.activation.applicationSecret),
-                keys: keys,
-                state: state.activation.counters)
+            let result = try? state.activation.verifySignature(header, uriId: uriId, body: body)
         else { return (false, nil) }
-        state.activation.counters = result.state
         return (result.isValid, result.matchedIteration)
     }
 }

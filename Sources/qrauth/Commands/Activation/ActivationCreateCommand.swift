@@ -13,7 +13,9 @@ struct ActivationCreateCommand: ParsableCommand {
             Real P-256 key pairs are generated for the device, the server and the application master key; both \
             sides run ECDH and derive the same signature keys. The knowledge key is stored encrypted under the \
             password exactly as the PowerAuth mobile SDK does (PBKDF2-HMAC-SHA1, 10 000 iterations, AES-128). \
-            Existing files are not replaced unless --force is given.
+            Existing files are not replaced unless --force is given. The two files are written both or \
+            neither: when the device file cannot be written, the server file written just before is removed \
+            again (or, with --force, its previous content put back).
             """
     )
 
@@ -52,7 +54,9 @@ struct ActivationCreateCommand: ParsableCommand {
         guard let secret = try password.resolve() else {
             throw CLIError(.usage, "give the password with --password-stdin, --password-file or --password-env")
         }
-        guard device != server else { throw CLIError(.usage, "--device and --server must be different files") }
+        guard !FileIdentity.sameFile(device, server) else {
+            throw CLIError(.usage, "--device \(device) and --server \(server) name the same file; give two files")
+        }
         if !force {
             for path in [device, server] where FileManager.default.fileExists(atPath: path) {
                 throw CLIError(.usage, "\(path) exists; use --force to replace it")
@@ -73,8 +77,7 @@ struct ActivationCreateCommand: ParsableCommand {
         let pair = try ActivationFactory.create(
             password: secret, biometry: biometry, protocolVersion: version, lookAhead: lookAhead,
             maxFailedAttempts: maxFailedAttempts, masterKey: master)
-        try ActivationFileStore.write(pair.server, to: server)
-        try ActivationFileStore.write(pair.device, to: device)
+        try writeBoth(pair)
         let summary = try ActivationSummary(device: pair.device, server: pair.server, path: device, reveal: false)
         if json {
             try JSONOutput.document(summary)
@@ -84,6 +87,33 @@ struct ActivationCreateCommand: ParsableCommand {
             print("  server file     \(server)")
             print("  fingerprint     \(summary.fingerprint ?? "-")")
             print("  protocol        \(version.rawValue), look-ahead \(lookAhead), biometry \(biometry ? "yes" : "no")")
+        }
+    }
+
+    /// Writes the server file, then the device file, holding both files' locks (a run using either waits); when
+    /// the device write fails, the server file is undone (a new one removed, a replaced one restored), so a
+    /// failure leaves no half-made activation behind.
+    private func writeBoth(_ pair: ActivationFactory.Pair) throws {
+        try FileLock.withLock(for: server) {
+            try FileLock.withLock(for: device) {
+                if !force {
+                    for path in [device, server] where FileManager.default.fileExists(atPath: path) {
+                        throw CLIError(.usage, "\(path) exists; use --force to replace it")
+                    }
+                }
+                let previousServer: Data? = force ? try? FileInput.read(server, limit: 1 << 20) : nil
+                try ActivationFileStore.write(pair.server, to: server)
+                do {
+                    try ActivationFileStore.write(pair.device, to: device)
+                } catch {
+                    if let previousServer {
+                        try? AtomicFile.writeState(previousServer, to: server, mode: AtomicFile.secretMode)
+                    } else {
+                        try? FileManager.default.removeItem(atPath: server)
+                    }
+                    throw error
+                }
+            }
         }
     }
 }

@@ -65,7 +65,13 @@ struct ActivationImportCommand: ParsableCommand {
             }
         }
         let activation = try statusFile.deviceActivation(application: application)
-        try ActivationFileStore.write(activation, to: device)
+        // Locked, so a run using the old file finishes first; the existence check is repeated under the lock.
+        try FileLock.withLock(for: device) {
+            if !force, FileManager.default.fileExists(atPath: device) {
+                throw CLIError(.usage, "\(device) exists; use --force to replace it")
+            }
+            try ActivationFileStore.write(activation, to: device)
+        }
         let summary = try ActivationSummary(device: activation, server: nil, path: device, reveal: false)
         if json {
             try JSONOutput.document(summary)

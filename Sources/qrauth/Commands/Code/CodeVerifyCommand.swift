@@ -17,7 +17,7 @@ struct CodeVerifyCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The server activation file (updated in place).", valueName: "file"))
+    @Option(help: ArgumentHelp("The server activation file (updated in place; not '-').", valueName: "file"))
     var server: String
 
     @Option(help: ArgumentHelp("The approval code, NNNNNNNN-NNNNNNNN (4x4 grouping accepted).", valueName: "code"))
@@ -70,31 +70,32 @@ struct CodeVerifyCommand: ParsableCommand {
         var refusal: String?
     }
 
+    func validate() throws {
+        if server == "-" {
+            throw ValidationError("--server - is not allowed: the server file is read and written back (give a file)")
+        }
+        if activation == "-" {
+            throw ValidationError(
+                "--activation - is not allowed: the device file is read and written back (give a file)")
+        }
+    }
+
     func run() throws {
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
-        var activationFile = try ActivationFileStore.readServer(server)
-        let verifier = try SignatureVerifier(lookAhead: window ?? activationFile.lookAhead)
         var proximity: SignatureVerifier.ProximityCheck?
-        var totpForData = parsed.totp
         if let totpSeed {
             guard let seed = StrictBase64.decode(totpSeed), !seed.isEmpty else {
                 throw CLIError(.malformed, "--totp-seed is not Base64")
             }
             proximity = .init(
                 seed: seed, step: totpStep, pastSteps: totpPastSteps, unixTime: UnixClock.seconds(override: now))
-            totpForData = nil
         }
-        let request = try OfflineApproval.request(
-            operationId: parsed.operationId, operationData: parsed.operationData, totp: totpForData,
-            nonce: parsed.nonce, uriId: uriId)
-        let result = try verifier.verifyOffline(
-            code: ApprovalCodeGrouping.normalize(code, componentLength: digits), requestData: request.requestData,
-            allowBiometry: allowBiometry, componentLength: digits, keys: activationFile.factorKeys(),
-            state: activationFile.counters, proximity: proximity)
-        activationFile.counters = result.state
-        if result.isValid { activationFile.lastSignatureType = result.signatureType }
-        try ActivationFileStore.write(activationFile, to: server)
-        if result.isValid, let activation { try resynchronise(activation, with: activationFile) }
+        let check = try ApprovalCodeCheck(
+            operation: parsed, uriId: uriId, allowBiometry: allowBiometry, digits: digits, lookAhead: window,
+            proximity: proximity)
+        // The server file stays locked from reading the counters to saving the outcome.
+        let (result, serverFile) = try ServerTransactions(path: server).verifyApprovalCode(code, check)
+        if result.isValid, let activation { try resynchronise(activation, with: serverFile) }
 
         let report = Report(
             accepted: result.isValid, signatureType: result.isValid ? result.signatureType.rawValue : nil,
@@ -108,7 +109,7 @@ struct CodeVerifyCommand: ParsableCommand {
                 "accepted: \(result.signatureType.rawValue), \(result.matchedIteration ?? 0) ahead, counter now "
                     + "\(result.state.counter)")
         } else {
-            let reason = result.refusal ?? "no match in the window of \(verifier.lookAhead)"
+            let reason = result.refusal ?? "no match in the window of \(window ?? serverFile.lookAhead)"
             print(
                 "REJECTED: \(reason); failed attempts \(result.state.failedAttempts) of "
                     + "\(result.state.maxFailedAttempts), status \(result.state.status.rawValue)")
@@ -119,22 +120,14 @@ struct CodeVerifyCommand: ParsableCommand {
 
     /// Tells the device file how far it is ahead of the server now (what the status blob does for a phone).
     private func resynchronise(_ path: String, with serverFile: ServerActivation) throws {
-        var device = try ActivationFileStore.readDevice(path)
-        guard device.activationId == serverFile.activationId else {
-            throw CLIError(
-                .usage, "\(path) belongs to activation \(device.activationId), not \(serverFile.activationId)")
+        let distance: Int?
+        do {
+            distance = try DeviceTransactions(path: path).synchronise(with: serverFile)
+        } catch let error as PowerAuthError where error.code == .activationMismatch {
+            throw CLIError(.usage, "\(path): \(error.reason)")
         }
-        var counter = try serverFile.counters.signatureCounter()
-        let target = try device.signatureCounter()
-        for distance in 0...64 {
-            if counter == target {
-                device.unconfirmedSignatures = distance
-                device.lookAhead = serverFile.lookAhead
-                try ActivationFileStore.write(device, to: path)
-                return
-            }
-            counter = counter.advanced()
+        if distance == nil {
+            StandardStreams.warning("\(path) is not within 64 steps ahead of the server; its counter was left as is")
         }
-        StandardStreams.warning("\(path) is not within 64 steps ahead of the server; its counter was left as is")
     }
 }

@@ -8,10 +8,13 @@ struct OperationApproveCommand: ParsableCommand {
         commandName: "approve",
         abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
         discussion: """
-            The server signature is verified first (refused unless --unverified). The counter advance is \
-            written to the activation file before the code is printed, so a crash never reuses a counter. \
-            A wrong password still gives a code (nothing offline can tell); the server rejects it. \
-            Exit 0 code printed, 1 signature invalid or biometry not allowed, 4 malformed input.
+            The server signature is verified first (refused unless --unverified). The activation file is \
+            locked for the whole run and the counter advance is written to it before the code is printed, so \
+            neither a crash nor a parallel run ever reuses a counter. When the code cannot be written to \
+            standard output, the counter stays spent and the failure says which one. A wrong password still \
+            gives a code (nothing offline can tell); the server rejects it. \
+            Exit 0 code printed, 1 signature invalid or biometry not allowed, 4 malformed input or output \
+            not written.
             """
     )
 
@@ -20,7 +23,7 @@ struct OperationApproveCommand: ParsableCommand {
 
     @OptionGroup var input: TextInputOptions
 
-    @Option(help: ArgumentHelp("The device activation file.", valueName: "file"))
+    @Option(help: ArgumentHelp("The device activation file (read and written back; not '-').", valueName: "file"))
     var activation: String
 
     @OptionGroup var password: PasswordOptions
@@ -54,6 +57,13 @@ struct OperationApproveCommand: ParsableCommand {
         var lookAhead: Int
     }
 
+    func validate() throws {
+        if activation == "-" {
+            throw ValidationError(
+                "--activation - is not allowed: the activation file is read and written back (give a file)")
+        }
+    }
+
     func run() throws {
         if input.input == "-" && password.passwordStdin {
             throw CLIError(.usage, "standard input cannot carry both the operation and the password")
@@ -67,35 +77,45 @@ struct OperationApproveCommand: ParsableCommand {
         default: break
         }
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
-        var device = try ActivationFileStore.readDevice(activation)
-        let check = parsed.checkSignature(masterKey: try device.masterKey(), personalizedKey: try device.serverKey())
-        if check != .valid && !unverified {
+        let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
+        let outcome: OfflineApproval.Outcome
+        do {
+            outcome = try DeviceTransactions(path: activation).approve(
+                parsed, factor: factor, password: secret, uriId: uriId, digits: digits, allowUnverified: unverified)
+        } catch let error as PowerAuthError where error.code == .missingFactorKey && biometry {
+            throw CLIError(.usage, "the activation has no biometry key (create it with --biometry)")
+        }
+        let receipt: OfflineApproval.Receipt
+        switch outcome {
+        case .refused(let check):
             let why =
                 check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
             StandardStreams.error("qrauth: the operation's server signature \(why); refusing (use --unverified)")
             throw ExitWithStatus(status: .checkFailed)
+        case .approved(let approved):
+            receipt = approved
         }
-        let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
-        if biometry && device.biometryKey == nil {
-            throw CLIError(.usage, "the activation has no biometry key (create it with --biometry)")
-        }
-        let keys = try device.factorKeys(password: secret)
-        let counter = try device.signatureCounter()
-        let code = try parsed.approvalCode(factor: factor, keys: keys, counter: counter, uriId: uriId, digits: digits)
-        try device.advanceCounter()
-        try ActivationFileStore.write(device, to: activation)
-
-        let display = group.grouping.format(code)
+        let device = receipt.activation
+        let display = group.grouping.format(receipt.code)
         if json {
             try JSONOutput.document(
                 Report(
-                    code: code, displayCode: display, signatureType: factor.signatureType.rawValue,
-                    operationId: parsed.operationId, signatureVerified: check == .valid, counter: device.counter,
-                    unconfirmedCodes: device.unconfirmedSignatures, lookAhead: device.lookAhead))
+                    code: receipt.code, displayCode: display, signatureType: receipt.signatureType.rawValue,
+                    operationId: parsed.operationId, signatureVerified: receipt.signatureCheck == .valid,
+                    counter: device.counter, unconfirmedCodes: device.unconfirmedSignatures,
+                    lookAhead: device.lookAhead))
         } else {
             print(display)
         }
-        if check != .valid { StandardStreams.warning("the server signature was NOT verified (--unverified)") }
+        if let failure = StandardStreams.stdoutWriteFailure() {
+            throw CLIError(
+                .malformed,
+                "cannot write the approval code to standard output (\(failure)); the code for counter "
+                    + "\(receipt.counter) was spent and is not shown again: approve again for a new code")
+        }
+        if receipt.signatureCheck != .valid {
+            StandardStreams.warning("the server signature was NOT verified (--unverified)")
+        }
         if factor == .knowledge {
             StandardStreams.warning(
                 "a wrong password gives a wrong code without any error here; only the server can tell")

@@ -11,7 +11,7 @@ struct PinsPruneCommand: ParsableCommand {
         discussion: "An entry is expired when expires < now; one expiring exactly now is kept, as the apps do."
     )
 
-    @Argument(help: ArgumentHelp("The list file to rewrite.", valueName: "list.json"))
+    @Argument(help: ArgumentHelp("The list file to rewrite ('-' only with --dry-run).", valueName: "list.json"))
     var list: String
 
     @Option(name: .long, help: ArgumentHelp("Judge expiry at this Unix time (default: now).", valueName: "unix"))
@@ -27,6 +27,13 @@ struct PinsPruneCommand: ParsableCommand {
         let removed: [String]
         let kept: Int
         let written: Bool
+    }
+
+    func validate() throws {
+        if list == "-" && !dryRun {
+            throw ValidationError(
+                "'-' is not allowed: prune reads the list and writes it back (give a file, or --dry-run)")
+        }
     }
 
     func run() throws {

@@ -11,7 +11,9 @@ struct PinsVerifyCommand: ParsableCommand {
         discussion: """
             Every entry is checked (the apps skip expired ones; a pipeline should not). Exit 0 all good, \
             1 a signature is bad or an expected name has no valid entry, 2 an entry is expired or expires \
-            within --fail-within, 4 the list or key is malformed; the highest applies.
+            within --fail-within and its name has no newer valid entry that lasts beyond the window (a \
+            rotation in progress passes; --strict-expiry fails on every such entry), 4 the list or key is \
+            malformed; the highest applies.
             """
     )
 
@@ -29,6 +31,11 @@ struct PinsVerifyCommand: ParsableCommand {
         help: ArgumentHelp(
             "Fail (2) for entries expiring within this window: 30d, 2w, 12h, seconds.", valueName: "duration"))
     var failWithin: WindowDuration = WindowDuration(seconds: 0)
+
+    @Flag(
+        name: .customLong("strict-expiry"),
+        help: "Fail (2) for every expired or expiring entry, even one a newer entry for its name already covers.")
+    var strictExpiry = false
 
     @Option(name: .customLong("expect-name"), help: "A name that must have a valid, unexpired entry (repeatable).")
     var expectNames: [String] = []
@@ -48,6 +55,8 @@ struct PinsVerifyCommand: ParsableCommand {
         let expiry: EntryVerdict.Expiry
         let signedString: String?
         let diagnosis: String?
+        /// The index of the newer entry for the same name that covers this expired or expiring one.
+        let supersededBy: Int?
     }
 
     struct Report: Encodable {
@@ -69,17 +78,21 @@ struct PinsVerifyCommand: ParsableCommand {
         let missing = expectNames.filter { name in
             !verdicts.contains { $0.entry.name == name && $0.signature == .valid && $0.expiry != .expired }
         }
+        let covering = RotationCoverage.coveringEntries(verdicts)
         var status = ExitStatus.success
         let entries = verdicts.map { verdict in
             if verdict.signature != .valid { status = max(status, .checkFailed) }
-            if verdict.expiry != .valid { status = max(status, .expired) }
+            if verdict.expiry != .valid, strictExpiry || covering[verdict.index] == nil {
+                status = max(status, .expired)
+            }
             let diagnosis =
                 verdict.signature == .invalid ? SignatureDiagnosis.diagnose(verdict.entry, publicKey: key) : nil
             return EntryReport(
                 index: verdict.index, name: verdict.entry.name,
                 fingerprint: verdict.entry.fingerprint.base64EncodedString(), expires: verdict.entry.expires,
                 signature: verdict.signature, expiry: verdict.expiry,
-                signedString: explain ? verdict.entry.signedString : nil, diagnosis: diagnosis?.explanation)
+                signedString: explain ? verdict.entry.signedString : nil, diagnosis: diagnosis?.explanation,
+                supersededBy: covering[verdict.index])
         }
         if !missing.isEmpty { status = max(status, .checkFailed) }
         if json {
@@ -100,7 +113,10 @@ struct PinsVerifyCommand: ParsableCommand {
             case (.valid, .expiringSoon): word = "EXPIRING"
             case (.valid, .valid): word = "ok"
             }
-            print("\(word) [\(entry.index)] \(entry.name) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))")
+            let cover = entry.supersededBy.map { " (superseded by [\($0)])" } ?? ""
+            print(
+                "\(word) [\(entry.index)] \(entry.name) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
+                    + cover)
             if let signed = entry.signedString { print("    signed string: \(signed)") }
             if let diagnosis = entry.diagnosis { print("    probable cause: \(diagnosis)") }
             if explain, entry.signature == .invalid, entry.diagnosis == nil {
@@ -111,8 +127,10 @@ struct PinsVerifyCommand: ParsableCommand {
         let bad = entries.filter { $0.signature != .valid }.count
         let expired = entries.filter { $0.expiry == .expired }.count
         let expiring = entries.filter { $0.expiry == .expiringSoon }.count
+        let superseded = entries.filter { $0.supersededBy != nil }.count
         print(
             "\(entries.count) entries at \(UTCTime.text(now)): \(bad) bad signature(s), \(expired) expired, "
-                + "\(expiring) expiring within \(failWithin.seconds / 86_400) day(s)")
+                + "\(expiring) expiring within \(failWithin.seconds / 86_400) day(s)"
+                + (superseded > 0 ? ", \(superseded) of them superseded by a newer entry" : ""))
     }
 }

@@ -19,4 +19,13 @@ struct WindowDuration: ExpressibleByArgument, Sendable {
         guard let value = Int64(text), value >= 0, value <= Int64.max / unit / 2 else { return nil }
         seconds = value * unit
     }
+
+    /// Shown in help as the user would type it: `0`, `30d`, `2w`, `12h`.
+    var defaultValueDescription: String {
+        for (suffix, factor) in [("w", Int64(604_800)), ("d", 86_400), ("h", 3_600), ("m", 60)]
+        where seconds != 0 && seconds % factor == 0 {
+            return "\(seconds / factor)\(suffix)"
+        }
+        return "\(seconds)"
+    }
 }

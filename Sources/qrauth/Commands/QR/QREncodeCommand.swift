@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OfflineOperations
 import QRAuthFiles
 import QRImaging
 
@@ -14,7 +15,10 @@ struct QREncodeCommand: ParsableCommand {
             bytes (NUL and every other byte value survive). No ECI header is written unless --eci is given \
             (26 = UTF-8). The format defaults to 'terminal' when standard output is a terminal, otherwise to the \
             --output extension (.png, .svg, .txt) or PNG. Before writing, the rendered output is decoded back \
-            with the scanner and compared byte for byte (--no-check skips this). Exit codes: 0 written, \
+            with the scanner and compared byte for byte (--no-check skips this). An offline operation read \
+            with --input that ends in one line feed (as `qrauth operation create > op.txt` writes it) is \
+            encoded without it, with a note on standard error, because the mobile SDKs reject an operation \
+            that ends in a line feed; --keep-newline encodes the bytes exactly. Exit codes: 0 written, \
             1 self-check failed, 4 unreadable input or payload too large, 64 bad option.
             """
     )
@@ -33,8 +37,15 @@ struct QREncodeCommand: ParsableCommand {
     @Option(name: .customLong("ecc"), help: "Error-correction level: L, M, Q or H.")
     var errorCorrection: QRErrorCorrection = .medium
 
-    @Option(name: .customLong("version"), help: "QR version 1–40; 0 picks the smallest that fits.")
-    var symbolVersion: Int = 0
+    @Option(name: .customLong("symbol-version"), help: "QR version 1–40; 0 picks the smallest that fits.")
+    var symbolVersionOption: Int?
+
+    /// The old spelling of `--symbol-version`, kept for one release; it clashed with the tool's `--version`.
+    @Option(name: .customLong("version"), help: .hidden)
+    var legacySymbolVersion: Int?
+
+    /// The QR version asked for (0 = smallest that fits).
+    var symbolVersion: Int { symbolVersionOption ?? legacySymbolVersion ?? 0 }
 
     @Option(help: "Quiet zone in modules.")
     var margin: Int = 4
@@ -53,6 +64,11 @@ struct QREncodeCommand: ParsableCommand {
 
     @Option(name: .customLong("text-style"), help: "Characters of the text format: digits (1/0) or hash (#/space).")
     var textStyle: QRTextStyle = .digits
+
+    @Flag(
+        name: .customLong("keep-newline"),
+        help: "Encode an offline operation's trailing line feed too (the mobile SDKs then reject it).")
+    var keepNewline = false
 
     @Flag(name: .customLong("no-check"), help: "Do not read the code back to check it.")
     var noCheck = false
@@ -73,8 +89,20 @@ struct QREncodeCommand: ParsableCommand {
         let contentBase64: String?
     }
 
+    func validate() throws {
+        if symbolVersionOption != nil, legacySymbolVersion != nil {
+            throw ValidationError("give --symbol-version once (--version N is its old spelling)")
+        }
+    }
+
     func run() throws {
-        let payload = try input.bytes(inline: text, what: "payload")
+        var payload = try input.bytes(inline: text, what: "payload")
+        if !keepNewline, text == nil, let trimmed = Self.offlineOperationWithoutTrailingNewline(payload) {
+            StandardStreams.warning(
+                "the input is an offline operation ending in a line feed; encoding it without the line feed "
+                    + "(the mobile SDKs reject one). Give --keep-newline to encode the bytes exactly.")
+            payload = trimmed
+        }
         let toStdout = output == nil || output == "-"
         let format = try resolveFormat(toStdout: toStdout)
         if format == .png, toStdout, !json, StandardStreams.stdoutIsTerminal {
@@ -110,6 +138,18 @@ struct QREncodeCommand: ParsableCommand {
                 "wrote \(output ?? "-"): QR version \(code.matrix.version)-\(code.matrix.errorCorrection.rawValue), "
                     + "\(code.matrix.size)×\(code.matrix.size) modules, \(payload.count) bytes, self-check \(check)")
         }
+    }
+
+    /// The payload without its final LF (or CRLF) when that makes it a valid offline operation and the
+    /// payload as given is not one; otherwise nil.
+    static func offlineOperationWithoutTrailingNewline(_ payload: Data) -> Data? {
+        guard payload.last == 0x0A else { return nil }
+        var trimmed = payload.dropLast()
+        if trimmed.last == 0x0D { trimmed = trimmed.dropLast() }
+        guard (try? OfflineOperation(bytes: payload)) == nil, (try? OfflineOperation(bytes: trimmed)) != nil else {
+            return nil
+        }
+        return Data(trimmed)
     }
 
     private func resolveFormat(toStdout: Bool) throws -> QRRenderFormat {

@@ -10,7 +10,7 @@ import QRAuthFiles
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the local Mobile Token API + fingerprint endpoint emulator (docs/serve.md).",
+        abstract: "Run the local Mobile Token API + fingerprint endpoint emulator.",
         discussion: """
             The first line on stdout is the URL the server listens on (with --port 0, the real port). \
             Give exactly one of --tls-cert/--tls-key, --self-signed or --http. Stops on SIGINT/SIGTERM \

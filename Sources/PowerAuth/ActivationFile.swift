@@ -1,0 +1,42 @@
+import Foundation
+import QRAuthFiles
+
+/// An activation kept in a JSON file (`qrauth activation create --device F` / `--server F`): read and
+/// validated on every load, replaced atomically with mode 0600 on every save (a device, FIFO or socket
+/// is refused: state must be replaced atomically), each cycle under an exclusive `FileLock`.
+public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore {
+    /// The file path.
+    public let path: String
+
+    /// Makes a store over a file.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads and validates the file. Throws `FileError` for I/O and `PowerAuthError` for content.
+    public func load() throws -> Activation {
+        try ActivationFileStore.read(path)
+    }
+
+    /// Replaces the file atomically.
+    public func save(_ activation: Activation) throws {
+        try ActivationFileStore.write(activation, to: path)
+    }
+
+    /// Runs `body` holding the file's `FileLock` (a sidecar `.NAME.lock` beside the file the path resolves
+    /// to), waiting up to `FileLock.defaultTimeout`; throws `FileError(.locked)` when another process keeps it.
+    /// A missing file is reported as by `load()` before any lock file is made beside it.
+    public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
+        if !FileManager.default.fileExists(atPath: path) { _ = try load() }
+        return try FileLock.withLock(for: path, body)
+    }
+}
+
+/// What an activation file holds: `DeviceActivation` or `ServerActivation`.
+public protocol ActivationFileContent: Codable, Equatable, Sendable {
+    /// Checks kind, version and key material after reading a file.
+    func validate() throws(PowerAuthError)
+}
+
+extension DeviceActivation: ActivationFileContent {}
+extension ServerActivation: ActivationFileContent {}

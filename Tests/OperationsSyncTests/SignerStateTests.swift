@@ -1,0 +1,110 @@
+import Foundation
+import OperationsSync
+import PowerAuth
+import Testing
+
+/// The signer over a device file: parallel signers never share a counter; answers the server accepted confirm it.
+@Suite("PowerAuthRequestSigner and the device file", .timeLimit(.minutes(2)))
+struct SignerStateTests {
+    static let body = Data(#"{"requestObject":{}}"#.utf8)
+
+    static func temporaryFile() throws -> (directory: URL, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrauth-signer-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (directory, directory.appendingPathComponent("device.json").path)
+    }
+
+    @Test("parallel signers on one device file never reuse a counter")
+    func parallelSignersOnOneFile() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let (directory, path) = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try ActivationFileStore.write(pair.device, to: path)
+        let runs = 12
+        let input = RequestSigningInput(
+            method: .post, url: URL(string: "https://bank.test/operation/history")!, body: Self.body,
+            kind: .signed(uriId: "/operation/history", factor: .possessionKnowledge))
+        // One signer per task, as separate processes would have: only the file lock serialises them.
+        let headers = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<runs {
+                group.addTask {
+                    try await PowerAuthRequestSigner(activationPath: path, password: "1234")
+                        .authorization(for: input).value
+                }
+            }
+            var values: [String] = []
+            for try await value in group { values.append(value) }
+            return values
+        }
+        var iterations: Set<Int> = []
+        for value in headers {
+            var server = pair.server
+            let result = try server.verifySignature(
+                AuthorizationHeader(parsing: value), uriId: "/operation/history", body: Self.body)
+            #expect(result.isValid)
+            iterations.insert(try #require(result.matchedIteration))
+        }
+        #expect(iterations == Set(0..<runs))
+        #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
+    }
+
+    @Test("signatures the server accepted confirm the counter: no lock-out warning after many online calls")
+    func acceptedSignaturesConfirmTheCounter() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let (directory, path) = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try ActivationFileStore.write(pair.device, to: path)
+        let signer = PowerAuthRequestSigner(activationPath: path)
+        let server = FakeMobileTokenServer(activation: pair.server, signer: signer)
+        let client = MobileTokenClient(httpClient: server, configuration: MobileTokenConfiguration())
+        for _ in 0..<25 { _ = try await client.history(authentication: .password("1234")) }
+        let device = try ActivationFileStore.readDevice(path)
+        #expect(device.counter == 25)
+        #expect(device.unconfirmedSignatures == 0)
+        #expect(device.lookAheadWarning == nil)
+    }
+
+    @Test("rejected signatures stay unconfirmed")
+    func rejectedSignaturesStayUnconfirmed() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let store = InMemoryActivationStore(pair.device)
+        let server = FakeMobileTokenServer(activation: pair.server, signer: PowerAuthRequestSigner(store: store))
+        let client = MobileTokenClient(httpClient: server, configuration: MobileTokenConfiguration())
+        _ = try await client.history(authentication: .password("1234"))
+        await #expect(throws: MobileTokenError.self) {
+            _ = try await client.history(authentication: .password("0000"))
+        }
+        #expect(try store.load().counter == 2)
+        #expect(try store.load().unconfirmedSignatures == 1)
+    }
+
+    @Test("the signer's file store keeps parallel threads from reusing a counter")
+    func parallelThreadsOnTheSignersFileStore() throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let (directory, path) = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try ActivationFileStore.write(pair.device, to: path)
+        let runs = 8
+        let results = NSLock()
+        nonisolated(unsafe) var counters: [UInt64] = []
+        nonisolated(unsafe) var failures: [String] = []
+        // Real threads (not the cooperative pool), each with its own store value, as separate processes have.
+        let threads = (0..<runs).map { _ in
+            Thread {
+                do {
+                    let signature = try DeviceTransactions(store: ActivationFileStorage(path: path)).sign(
+                        method: "POST", uriId: "/operation/history", body: Self.body, type: .possession,
+                        password: nil)
+                    results.withLock { counters.append(signature.counter) }
+                } catch {
+                    results.withLock { failures.append("\(error)") }
+                }
+            }
+        }
+        for thread in threads { thread.start() }
+        while results.withLock({ counters.count + failures.count }) < runs { usleep(1000) }
+        #expect(failures.isEmpty)
+        #expect(Set(counters) == Set(0..<UInt64(runs)))
+        #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// State files under parallel runs and failing outputs: locked read-modify-write cycles, counters spent
+/// before a code is shown, `-` refused where a file is written back, both-or-neither activation files.
+@Suite("State safety: parallel runs, refused '-', failing output")
+struct StateSafetyCLITests {
+    /// Starts every run at once, then waits for all: the runs overlap as much as the machine allows.
+    static func runAtOnce(_ runs: [[String]], environment: [String: String]) throws -> [CLIResult] {
+        var started: [(Process, Pipe, Pipe)] = []
+        for arguments in runs {
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            started.append((process, out, err))
+        }
+        return started.map { process, out, err in
+            // The outputs are a few hundred bytes: the pipes never fill, so waiting first is safe.
+            process.waitUntilExit()
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            return CLIResult(
+                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        }
+    }
+
+    static func json(_ data: Data) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func parallelApprovalsOnOneDeviceFileGiveDistinctCodesAndCounters() throws {
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let operation = try setup.operation()
+        let runs = 8
+        let arguments = ["operation", "approve", "--activation", setup.device, "--password-env", "PA_PIN", "--json"]
+        let results = try Self.runAtOnce(
+            Array(repeating: arguments + [operation], count: runs), environment: ["PA_PIN": "1234"])
+        var codes: Set<String> = []
+        var counters: Set<Int> = []
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try Self.json(result.stdoutData)
+            codes.insert(try #require(object["code"] as? String))
+            counters.insert(try #require(object["counter"] as? Int))
+        }
+        #expect(codes.count == runs)
+        #expect(counters == Set(1...runs))
+        let device = try Self.json(Data(contentsOf: URL(fileURLWithPath: setup.device)))
+        #expect(device["counter"] as? Int == runs)
+    }
+
+    @Test func parallelWrongCodesBlockTheActivationWithEveryFailureCounted() throws {
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let operation = try setup.operation()
+        let runs = 8
+        let arguments = ["code", "verify", "--server", setup.server, "--code", "12345678-87654321", "--json"]
+        let results = try Self.runAtOnce(
+            Array(repeating: arguments + ["--operation", operation], count: runs), environment: [:])
+        var failures: [Int] = []
+        for result in results {
+            #expect(result.status == 1, "\(result.stderr)")
+            let object = try Self.json(result.stdoutData)
+            failures.append(try #require(object["failedAttempts"] as? Int))
+        }
+        // Each run saw the failures of the runs before it: 1...5, then the blocked ones stay at 5.
+        #expect(failures.sorted() == [1, 2, 3, 4, 5, 5, 5, 5])
+        let server = try Self.json(Data(contentsOf: URL(fileURLWithPath: setup.server)))
+        let counters = try #require(server["counters"] as? [String: Any])
+        #expect(counters["status"] as? String == "BLOCKED")
+        #expect(counters["failedAttempts"] as? Int == 5)
+    }
+
+    @Test(arguments: [
+        ["operation", "approve", "--activation", "-", "--password-env", "PA_PIN", "x"],
+        ["code", "verify", "--server", "-", "--code", "1-1", "--operation", "x"],
+        ["pins", "prune", "-"],
+    ])
+    func dashIsRefusedWhereAFileIsWrittenBack(_ arguments: [String]) throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run(
+            arguments, stdin: Data("{}".utf8), environment: ["PA_PIN": "1234"], currentDirectory: directory)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'-'") || result.stderr.contains(" - is not allowed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    }
+
+    @Test func pruneDryRunMayReadStandardInput() throws {
+        let list = #"{"fingerprints":[]}"#
+        let result = try CLIRunner.run(["pins", "prune", "-", "--dry-run"], stdin: Data(list.utf8))
+        #expect(result.status != 64, "\(result.stderr)")
+    }
+
+    @Test func anApprovalThatCannotBePrintedSaysWhichCounterWasSpent() throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let operation = try setup.operation()
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = [
+            "operation", "approve", "--activation", setup.device, "--password-env", "PA_PIN", operation,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PA_PIN": "1234"]) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 4)
+        #expect(stderr.contains("the code for counter 0 was spent"), "\(stderr)")
+        // The counter is not rolled back: the next run makes the code for counter 1.
+        let device = try Self.json(Data(contentsOf: URL(fileURLWithPath: setup.device)))
+        #expect(device["counter"] as? Int == 1)
+    }
+
+    @Test func oneFileUnderTwoSpellingsIsAUsageError() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run(
+            ["activation", "create", "--device", "a.json", "--server", "./a.json", "--password-env", "PA_PIN"],
+            environment: ["PA_PIN": "1234"], currentDirectory: directory)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("same file"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.json").path))
+    }
+
+    @Test func aDeviceWriteFailingAfterTheServerFileRemovesIt() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = directory.appendingPathComponent("server.json").path
+        let device = directory.appendingPathComponent("device.json").path
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
+        let result = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PA_PIN", "--force"],
+            environment: ["PA_PIN": "1234"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: server))
+    }
+
+    @Test func aFailedDeviceWriteLeavesNoServerFile() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = directory.appendingPathComponent("server.json").path
+        let device = directory.appendingPathComponent("missing/device.json").path
+        let result = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PA_PIN"],
+            environment: ["PA_PIN": "1234"])
+        #expect(result.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: server))
+        // Only the (empty, never removed) lock sidecar may remain: no activation file, no temporary.
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(left.allSatisfy { $0.hasPrefix(".") && $0.hasSuffix(".lock") }, "\(left)")
+    }
+
+    @Test func aFailedDeviceWriteWithForceRestoresTheOldServerFile() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = directory.appendingPathComponent("server.json")
+        try Data("old server file\n".utf8).write(to: server)
+        // A folder where the device file should go: the server file is written first, then put back.
+        let device = directory.appendingPathComponent("device.json").path
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
+        let result = try CLIRunner.run(
+            [
+                "activation", "create", "--device", device, "--server", server.path, "--password-env", "PA_PIN",
+                "--force",
+            ],
+            environment: ["PA_PIN": "1234"])
+        #expect(result.status != 0)
+        #expect(try Data(contentsOf: server) == Data("old server file\n".utf8))
+    }
+
+    @Test func parallelSyncRunsOnOneDeviceFileNeverReuseACounter() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let device = directory.appendingPathComponent("device.json").path
+        let serverFile = directory.appendingPathComponent("server.json").path
+        let caPath = directory.appendingPathComponent("ca.pem").path
+        let created = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", serverFile, "--password-env", "PIN"],
+            environment: ["PIN": "1234"])
+        try #require(created.status == 0, "\(created.stderr)")
+        let serve = Process()
+        serve.executableURL = CLIRunner.executable
+        serve.arguments = ["serve", "--port", "0", "--self-signed", "--activation", serverFile, "--ca-out", caPath]
+        let output = Pipe()
+        serve.standardOutput = output
+        serve.standardError = FileHandle.nullDevice
+        try serve.run()
+        defer {
+            if serve.isRunning {
+                serve.terminate()
+                serve.waitUntilExit()
+            }
+        }
+        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+        let url = try #require(lines.first)
+        let runs = 6
+        let arguments = [
+            "sync", "history", "--password-env", "PIN", "--server", url, "--activation", device, "--ca", caPath,
+        ]
+        let results = try Self.runAtOnce(Array(repeating: arguments, count: runs), environment: ["PIN": "1234"])
+        // Every run signed once with its own counter: the file advanced once per run (an unlocked run
+        // reads a counter another run already used and writes back the same advance).
+        let accepted = results.filter { $0.status == 0 }.count
+        #expect(accepted >= 1, "\(results.map(\.stderr))")
+        let file = try Self.json(Data(contentsOf: URL(fileURLWithPath: device)))
+        #expect(file["counter"] as? Int == runs)
+        // Runs the server accepted confirmed their counters; only signatures after the last accepted one
+        // (or rejected because a later counter overtook them) remain unconfirmed.
+        #expect((file["unconfirmedSignatures"] as? Int ?? runs) < runs)
+
+        // One more call the server accepts confirms everything up to it: no lock-out warning is left.
+        let last = try CLIRunner.run(arguments, environment: ["PIN": "1234"])
+        #expect(last.status == 0, "\(last.stderr)")
+        let show = try CLIRunner.run(["activation", "show", device, "--json"])
+        let summary = try Self.json(show.stdoutData)
+        #expect(summary["unconfirmedCodes"] as? Int == 0)
+        #expect(summary["warning"] == nil)
+    }
+}
