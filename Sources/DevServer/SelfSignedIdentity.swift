@@ -25,10 +25,10 @@ public struct SelfSignedIdentity: Sendable {
         host: String, days: Int = 30, now: Date = Date()
     ) throws(DevServerError) -> SelfSignedIdentity {
         do {
-            let authorityKey = P256.Signing.PrivateKey()
+            let authorityKey = NISTP256.Signing.PrivateKey()
             let authority = try X509CertificateIssuer.authority(
                 commonName: "qrauth serve test CA", key: authorityKey, days: days, now: now)
-            let leafKey = P256.Signing.PrivateKey()
+            let leafKey = NISTP256.Signing.PrivateKey()
             var dnsNames = ["localhost"]
             var addresses = ["127.0.0.1", "::1"]
             let isAddress =

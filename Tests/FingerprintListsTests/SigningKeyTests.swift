@@ -64,7 +64,7 @@ struct SigningKeyTests {
                 seenLow = true
                 #expect(exported == raw)
             }
-            let back = try P256.Signing.PrivateKey(javaRepresentation: exported)
+            let back = try NISTP256.Signing.PrivateKey(javaRepresentation: exported)
             #expect(back.rawRepresentation == raw)
         }
         #expect(seenHigh && seenLow)

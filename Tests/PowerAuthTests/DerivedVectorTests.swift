@@ -528,7 +528,7 @@ struct DerivedVectorTests {
                 ServerSignedData.isValid(
                     signatureDER: operation.signature, for: operation.signedData.dropLast(), publicKey: expectedKey)
                     == item.verifyWithoutIndicatorInSignedData)
-            let jose = try P256.Signing.ECDSASignature(rawRepresentation: Fixture.base64(item.signatureJoseB64))
+            let jose = try NISTP256.Signing.ECDSASignature(rawRepresentation: Fixture.base64(item.signatureJoseB64))
             #expect(jose.derRepresentation == operation.signature)
             #expect(operation.checkSignature(masterKey: nil, personalizedKey: nil) == .keyUnavailable)
 

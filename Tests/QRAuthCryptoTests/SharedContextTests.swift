@@ -60,8 +60,8 @@ struct SharedContextTests {
     }
 
     @Test func parallelVerificationUnderOneKeyReusesPooledContexts() throws {
-        let privateKey = P256.Signing.PrivateKey()
-        let publicKey = try P256.Signing.PublicKey(x963Representation: privateKey.publicKey.x963Representation)
+        let privateKey = NISTP256.Signing.PrivateKey()
+        let publicKey = try NISTP256.Signing.PublicKey(x963Representation: privateKey.publicKey.x963Representation)
         let messages = (0..<32).map { Data("message \($0)".utf8) }
         let signatures = try messages.map { try privateKey.signature(for: $0) }
         let failures = Mismatches()
@@ -78,7 +78,7 @@ struct SharedContextTests {
     }
 
     @Test func verifyingRawDERMatchesTheParsedSignature() throws {
-        let privateKey = P256.Signing.PrivateKey()
+        let privateKey = NISTP256.Signing.PrivateKey()
         let publicKey = privateKey.publicKey
         let message = Data("name&fingerprint&expires".utf8)
         let signature = try privateKey.signature(for: message)
@@ -90,7 +90,7 @@ struct SharedContextTests {
         var longForm = Data([0x30, 0x81, UInt8(der.count - 2)])
         longForm.append(der.dropFirst(2))
         #expect(!publicKey.isValidSignature(derRepresentation: longForm, for: message))
-        #expect((try? P256.Signing.ECDSASignature(derRepresentation: longForm)) == nil)
+        #expect((try? NISTP256.Signing.ECDSASignature(derRepresentation: longForm)) == nil)
         #expect(!publicKey.isValidSignature(derRepresentation: Data(), for: message))
         #expect(!publicKey.isValidSignature(derRepresentation: signature.rawRepresentation, for: message))
         // A non-contiguous collection takes the copying path and agrees.
@@ -98,7 +98,7 @@ struct SharedContextTests {
     }
 
     @Test func verifyingAPrehashedDigest() throws {
-        let privateKey = P256.Signing.PrivateKey()
+        let privateKey = NISTP256.Signing.PrivateKey()
         let message = Data("prehashed".utf8)
         let signature = try privateKey.signature(for: message)
         let digest = SHA256.hash(data: message)

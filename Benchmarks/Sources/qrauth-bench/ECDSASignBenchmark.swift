@@ -7,7 +7,7 @@ struct ECDSASignBenchmark: Benchmark {
     let summary = "P256.Signing.PrivateKey.signature over a 64-byte message (hash included)"
 
     func prepare() throws -> () -> Int {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let message = Data((0..<64).map { UInt8($0) })
         return { (try? key.signature(for: message))?.derRepresentation.count ?? 0 }
     }

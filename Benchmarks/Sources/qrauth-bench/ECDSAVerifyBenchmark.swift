@@ -7,10 +7,10 @@ struct ECDSAVerifyBenchmark: Benchmark {
     let summary = "P256.Signing.PublicKey.isValidSignature over a 64-byte message (hash included)"
 
     func prepare() throws -> () -> Int {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let message = Data((0..<64).map { UInt8($0) })
         let signature = try key.signature(for: message)
-        let publicKey = try P256.Signing.PublicKey(x963Representation: key.publicKey.x963Representation)
+        let publicKey = try NISTP256.Signing.PublicKey(x963Representation: key.publicKey.x963Representation)
         guard publicKey.isValidSignature(signature, for: message) else {
             throw BenchmarkFailure("signature does not verify")
         }
