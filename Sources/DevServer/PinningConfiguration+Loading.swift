@@ -26,7 +26,7 @@ extension PinningConfiguration {
     /// A list pinning the server's own leaf, signed with a fresh key.
     public static func selfSigned(_ identity: SelfSignedIdentity, appName: String?) -> PinningConfiguration {
         let entry = FingerprintEntry(
-            name: identity.commonName, fingerprint: SHA256.hash(data: identity.leafDER),
+            name: identity.commonName, fingerprint: SHA256Hash.hash(data: identity.leafDER),
             expires: identity.expires)
         return PinningConfiguration(entries: [entry], signingKey: .generate(), appName: appName)
     }

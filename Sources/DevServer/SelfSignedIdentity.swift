@@ -18,7 +18,7 @@ public struct SelfSignedIdentity: Sendable {
     public let expires: Int64
 
     /// Base64 SHA-256 of the leaf DER: the pin.
-    public var leafPin: String { SHA256.hash(data: leafDER).base64EncodedString() }
+    public var leafPin: String { SHA256Hash.hash(data: leafDER).base64EncodedString() }
 
     /// Issues an authority and a leaf for `localhost`, `127.0.0.1`, `::1` and `host`, valid `days`.
     public static func make(

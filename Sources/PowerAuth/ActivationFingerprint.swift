@@ -10,12 +10,12 @@ public enum ActivationFingerprint {
         var data = xCoordinate(devicePublicKey)
         data.append(contentsOf: Array(activationId.utf8))
         data.append(xCoordinate(serverPublicKey))
-        return PowerAuthSignature.decimal(component: SHA256.hash(data: data), length: 8)
+        return PowerAuthSignature.decimal(component: SHA256Hash.hash(data: data), length: 8)
     }
 
     /// Version 2: SHA-256 over the device key's X coordinate, decimalized to 8 digits.
     public static func v2(devicePublicKey: NISTP256.Signing.PublicKey) -> String {
-        PowerAuthSignature.decimal(component: SHA256.hash(data: xCoordinate(devicePublicKey)), length: 8)
+        PowerAuthSignature.decimal(component: SHA256Hash.hash(data: xCoordinate(devicePublicKey)), length: 8)
     }
 
     /// Version 2 as older powerauth-crypto releases computed it: a short X coordinate (leading zero bytes) is
@@ -23,7 +23,7 @@ public enum ActivationFingerprint {
     public static func legacyV2(devicePublicKey: NISTP256.Signing.PublicKey) -> String {
         var x = xCoordinate(devicePublicKey)
         x.append(Data(count: 32 - x.count))
-        return PowerAuthSignature.decimal(component: SHA256.hash(data: x), length: 8)
+        return PowerAuthSignature.decimal(component: SHA256Hash.hash(data: x), length: 8)
     }
 
     /// The X coordinate as PowerAuth hashes it: unsigned big-endian without leading zero bytes (Java's

@@ -9,7 +9,9 @@ public enum ServerSignedData {
     )
         -> Bool
     {
-        guard let signature = try? NISTP256.Signing.ECDSASignature(derRepresentation: signatureDER) else { return false }
+        guard let signature = try? NISTP256.Signing.ECDSASignature(derRepresentation: signatureDER) else {
+            return false
+        }
         return publicKey.isValidSignature(signature, for: data)
     }
 

@@ -50,7 +50,8 @@ public enum X509CertificateIssuer {
     }
 
     private static func issue(
-        commonName: String, subjectKey: NISTP256.Signing.PrivateKey, issuer: Issued?, issuerKey: NISTP256.Signing.PrivateKey,
+        commonName: String, subjectKey: NISTP256.Signing.PrivateKey, issuer: Issued?,
+        issuerKey: NISTP256.Signing.PrivateKey,
         days: Int, now: Date, extensions: [(Int32, String)]
     ) throws(CryptoError) -> Issued {
         guard (1...3650).contains(days) else {

@@ -21,7 +21,7 @@ struct OpenSSLInteropTests {
             "dgst", "-sha256", "-verify", publicPEM, "-signature", signaturePath, messagePath,
         ])
         #expect(String(decoding: verified, as: UTF8.self).contains("Verified OK"))
-        let digestPath = try cli.write(SHA256.hash(data: message), to: "digest")
+        let digestPath = try cli.write(SHA256Hash.hash(data: message), to: "digest")
         try cli.succeed([
             "pkeyutl", "-verify", "-pubin", "-inkey", publicPEM, "-in", digestPath, "-sigfile", signaturePath,
         ])
@@ -87,7 +87,9 @@ struct OpenSSLInteropTests {
         let sec1Text = String(decoding: try cli.read("sec1-enc.pem"), as: UTF8.self)
         #expect(sec1Text.contains("Proc-Type: 4,ENCRYPTED"))
         let sec1Encrypted = try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "s3cret")
-        #expect(throws: CryptoError(.passwordRequired, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text) }
+        #expect(throws: CryptoError(.passwordRequired, "")) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text)
+        }
         #expect(throws: CryptoError(.wrongPassword, "")) {
             try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "S3CRET")
         }
@@ -125,6 +127,8 @@ struct OpenSSLInteropTests {
         let pem = String(decoding: try cli.read("rsa.pem"), as: UTF8.self)
         #expect(throws: CryptoError(.unsupportedKey, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: pem) }
         #expect(throws: CryptoError(.unsupportedKey, "")) { try NISTP256.Signing.PrivateKey(derRepresentation: der) }
-        #expect(throws: CryptoError(.unsupportedKey, "")) { try NISTP256.Signing.PublicKey(derRepresentation: publicDER) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) {
+            try NISTP256.Signing.PublicKey(derRepresentation: publicDER)
+        }
     }
 }

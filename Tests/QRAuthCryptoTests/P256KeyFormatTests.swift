@@ -30,7 +30,9 @@ struct P256KeyFormatTests {
             #expect(key.javaRepresentation.base64EncodedString() == java)
         }
         if expectation.password != nil {
-            #expect(throws: CryptoError(.passwordRequired, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: pem) }
+            #expect(throws: CryptoError(.passwordRequired, "")) {
+                try NISTP256.Signing.PrivateKey(pemRepresentation: pem)
+            }
             #expect(throws: CryptoError(.wrongPassword, "")) {
                 try NISTP256.Signing.PrivateKey(pemRepresentation: pem, password: "wrong")
             }
@@ -46,7 +48,9 @@ struct P256KeyFormatTests {
             let key = try NISTP256.Signing.PublicKey(pemRepresentation: pem)
             #expect(key.x963Representation.base64EncodedString() == x963)
         } else {
-            let error = try #require(throws: CryptoError.self) { try NISTP256.Signing.PublicKey(pemRepresentation: pem) }
+            let error = try #require(throws: CryptoError.self) {
+                try NISTP256.Signing.PublicKey(pemRepresentation: pem)
+            }
             #expect(error.code.rawValue == expectation.errorCode)
         }
     }
@@ -90,10 +94,14 @@ struct P256KeyFormatTests {
         low[1] = 0x7F
         let lowKey = try NISTP256.Signing.PrivateKey(rawRepresentation: low)
         #expect(lowKey.javaRepresentation == Data(low.dropFirst()))
-        #expect(try NISTP256.Signing.PrivateKey(javaRepresentation: Data(low.dropFirst())).rawRepresentation == Data(low))
-        #expect(try NISTP256.Signing.PrivateKey(javaRepresentation: Data([1])).rawRepresentation == Data(count: 31) + [1])
+        #expect(
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data(low.dropFirst())).rawRepresentation == Data(low))
+        #expect(
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data([1])).rawRepresentation == Data(count: 31) + [1])
         // A 32-byte value with the high bit set and no 0x00 is negative to Java: rejected.
-        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try NISTP256.Signing.PrivateKey(javaRepresentation: high) }
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) {
+            try NISTP256.Signing.PrivateKey(javaRepresentation: high)
+        }
         #expect(throws: CryptoError(.invalidLength, "")) { try NISTP256.Signing.PrivateKey(javaRepresentation: Data()) }
         #expect(throws: CryptoError(.invalidLength, "")) {
             try NISTP256.Signing.PrivateKey(javaRepresentation: Data(count: 34))

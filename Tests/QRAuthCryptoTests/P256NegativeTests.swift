@@ -46,7 +46,9 @@ struct P256NegativeTests {
         }
         var offCurve = [UInt8](good.x963Representation)
         offCurve[64] ^= 0x01
-        let error = try #require(throws: CryptoError.self) { try NISTP256.Signing.PublicKey(x963Representation: offCurve) }
+        let error = try #require(throws: CryptoError.self) {
+            try NISTP256.Signing.PublicKey(x963Representation: offCurve)
+        }
         #expect(error.code == .invalidPublicKey)
         #expect(error.reason.contains("OpenSSL"))
         #expect(throws: CryptoError(.invalidPublicKey, "")) {
@@ -83,7 +85,9 @@ struct P256NegativeTests {
         #expect(throws: CryptoError(.malformedDER, "")) {
             try NISTP256.Signing.PrivateKey(derRepresentation: der.dropLast(5))
         }
-        #expect(throws: CryptoError(.malformedDER, "")) { try NISTP256.Signing.PrivateKey(derRepresentation: der + [0]) }
+        #expect(throws: CryptoError(.malformedDER, "")) {
+            try NISTP256.Signing.PrivateKey(derRepresentation: der + [0])
+        }
         #expect(throws: CryptoError(.malformedDER, "")) {
             try NISTP256.Signing.PrivateKey(derRepresentation: key.publicKey.derRepresentation)
         }
@@ -91,7 +95,9 @@ struct P256NegativeTests {
 
     @Test("PEM: garbage, wrong block type, bad Base64, truncated body")
     func pem() throws {
-        #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: "garbage") }
+        #expect(throws: CryptoError(.malformedPEM, "")) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: "garbage")
+        }
         #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PublicKey(pemRepresentation: "") }
         let key = NISTP256.Signing.PrivateKey()
         #expect(throws: CryptoError(.malformedPEM, "")) {
@@ -107,7 +113,9 @@ struct P256NegativeTests {
         lines[1] = String(lines[1].prefix(40))
         lines.remove(at: 2)
         let truncated = lines.joined(separator: "\n")
-        let error = try #require(throws: CryptoError.self) { try NISTP256.Signing.PrivateKey(pemRepresentation: truncated) }
+        let error = try #require(throws: CryptoError.self) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: truncated)
+        }
         #expect(error.code == .malformedDER)
     }
 

@@ -33,7 +33,8 @@ struct ParserRobustnessTests {
             do {
                 let signature = try NISTP256.Signing.ECDSASignature(derRepresentation: input)
                 #expect(signature.derRepresentation == Data(input))
-                #expect(try NISTP256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation) == signature)
+                #expect(
+                    try NISTP256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation) == signature)
                 parsed += 1
             } catch {
                 #expect([.malformedSignature].contains(error.code))

@@ -17,7 +17,7 @@ struct SharedContextTests {
         let aesKey = Data((0..<16).map { UInt8($0) })
         let expected = Self.messages.map { message in
             [
-                SHA256.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
+                SHA256Hash.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
                 HMACSHA1.authenticationCode(for: message, using: message),
             ]
         }
@@ -28,7 +28,7 @@ struct SharedContextTests {
             for (index, message) in Self.messages.enumerated() {
                 // Interleave algorithms so one thread's pooled context is reused by another for a different key.
                 let got = [
-                    SHA256.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
+                    SHA256Hash.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
                     HMACSHA1.authenticationCode(for: message, using: message),
                 ]
                 if got != expected[index] { mismatches.add("message \(index), iteration \(iteration)") }
@@ -101,9 +101,9 @@ struct SharedContextTests {
         let privateKey = NISTP256.Signing.PrivateKey()
         let message = Data("prehashed".utf8)
         let signature = try privateKey.signature(for: message)
-        let digest = SHA256.hash(data: message)
+        let digest = SHA256Hash.hash(data: message)
         #expect(privateKey.publicKey.isValidSignature(signature, digest: digest))
-        #expect(!privateKey.publicKey.isValidSignature(signature, digest: SHA256.hash(data: digest)))
+        #expect(!privateKey.publicKey.isValidSignature(signature, digest: SHA256Hash.hash(data: digest)))
         #expect(!privateKey.publicKey.isValidSignature(signature, digest: digest.prefix(31)))
         #expect(!privateKey.publicKey.isValidSignature(signature, digest: message))
     }
