@@ -13,7 +13,7 @@ extension PinningConfiguration {
             let list = try FingerprintList.decodeFallback(FileInput.read(listPath, limit: 16 << 20))
             let pem = String(decoding: try FileInput.read(keyPath, limit: 1 << 16), as: UTF8.self)
             return PinningConfiguration(
-                entries: list.entries, signingKey: try SigningKey(pem: pem, password: nil), appName: appName)
+                entries: list.entries, signingKey: try PinningSigningKey(pem: pem, password: nil), appName: appName)
         } catch let error as FingerprintListError {
             throw DevServerError(.file, "\(listPath) / \(keyPath): \(error.reason)")
         } catch let error as FileError {

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("/app/init fingerprint endpoint")
 struct PinningEndpointTests {
-    static func server(appName: String? = nil) -> (DevServer, SigningKey, FingerprintEntry) {
-        let key = SigningKey.generate()
+    static func server(appName: String? = nil) -> (DevServer, PinningSigningKey, FingerprintEntry) {
+        let key = PinningSigningKey.generate()
         let entry = FingerprintEntry(
             name: "localhost", fingerprint: Data(repeating: 9, count: 32), expires: 1_900_000_000,
             signature: Data([1, 2, 3]))

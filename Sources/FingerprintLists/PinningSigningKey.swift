@@ -3,7 +3,7 @@ public import QRAuthCrypto
 
 /// The private key that signs fingerprint lists, in the formats Wultra's ssl-pinning-tool reads
 /// and writes: PKCS#8 PEM (plain or PBES2-encrypted); SEC1 `EC PRIVATE KEY` PEM is also read.
-public struct SigningKey: Sendable {
+public struct PinningSigningKey: Sendable {
     /// The key.
     public let privateKey: NISTP256.Signing.PrivateKey
 
@@ -13,7 +13,7 @@ public struct SigningKey: Sendable {
     }
 
     /// A fresh random key.
-    public static func generate() -> SigningKey { SigningKey(NISTP256.Signing.PrivateKey()) }
+    public static func generate() -> PinningSigningKey { PinningSigningKey(NISTP256.Signing.PrivateKey()) }
 
     /// Reads a PEM key file. Like the tool, a password is required for an encrypted key and
     /// refused for a plain one, so a pipeline never silently ignores a secret.
