@@ -14,13 +14,13 @@ package enum MobileTokenEndpoints {
         .post, "/api/auth/token/app/operation/detail/claim", kind: .tokenSigned(tokenName: tokenName))
 
     /// `POST /api/auth/token/app/operation/history`, signature with uriId `/operation/history`.
-    package static func history(factor: Endpoint.SignatureFactor) -> Endpoint {
+    package static func history(factor: Endpoint.FactorCombination) -> Endpoint {
         Endpoint(
             .post, "/api/auth/token/app/operation/history", kind: .signed(uriId: "/operation/history", factor: factor))
     }
 
     /// `POST /api/auth/token/app/operation/authorize`, signature with uriId `/operation/authorize`.
-    package static func authorize(factor: Endpoint.SignatureFactor) -> Endpoint {
+    package static func authorize(factor: Endpoint.FactorCombination) -> Endpoint {
         Endpoint(
             .post, "/api/auth/token/app/operation/authorize",
             kind: .signed(uriId: "/operation/authorize", factor: factor))
