@@ -30,7 +30,7 @@ public struct DevServer: Sendable {
         pinning: PinningConfiguration? = nil, clock: ServerClock = .system,
         logger: Logger = Logger(label: "qrauth.serve")
     ) {
-        self.store = DevServerStore(state: state, statePath: statePath, logger: logger)
+        self.store = DevServerStore(state: state, statePath: statePath, clock: clock, logger: logger)
         self.clock = clock
         self.logger = logger
         self.adminEnabled = adminEnabled

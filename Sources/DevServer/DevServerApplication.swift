@@ -16,6 +16,15 @@ public struct DevServerApplication: Sendable {
         case tls(certificateChainPEM: String, privateKeyPEM: String)
     }
 
+    /// How long a connection may stay without a complete request head: after it opens and after
+    /// each response. Covers both idle keep-alive connections and clients that send their headers
+    /// slowly (the timer runs until the whole head has arrived).
+    public static let idleTimeoutSeconds = 30
+
+    static var http1Configuration: HTTP1Channel.Configuration {
+        .init(idleTimeout: .seconds(Int64(idleTimeoutSeconds)))
+    }
+
     /// The server logic.
     public let server: DevServer
     /// The address to bind.
@@ -48,14 +57,14 @@ public struct DevServerApplication: Sendable {
         let builder: HTTPServerBuilder
         switch transport {
         case .http:
-            builder = .http1()
+            builder = .http1(configuration: Self.http1Configuration)
         case .tls(let chainPEM, let keyPEM):
             do {
                 let chain = try NIOSSLCertificate.fromPEMBytes(Array(chainPEM.utf8))
                 let key = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
                 let configuration = TLSConfiguration.makeServerConfiguration(
                     certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-                builder = try .tls(.http1(), tlsConfiguration: configuration)
+                builder = try .tls(.http1(configuration: Self.http1Configuration), tlsConfiguration: configuration)
             } catch {
                 throw DevServerError(.startup, "the TLS certificate or key is unusable: \(error)")
             }

@@ -5,7 +5,16 @@ import PowerAuth
 import QRAuthFiles
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
-/// and the `--state` file written atomically after every change that matters.
+/// and the `--state` file (DevServerState+Journal.swift).
+///
+/// Every change is on disk before the lock is released and the client is answered: the changed
+/// records are appended to the state file and synced (one short write, whatever the number of
+/// stored operations); when the appended lines outgrow the snapshot, or a change is more than
+/// edits and additions, the file is rewritten atomically as a fresh snapshot. A change that cannot
+/// be persisted is undone in memory, so the server never acts on what it could not store.
+///
+/// Memory and the file stay bounded: once more than `retainedOperations` online (or offline)
+/// operations are stored, the oldest finished ones (and pending ones past their expiry) are dropped.
 final class DevServerStore: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is read and written only while `lock` is held.
 
@@ -18,11 +27,33 @@ final class DevServerStore: @unchecked Sendable {
     /// Where the state is persisted, or nil for memory only.
     let statePath: String?
     private let logger: Logger
+    private let clock: ServerClock
+    /// How many operations of each kind are kept before finished ones are dropped.
+    let retainedOperations: Int
+    /// The state file's size after the last snapshot, and what was appended since.
+    private var snapshotBytes = 0
+    private var appendedBytes = 0
+    /// True until the first snapshot, and after an append that may have left a partial line.
+    private var needsSnapshot = true
+    /// The list identities the last persisted state had (a list replaced wholesale is a rewrite).
+    private var committedIdentities: [ObjectIdentifier] = []
 
-    init(state: DevServerState, statePath: String?, logger: Logger) {
+    /// The default of `retainedOperations`.
+    static let defaultRetainedOperations = 2_000
+    /// Appends never grow the file past the snapshot size or this, whichever is larger, before a
+    /// new snapshot replaces them.
+    static let minimumJournalBytes = 256 << 10
+
+    init(
+        state: DevServerState, statePath: String?, clock: ServerClock = .system,
+        retainedOperations: Int = defaultRetainedOperations, logger: Logger
+    ) {
         self.state = state
         self.statePath = statePath
+        self.clock = clock
+        self.retainedOperations = max(1, retainedOperations)
         self.logger = logger
+        commitLocked()
         rebuildIndex()
     }
 
@@ -33,23 +64,24 @@ final class DevServerStore: @unchecked Sendable {
         return state
     }
 
-    /// Runs `body` on the state under the lock; when it sets `changed`, the state file is rewritten
-    /// before the lock is released, so what a client was told is on disk.
+    /// Runs `body` on the state under the lock. What it changed is persisted before the lock is
+    /// released (whether or not it sets `changed` or throws); when that fails, the change is undone
+    /// and the request fails with "could not persist".
     func transaction<R>(
         _ body: (inout DevServerState, inout Bool) throws(APIFailure) -> R
     ) throws(APIFailure) -> R {
         lock.lock()
         defer { lock.unlock() }
         var changed = false
-        let result: R
+        let result: Result<R, APIFailure>
         do {
-            result = try body(&state, &changed)
+            result = .success(try body(&state, &changed))
         } catch {
-            if changed { try persistLocked() }
-            throw error
+            result = .failure(error)
         }
-        if changed { try persistLocked() }
-        return result
+        try persistChangesLocked()
+        pruneLocked()
+        return try result.get()
     }
 
     /// Replaces the state (admin reset) and clears the caches.
@@ -57,16 +89,16 @@ final class DevServerStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         body(&state)
+        try persistChangesLocked(forceSnapshot: true)
         seenNonces.removeAll()
         rebuildIndex()
-        try persistLocked()
     }
 
-    /// Writes the state file now (at shutdown).
+    /// Rewrites the state file as one snapshot now (at start and at shutdown).
     func flush() throws(APIFailure) {
         lock.lock()
         defer { lock.unlock() }
-        try persistLocked()
+        try persistChangesLocked(forceSnapshot: true)
     }
 
     /// The factor keys of an activation (ECDH once, then cached).
@@ -131,37 +163,108 @@ final class DevServerStore: @unchecked Sendable {
         }
     }
 
-    private func persistLocked() throws(APIFailure) {
-        guard let statePath else { return }
+    private var listIdentities: [ObjectIdentifier] {
+        [
+            ObjectIdentifier(state.activations.identity), ObjectIdentifier(state.operations.identity),
+            ObjectIdentifier(state.offlineOperations.identity),
+        ]
+    }
+
+    private func commitLocked() {
+        state.activations.commit()
+        state.operations.commit()
+        state.offlineOperations.commit()
+        committedIdentities = listIdentities
+    }
+
+    private func rollbackLocked() {
+        state.activations.rollback()
+        state.operations.rollback()
+        state.offlineOperations.rollback()
+    }
+
+    /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
+    /// a list was rewritten, or when the appends outgrow the snapshot. Undoes the change on failure.
+    private func persistChangesLocked(forceSnapshot: Bool = false) throws(APIFailure) {
+        let replaced = listIdentities != committedIdentities
+        let rewritten =
+            replaced || state.activations.isRewritten || state.operations.isRewritten
+            || state.offlineOperations.isRewritten
+        let hasChanges =
+            rewritten || state.activations.hasChanges || state.operations.hasChanges
+            || state.offlineOperations.hasChanges
+        guard let statePath, forceSnapshot || hasChanges else {
+            commitLocked()
+            return
+        }
         do {
-            try AtomicFile.writeState(try Self.encode(state), to: statePath, mode: AtomicFile.secretMode)
+            let lines = rewritten || forceSnapshot ? Data() : try DevServerState.journalLines(for: state)
+            let limit = max(snapshotBytes, Self.minimumJournalBytes)
+            if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit {
+                try writeSnapshotLocked(to: statePath)
+            } else {
+                try StateFileAppender.append(lines, to: statePath)
+                appendedBytes += lines.count
+            }
         } catch {
+            // The next write is a full snapshot: the file may lack this change or end in part of it.
+            needsSnapshot = true
             logger.error("cannot write the state file", metadata: ["path": "\(statePath)", "error": "\(error)"])
+            // A list replaced wholesale has nothing to undo with; the next snapshot writes it.
+            if !replaced { rollbackLocked() }
             throw APIFailure(.generic, "the server could not persist its state")
         }
+        commitLocked()
     }
 
-    /// The state file bytes: pretty, key-sorted JSON with ISO 8601 dates and a trailing newline.
-    static func encode(_ state: DevServerState) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(state)
-        data.append(0x0A)
-        return data
+    private func writeSnapshotLocked(to statePath: String) throws {
+        var snapshot = state
+        snapshot.formatVersion = DevServerState.currentFormatVersion
+        let data = try DevServerState.snapshotLine(snapshot)
+        try AtomicFile.writeState(data, to: statePath, mode: AtomicFile.secretMode)
+        snapshotBytes = data.count
+        appendedBytes = 0
+        needsSnapshot = false
     }
 
-    /// Reads a state file.
-    static func decode(_ data: Data, path: String) throws(DevServerError) -> DevServerState {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let state: DevServerState
+    /// Drops the oldest finished operations (and pending ones past their expiry) once more than
+    /// `retainedOperations` of a kind are stored, down to three quarters of it, so the work is done
+    /// once per many requests. Persisted as a snapshot; on failure memory keeps them until next time.
+    private func pruneLocked() {
+        let now = clock.now
+        let online = Self.removable(
+            state.operations, keep: retainedOperations,
+            isFinished: { $0.status != .pending || now > $0.expires })
+        let offline = Self.removable(
+            state.offlineOperations, keep: retainedOperations, isFinished: { $0.status != .pending })
+        guard !online.isEmpty || !offline.isEmpty else { return }
+        if !online.isEmpty { state.operations.removeAll { online.contains($0.id) } }
+        if !offline.isEmpty { state.offlineOperations.removeAll { offline.contains($0.id) } }
         do {
-            state = try decoder.decode(DevServerState.self, from: data)
+            try persistChangesLocked()
         } catch {
-            throw DevServerError(.file, "\(path) is not a qrauth serve state file (\(error))")
+            logger.warning("old operations were not dropped: the state file could not be written")
         }
-        guard state.formatVersion == DevServerState.currentFormatVersion else {
+    }
+
+    /// The ids of the oldest finished records to drop, when `list` holds more than `keep`.
+    private static func removable<Element>(
+        _ list: RecordList<Element>, keep: Int, isFinished: (Element) -> Bool
+    ) -> Set<String> where Element: IdentifiedRecord {
+        guard list.count > keep else { return [] }
+        var excess = list.count - keep * 3 / 4
+        var ids = Set<String>()
+        for record in list where excess > 0 && isFinished(record) {
+            ids.insert(record.id)
+            excess -= 1
+        }
+        return ids
+    }
+
+    /// Reads a state file (either format); a cut-short last line is dropped.
+    static func decode(_ data: Data, path: String) throws(DevServerError) -> DevServerState {
+        let state = try DevServerState.parseFile(data, path: path).state
+        guard DevServerState.readableFormatVersions.contains(state.formatVersion) else {
             throw DevServerError(.file, "\(path): unsupported state formatVersion \(state.formatVersion)")
         }
         for activation in state.activations {
@@ -174,3 +277,11 @@ final class DevServerStore: @unchecked Sendable {
         return state
     }
 }
+
+/// A stored record with an id (operations are dropped by id when old).
+protocol IdentifiedRecord {
+    var id: String { get }
+}
+
+extension OperationRecord: IdentifiedRecord {}
+extension OfflineOperationRecord: IdentifiedRecord {}

@@ -1,4 +1,5 @@
 package import Foundation
+import OfflineOperations
 import QRAuthEncoding
 import QRAuthFiles
 
@@ -39,6 +40,10 @@ public enum ActivationFileStore {
     }
 
     static func decode<T: Decodable>(_ data: Data, path: String) throws(PowerAuthError) -> T {
+        if let key = JSONDuplicateKeys.first(in: data) {
+            throw PowerAuthError(
+                .activationFile, "\(path): the key \(key) appears twice (refused: readers disagree on which wins)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {

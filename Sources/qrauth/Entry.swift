@@ -18,16 +18,32 @@ enum Entry {
         } catch let error as ExitWithStatus {
             status = error.status
         } catch let error as any ReportableError {
-            StandardStreams.error("qrauth: \(error.message)")
+            StandardStreams.error("qrauth: \(TerminalText.escaped(error.message))")
             status = error.exitStatus
         } catch let error as DecodingError {
-            StandardStreams.error("qrauth: malformed JSON: \(error.pathDescription(namingMissingKeys: false))")
+            StandardStreams.error(
+                "qrauth: malformed JSON: \(TerminalText.escaped(error.pathDescription(namingMissingKeys: false)))")
             status = .malformed
         } catch {
-            // Help, version and usage errors: ArgumentParser prints and picks the code (usage = 64).
-            QRAuth.exit(withError: error)
+            // Help and version: ArgumentParser prints them. Usage errors become one line, like every
+            // other error, with the option's help one `--help` away.
+            guard QRAuth.exitCode(for: error) == .validationFailure else { QRAuth.exit(withError: error) }
+            let message = QRAuth.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
+            StandardStreams.error("qrauth: \(TerminalText.escaped(message)) (see --help)")
+            status = .usage
         }
-        StandardStreams.flushStdout()
-        exit(status.rawValue)
+        exit(finish(status).rawValue)
+    }
+
+    /// Flushes standard output; a write to it that failed (a full disk, `> /dev/full`) turns a
+    /// success into exit 4, so a script never takes a lost result for a good one.
+    private static func finish(_ status: ExitStatus) -> ExitStatus {
+        do {
+            try StandardStreams.checkStdout()
+            return status
+        } catch {
+            StandardStreams.error("qrauth: \(error.message)")
+            return max(status, error.exitStatus)
+        }
     }
 }

@@ -17,7 +17,7 @@ struct QREncodeNewlineCLITests {
     @Test func operationFileIsEncodedWithoutItsLineFeedUnlessAsked() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let operationFile = CLIRunner.fixtures.appendingPathComponent("offline-operation.txt").path
+        let operationFile = CLIRunner.fixture("offline-operation.txt")
         let withNewline = try String(contentsOfFile: operationFile, encoding: .utf8)
         try #require(withNewline.hasSuffix("\n"))
 

@@ -95,6 +95,20 @@ struct StateSafetyCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
     }
 
+    @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() throws {
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: setup.server))
+        let result = try CLIRunner.run(
+            [
+                "code", "verify", "--server", setup.server, "--activation", setup.server, "--code", "1-1",
+                "--operation", try setup.operation(),
+            ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("same file"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.server)) == before)
+    }
+
     @Test func pruneDryRunMayReadStandardInput() throws {
         let list = #"{"fingerprints":[]}"#
         let result = try CLIRunner.run(["pins", "prune", "-", "--dry-run"], stdin: Data(list.utf8))

@@ -14,6 +14,6 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
-        StandardStreams.flushStdout()
+        try StandardStreams.checkStdout()
     }
 }

@@ -2,7 +2,16 @@ import ArgumentParser
 import Foundation
 import QRAuthFiles
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How a secret reaches the tool: never on the command line unless the user insists (design.md).
+///
+/// Every source follows one rule: the password is UTF-8 text (the first line for stdin and files,
+/// the whole value for an environment variable); bytes that are not valid UTF-8 are refused.
 struct PasswordOptions: ParsableArguments {
     @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
     var passwordStdin = false
@@ -39,26 +48,42 @@ struct PasswordOptions: ParsableArguments {
             return try firstLine(of: FileInput.read(passwordFile, limit: 1 << 16), source: passwordFile)
         }
         if let passwordEnv {
-            guard let value = ProcessInfo.processInfo.environment[passwordEnv] else {
+            // getenv, not ProcessInfo: ProcessInfo repairs invalid UTF-8, and then different byte
+            // strings would open the same key.
+            guard let raw = getenv(passwordEnv) else {
                 throw CLIError(.usage, "the environment variable \(passwordEnv) named by --password-env is not set")
             }
-            return value
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            return try Self.text(Array(bytes), source: "the environment variable \(passwordEnv)")
         }
         if let password {
             StandardStreams.warning(
                 "--password puts the password where other users can see it; prefer --password-stdin")
+            // The argument list was decoded with repair: a U+FFFD here may stand for bytes that were
+            // not UTF-8, and the one rule is that such passwords are refused.
+            guard !password.unicodeScalars.contains("\u{FFFD}") else {
+                throw CLIError(.malformed, "the password from --password is not valid UTF-8")
+            }
             return password
         }
         return nil
     }
 
     private func firstLine(of data: Data, source: String) throws -> String {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(.malformed, "the password from \(source) is not valid UTF-8")
-        }
+        let text = try Self.text(Array(data), source: source)
         var line = Substring(text)
         if let newline = line.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) { line = line[..<newline] }
         if line.hasSuffix("\r") { line = line.dropLast() }
         return String(line)
+    }
+
+    /// The one rule for every source: a password is UTF-8 text, used as those bytes; anything that
+    /// is not valid UTF-8 (or holds NUL) is refused with exit 4 instead of being repaired.
+    static func text(_ bytes: [UInt8], source: String) throws -> String {
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+            throw CLIError(.malformed, "the password from \(source) is not valid UTF-8 text")
+        }
+        return text
     }
 }

@@ -6,25 +6,28 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes to standard error and asks whether streams are terminals.
+/// Writes to standard output and error and asks whether they are terminals.
+///
+/// Standard output is checked: a failed write (a full disk, a closed pipe, `> /dev/full`) is an
+/// error the command reports with exit 4, never a silent success. Standard error is best effort:
+/// there is nowhere left to report its failures.
 enum StandardStreams {
     /// Writes one line to standard error.
     static func error(_ line: String) {
         var text = line
         if !text.hasSuffix("\n") { text += "\n" }
-        flushStdout()
-        FileHandle.standardError.write(Data(text.utf8))
+        errorRaw(text)
     }
 
     /// Writes text to standard error as is (no newline added): progress bars.
     static func errorRaw(_ text: String) {
         flushStdout()
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = writeAll(STDERR_FILENO, Data(text.utf8))
     }
 
-    /// Writes a warning line (`qrauth: warning: ...`) to standard error.
+    /// Writes a warning line (`qrauth: warning: ...`) to standard error, escaped for the terminal.
     static func warning(_ text: String) {
-        error("qrauth: warning: \(text)")
+        error("qrauth: warning: \(TerminalText.escaped(text))")
     }
 
     /// Whether standard error is a terminal (progress bars, colours).
@@ -34,12 +37,13 @@ enum StandardStreams {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Writes raw bytes to standard output (binary formats such as PNG), after any buffered text.
-    static func writeStdout(_ bytes: some DataProtocol) {
-        flushStdout()
-        FileHandle.standardOutput.write(Data(bytes))
+    static func writeStdout(_ bytes: some DataProtocol) throws(CLIError) {
+        try checkStdout()
+        if let failure = writeAll(STDOUT_FILENO, Data(bytes)) { throw outputError(failure) }
     }
 
     /// Flushes what `print` has buffered, so output order is kept and streamed lines appear at once.
+    /// A failure is remembered by the stream and reported by `checkStdout()`.
     static func flushStdout() {
         fflush(nil)
     }
@@ -48,7 +52,34 @@ enum StandardStreams {
     /// descriptor), or nil when everything reached standard output.
     static func stdoutWriteFailure() -> String? {
         errno = 0
-        guard fflush(nil) != 0 else { return nil }
-        return errno == 0 ? "write error" : String(cString: strerror(errno))
+        if StandardOutputState.flushAndCheck() { return nil }
+        return errno == 0 ? "a write failed" : String(cString: strerror(errno))
+    }
+
+    /// Flushes standard output and throws when any write to it has failed so far.
+    static func checkStdout() throws(CLIError) {
+        errno = 0
+        if StandardOutputState.flushAndCheck() { return }
+        throw outputError(errno == 0 ? "a write failed" : String(cString: strerror(errno)))
+    }
+
+    private static func outputError(_ reason: String) -> CLIError {
+        CLIError(.malformed, "cannot write to standard output: \(reason)")
+    }
+
+    /// `write(2)` until done; returns the OS reason on failure.
+    private static func writeAll(_ fd: Int32, _ data: Data) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 }

@@ -36,7 +36,8 @@ struct ActivationCreateCommand: ParsableCommand {
     @Option(name: .customLong("look-ahead"), help: "The server's look-ahead window (1 to 64).")
     var lookAhead = 20
 
-    @Option(name: .customLong("max-failed-attempts"), help: "Failed checks before the activation is blocked.")
+    @Option(
+        name: .customLong("max-failed-attempts"), help: "Failed checks before the activation is blocked (1 to 1000).")
     var maxFailedAttempts = 5
 
     @Option(
@@ -49,6 +50,11 @@ struct ActivationCreateCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+
+    func validate() throws {
+        try OptionRange.check(lookAhead, 1...64, "--look-ahead")
+        try OptionRange.check(maxFailedAttempts, 1...1000, "--max-failed-attempts")
+    }
 
     func run() throws {
         guard let secret = try password.resolve() else {
@@ -83,8 +89,8 @@ struct ActivationCreateCommand: ParsableCommand {
             try JSONOutput.document(summary)
         } else {
             print("Created activation \(pair.device.activationId)")
-            print("  device file     \(device)")
-            print("  server file     \(server)")
+            print("  device file     \(TerminalText.escaped(device))")
+            print("  server file     \(TerminalText.escaped(server))")
             print("  fingerprint     \(summary.fingerprint ?? "-")")
             print("  protocol        \(version.rawValue), look-ahead \(lookAhead), biometry \(biometry ? "yes" : "no")")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OfflineOperations
 import PowerAuth
 import QRAuthFiles
 
@@ -46,8 +47,13 @@ struct ActivationImportCommand: ParsableCommand {
         var application: CmdToolStatusFile.Application?
         if let config {
             let values: CmdToolConfig
+            let configData = try FileInput.read(config, limit: 1 << 20)
+            if let key = JSONDuplicateKeys.first(in: configData) {
+                throw CLIError(
+                    .malformed, "\(config): the key \(key) appears twice (refused: readers disagree on which wins)")
+            }
             do {
-                values = try JSONDecoder().decode(CmdToolConfig.self, from: FileInput.read(config, limit: 1 << 20))
+                values = try JSONDecoder().decode(CmdToolConfig.self, from: configData)
             } catch let error as FileError {
                 throw error
             } catch {
@@ -76,7 +82,9 @@ struct ActivationImportCommand: ParsableCommand {
         if json {
             try JSONOutput.document(summary)
         } else {
-            print("Imported activation \(activation.activationId) into \(device)")
+            print(
+                "Imported activation \(TerminalText.escaped(activation.activationId)) into \(TerminalText.escaped(device))"
+            )
             if activation.masterServerPublicKey == nil {
                 print("  no master public key: master-signed operations need --master-key to verify")
             }

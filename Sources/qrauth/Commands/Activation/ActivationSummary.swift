@@ -95,10 +95,12 @@ struct ActivationSummary: Encodable {
 
     /// Labelled lines for people.
     var humanLines: [String] {
-        var lines = ["\(kind.capitalized) activation \(activationId) (\(path))"]
+        var lines = [
+            "\(kind.capitalized) activation \(TerminalText.escaped(activationId)) (\(TerminalText.escaped(path)))"
+        ]
         func add(_ label: String, _ value: String?) {
             guard let value else { return }
-            lines.append("  " + label.padding(toLength: 22, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + label.padding(toLength: 22, withPad: " ", startingAt: 0) + TerminalText.escaped(value))
         }
         add("protocol", protocolVersion)
         add("fingerprint", fingerprint)

@@ -3,6 +3,7 @@ import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
+import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand {
@@ -77,6 +78,14 @@ struct CodeVerifyCommand: ParsableCommand {
         if activation == "-" {
             throw ValidationError(
                 "--activation - is not allowed: the device file is read and written back (give a file)")
+        }
+        try OptionRange.check(window, 1...64, "--window")
+        try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
+        try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
+        try OptionRange.check(totpPastSteps, 0...100, "--totp-past-steps")
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+        if let activation, FileIdentity.sameFile(activation, server) {
+            throw ValidationError("--activation and --server name the same file; give the device file to --activation")
         }
     }
 

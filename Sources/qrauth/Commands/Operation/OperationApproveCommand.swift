@@ -62,6 +62,7 @@ struct OperationApproveCommand: ParsableCommand {
             throw ValidationError(
                 "--activation - is not allowed: the activation file is read and written back (give a file)")
         }
+        try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
     }
 
     func run() throws {

@@ -75,6 +75,11 @@ struct OperationCreateCommand: ParsableCommand {
         var qr: String?
     }
 
+    func validate() throws {
+        try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         let (privateKey, signingKey) = try signingMaterial()
         let operationData = try OperationData(parsing: data)
@@ -109,7 +114,7 @@ struct OperationCreateCommand: ParsableCommand {
                     operationId: builder.operationId, qr: qrPath))
         } else {
             print(payload.text)
-            if let qrPath { StandardStreams.error("wrote \(qrPath)") }
+            if let qrPath { StandardStreams.error("wrote \(TerminalText.escaped(qrPath))") }
         }
     }
 

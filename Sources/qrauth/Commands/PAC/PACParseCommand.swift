@@ -38,10 +38,10 @@ struct PACParseCommand: ParsableCommand {
             case .jwt: "JWT"
             }
         print("PAC (\(form))")
-        print("  operation id   " + TerminalText.sanitized(token.operationId, continuationIndent: "  "))
+        print("  operation id   " + TerminalText.escaped(token.operationId))
         print(
             "  TOTP           "
-                + (token.totp.map { TerminalText.sanitized($0, continuationIndent: "  ") }
+                + (token.totp.map { TerminalText.escaped($0) }
                     ?? "(none: anonymous operation)"))
         if let jwt = token.jwt {
             let signature: String
@@ -49,7 +49,7 @@ struct PACParseCommand: ParsableCommand {
                 signature = "unsigned (alg: none)"
             } else if let algorithm = jwt.algorithm {
                 signature =
-                    "alg \(TerminalText.sanitized(algorithm, continuationIndent: "")), \(jwt.signature?.count ?? 0)-byte signature, NOT verified"
+                    "alg \(TerminalText.escaped(algorithm)), \(jwt.signature?.count ?? 0)-byte signature, NOT verified"
             } else {
                 signature = "header unreadable, signature NOT verified"
             }
@@ -57,7 +57,7 @@ struct PACParseCommand: ParsableCommand {
             print(
                 "  payload        "
                     + (jwt.payloadEncoding == .base64 ? "Base64" : "base64url (the Wultra SDKs reject this encoding)")
-                    + (jwt.totpKey.map { ", TOTP from \"\($0)\"" } ?? ""))
+                    + (jwt.totpKey.map { ", TOTP from \"\(TerminalText.escaped($0))\"" } ?? ""))
         }
     }
 }

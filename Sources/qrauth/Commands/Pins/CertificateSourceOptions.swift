@@ -19,8 +19,12 @@ struct CertificateSourceOptions: ParsableArguments {
     @Option(name: .customLong("server-name"), help: "The SNI name to send with --host (default: the host).")
     var serverName: String?
 
-    @Option(name: .long, help: "Seconds to wait for the TLS server.")
+    @Option(name: .long, help: "Seconds to wait for the TLS server (1 to 600).")
     var timeout: Int = 10
+
+    func validate() throws {
+        try OptionRange.check(timeout, OptionRange.timeoutSeconds, "--timeout")
+    }
 
     /// Loads the chain from the one source given.
     func chain() throws -> CertificateChain {

@@ -40,6 +40,10 @@ struct PinsCheckCommand: AsyncParsableCommand {
         let fingerprint: String
     }
 
+    func validate() throws {
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() async throws {
         let key = try PublicKeyArgument.parse(publicKey)
         let data = try FileInput.read(list)

@@ -22,7 +22,7 @@ struct PinsFingerprintCommand: ParsableCommand {
     @Option(name: .customLong("server-name"), help: "The SNI name to send with --host (default: the host).")
     var serverName: String?
 
-    @Option(name: .long, help: "Seconds to wait for the TLS server.")
+    @Option(name: .long, help: "Seconds to wait for the TLS server (1 to 600).")
     var timeout: Int = 10
 
     @Flag(help: "Print one JSON document.")
@@ -38,6 +38,10 @@ struct PinsFingerprintCommand: ParsableCommand {
         let notBefore: Int64
         let notAfter: Int64
         let dnsNames: [String]
+    }
+
+    func validate() throws {
+        try OptionRange.check(timeout, OptionRange.timeoutSeconds, "--timeout")
     }
 
     func run() throws {
@@ -57,7 +61,9 @@ struct PinsFingerprintCommand: ParsableCommand {
             return
         }
         for item in items {
-            print("\(item.source) depth \(item.depth): \(item.commonName.map { "CN=\($0)" } ?? "(no CN)")")
+            print(
+                "\(TerminalText.escaped(item.source)) depth \(item.depth): "
+                    + (item.commonName.map { "CN=\(TerminalText.escaped($0))" } ?? "(no CN)"))
             print("  fingerprint  \(item.fingerprint)")
             print("  sha256 hex   \(item.fingerprintHex)")
             print("  notAfter     \(item.notAfter) (\(UTCTime.text(item.notAfter)))")

@@ -41,7 +41,7 @@ struct PinsKeygenCommand: ParsableCommand {
         } else {
             print(report.publicKey)
             StandardStreams.error(
-                "qrauth: wrote \(report.encrypted ? "encrypted " : "")P-256 key \(out) (0600); the line above is its public key"
+                "qrauth: wrote \(report.encrypted ? "encrypted " : "")P-256 key \(TerminalText.escaped(out)) (0600); the line above is its public key"
             )
         }
     }

@@ -38,6 +38,10 @@ struct PinsLintCommand: ParsableCommand {
         let findings: [LintFinding]
     }
 
+    func validate() throws {
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         var pinned: [X509Certificate] = []
         for path in certificates { pinned.append(try CertificateFile.read(path).leaf) }
@@ -56,10 +60,11 @@ struct PinsLintCommand: ParsableCommand {
             try JSONOutput.document(Report(status: status.rawValue, findings: findings))
         } else {
             for finding in findings {
-                print("\(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)")
+                print(
+                    "\(finding.severity.rawValue): \(finding.kind.rawValue): \(TerminalText.escaped(finding.message))")
             }
             let errors = findings.filter { $0.severity == .error }.count
-            print("\(list): \(errors) error(s), \(findings.count - errors) warning(s)")
+            print("\(TerminalText.escaped(list)): \(errors) error(s), \(findings.count - errors) warning(s)")
         }
         if status != .success { throw ExitWithStatus(status: status) }
     }

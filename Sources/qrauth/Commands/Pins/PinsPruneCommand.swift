@@ -34,6 +34,7 @@ struct PinsPruneCommand: ParsableCommand {
             throw ValidationError(
                 "'-' is not allowed: prune reads the list and writes it back (give a file, or --dry-run)")
         }
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
     }
 
     func run() throws {
@@ -52,8 +53,10 @@ struct PinsPruneCommand: ParsableCommand {
         if json {
             try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
         } else {
-            for name in names { print("\(dryRun ? "would remove" : "removed") \(name)") }
-            print("\(list): \(removed.count) removed, \(parsed.entries.count) kept\(write ? "" : " (unchanged)")")
+            for name in names { print("\(dryRun ? "would remove" : "removed") \(TerminalText.escaped(name))") }
+            print(
+                "\(TerminalText.escaped(list)): \(removed.count) removed, \(parsed.entries.count) kept\(write ? "" : " (unchanged)")"
+            )
         }
     }
 }

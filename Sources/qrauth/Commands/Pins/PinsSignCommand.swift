@@ -41,6 +41,14 @@ struct PinsSignCommand: ParsableCommand {
     @Flag(help: "Print one JSON document (the entry) instead of human text.")
     var json = false
 
+    func validate() throws {
+        try OptionRange.check(expires, 1...99_999_999_999, "--expires")
+        try OptionRange.check(depth, 0...16, "--depth")
+        if into == "-" {
+            throw ValidationError("--into - cannot work: the list is read and written back; give a file")
+        }
+    }
+
     func run() throws {
         let chain = try source.chain()
         if depth != 0 && !force {
@@ -54,29 +62,31 @@ struct PinsSignCommand: ParsableCommand {
         guard force || EntryName.isPipelineSafe(entry.name) else {
             throw CLIError(
                 .usage,
-                "the name \"\(entry.name)\" has characters outside [A-Za-z0-9.*-] that the tool, iOS and Android may "
+                "the name \"\(TerminalText.escaped(entry.name))\" has characters outside [A-Za-z0-9.*-] that the tool, iOS and Android may "
                     + "read differently; give --force to sign it anyway")
-        }
-        if let expires, expires <= 0 || expires >= 100_000_000_000 {
-            throw CLIError(.usage, "--expires \(expires) is not Unix seconds")
         }
         let signed = try key.load().sign(entry)
         if let into {
-            var list = FingerprintList()
-            if FileManager.default.fileExists(atPath: into) {
-                do {
-                    list = try FingerprintList.decode(try FileInput.read(into))
-                } catch let error as FingerprintListError {
-                    throw FingerprintListError(error.code, "\(into): \(error.reason)")
+            // Read, add and write back under the list's lock: parallel signers never lose an entry.
+            let list = try FileLock.withLock(for: into) {
+                var list = FingerprintList()
+                if FileManager.default.fileExists(atPath: into) {
+                    do {
+                        list = try FingerprintList.decode(try FileInput.read(into))
+                    } catch let error as FingerprintListError {
+                        throw FingerprintListError(error.code, "\(into): \(error.reason)")
+                    }
                 }
+                list.upsert(signed)
+                try AtomicFile.write(list.encoded(), to: into, mode: AtomicFile.publicMode)
+                return list
             }
-            list.upsert(signed)
-            try AtomicFile.write(list.encoded(), to: into, mode: AtomicFile.publicMode)
             if !json {
                 print(
-                    "signed \(signed.name) \(signed.fingerprint.base64EncodedString()) until \(UTCTime.text(signed.expires))"
+                    "signed \(TerminalText.escaped(signed.name)) \(signed.fingerprint.base64EncodedString()) until \(UTCTime.text(signed.expires))"
                 )
-                print("\(into): \(list.entries.count) entr\(list.entries.count == 1 ? "y" : "ies")")
+                print(
+                    "\(TerminalText.escaped(into)): \(list.entries.count) entr\(list.entries.count == 1 ? "y" : "ies")")
                 return
             }
         }

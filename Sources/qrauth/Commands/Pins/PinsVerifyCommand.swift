@@ -65,6 +65,10 @@ struct PinsVerifyCommand: ParsableCommand {
         let missingNames: [String]
     }
 
+    func validate() throws {
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         let key = try PublicKeyArgument.parse(publicKey)
         let parsed: FingerprintList
@@ -115,15 +119,17 @@ struct PinsVerifyCommand: ParsableCommand {
             }
             let cover = entry.supersededBy.map { " (superseded by [\($0)])" } ?? ""
             print(
-                "\(word) [\(entry.index)] \(entry.name) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
+                "\(word) [\(entry.index)] \(TerminalText.escaped(entry.name)) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
                     + cover)
-            if let signed = entry.signedString { print("    signed string: \(signed)") }
-            if let diagnosis = entry.diagnosis { print("    probable cause: \(diagnosis)") }
+            if let signed = entry.signedString { print("    signed string: \(TerminalText.escaped(signed))") }
+            if let diagnosis = entry.diagnosis { print("    probable cause: \(TerminalText.escaped(diagnosis))") }
             if explain, entry.signature == .invalid, entry.diagnosis == nil {
                 print("    probable cause: a different key, or a field changed after signing")
             }
         }
-        for name in missing { print("MISSING \(name): no entry with a valid signature that is not expired") }
+        for name in missing {
+            print("MISSING \(TerminalText.escaped(name)): no entry with a valid signature that is not expired")
+        }
         let bad = entries.filter { $0.signature != .valid }.count
         let expired = entries.filter { $0.expiry == .expired }.count
         let expiring = entries.filter { $0.expiry == .expiringSoon }.count

@@ -54,6 +54,10 @@ struct PinsVerifyResponseCommand: ParsableCommand {
         let verifyVersionResult: VerifyVersionResult?
     }
 
+    func validate() throws {
+        try OptionRange.check(now, OptionRange.unixSeconds, "--now")
+    }
+
     func run() throws {
         let key = try PublicKeyArgument.parse(publicKey)
         let bytes = try FileInput.read(body)
@@ -93,10 +97,12 @@ struct PinsVerifyResponseCommand: ParsableCommand {
             for entry in entries {
                 let word = entry.expiry == .valid ? "ok" : entry.expiry == .expired ? "EXPIRED" : "EXPIRING"
                 print(
-                    "\(word) \(entry.name) depth \(entry.depth) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
+                    "\(word) \(TerminalText.escaped(entry.name)) depth \(entry.depth) \(entry.fingerprint) expires \(UTCTime.text(entry.expires))"
                 )
             }
-            if let version = response.verifyVersionResult { print("app version: \(version.update)") }
+            if let version = response.verifyVersionResult {
+                print("app version: \(TerminalText.escaped("\(version.update)"))")
+            }
         }
         if status != .success { throw ExitWithStatus(status: status) }
     }

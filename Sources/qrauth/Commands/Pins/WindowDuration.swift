@@ -1,8 +1,12 @@
 import ArgumentParser
 
-/// A duration argument: `30d`, `2w`, `12h`, `90m`, `45s` or plain seconds.
+/// A duration argument: `30d`, `2w`, `12h`, `90m`, `45s` or plain seconds, at most 100 years, so
+/// adding it to any accepted `--now` cannot overflow.
 struct WindowDuration: ExpressibleByArgument, Sendable {
     let seconds: Int64
+
+    /// The longest window: 36 500 days.
+    static let maximumSeconds: Int64 = 36_500 * 86_400
 
     init(seconds: Int64) {
         self.seconds = seconds
@@ -16,7 +20,7 @@ struct WindowDuration: ExpressibleByArgument, Sendable {
             unit = factor
             text = text.dropLast()
         }
-        guard let value = Int64(text), value >= 0, value <= Int64.max / unit / 2 else { return nil }
+        guard let value = Int64(text), value >= 0, value <= Self.maximumSeconds / unit else { return nil }
         seconds = value * unit
     }
 

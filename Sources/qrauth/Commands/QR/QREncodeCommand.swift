@@ -93,6 +93,10 @@ struct QREncodeCommand: ParsableCommand {
         if symbolVersionOption != nil, legacySymbolVersion != nil {
             throw ValidationError("give --symbol-version once (--version N is its old spelling)")
         }
+        try OptionRange.check(symbolVersion, 0...40, "--symbol-version")
+        try OptionRange.check(margin, 0...100, "--margin")
+        try OptionRange.check(scale, 1...100, "--scale")
+        try OptionRange.check(eci, 0...999_999, "--eci")
     }
 
     func run() throws {
@@ -132,10 +136,10 @@ struct QREncodeCommand: ParsableCommand {
                     content: toStdout && isText ? String(decoding: code.data, as: UTF8.self) : nil,
                     contentBase64: toStdout && !isText ? code.data.base64EncodedString() : nil))
         } else if toStdout {
-            StandardStreams.writeStdout(code.data)
+            try StandardStreams.writeStdout(code.data)
         } else {
             print(
-                "wrote \(output ?? "-"): QR version \(code.matrix.version)-\(code.matrix.errorCorrection.rawValue), "
+                "wrote \(TerminalText.escaped(output ?? "-")): QR version \(code.matrix.version)-\(code.matrix.errorCorrection.rawValue), "
                     + "\(code.matrix.size)×\(code.matrix.size) modules, \(payload.count) bytes, self-check \(check)")
         }
     }

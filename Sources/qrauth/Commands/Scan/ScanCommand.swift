@@ -27,7 +27,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Descend into sub-folders of the folders given.")
     var recursive = false
 
-    @Option(help: "Worker threads (default: the number of cores).")
+    @Option(help: "Worker threads, 1 to 256 (default: the number of cores).")
     var jobs: Int = QRBatchScanner.defaultJobs
 
     @Flag(help: "Print one JSON object per input, one per line.")
@@ -42,7 +42,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
     var symbologies: String = Symbology.qrCode.rawValue
 
-    @Option(help: ArgumentHelp("Time budget per image in seconds; 0 = no limit.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Time budget per image in seconds, up to 86400; 0 = no limit.", valueName: "seconds"))
     var budget: Double = 2
 
     @Option(
@@ -67,9 +67,9 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard pixelLimit >= 1 else { throw ValidationError("--pixel-limit must be at least 1") }
-        guard budget >= 0, budget.isFinite else { throw ValidationError("--budget must be 0 or more seconds") }
+        try OptionRange.check(jobs, 1...256, "--jobs")
+        try OptionRange.check(pixelLimit, 1...ImageDecoder.defaultPixelLimit * 16, "--pixel-limit")
+        try OptionRange.check(budget, 0...86_400, "--budget")
         _ = try parsedSymbologies()
         _ = try parsedPasses()
     }
@@ -157,7 +157,7 @@ struct ScanCommand: ParsableCommand {
             if json {
                 printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
             } else {
-                StandardStreams.error("qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(message)")
+                StandardStreams.error("qrauth: \(TerminalText.escaped(name)): \(message)")
             }
             return status
         case .success(let scan):
@@ -175,7 +175,7 @@ struct ScanCommand: ParsableCommand {
                     ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
             } else if symbols.isEmpty {
                 StandardStreams.error(
-                    "qrauth: \(TerminalText.sanitized(name, continuationIndent: "")): \(Self.noCodeMessage(scan))")
+                    "qrauth: \(TerminalText.escaped(name)): \(Self.noCodeMessage(scan))")
             } else {
                 for symbol in symbols { printHuman(symbol, name: name) }
             }
@@ -200,12 +200,12 @@ struct ScanCommand: ParsableCommand {
         do {
             try JSONOutput.line(record)
         } catch {
-            StandardStreams.error("qrauth: \(record.file): could not encode JSON: \(error)")
+            StandardStreams.error("qrauth: \(TerminalText.escaped(record.file)): could not encode JSON: \(error)")
         }
     }
 
     func printHuman(_ record: ScanRecord.Symbol, name: String) {
-        let prefix = TerminalText.sanitized(name, continuationIndent: "") + ": "
+        let prefix = TerminalText.escaped(name) + ": "
         guard let text = record.symbol.text else {
             let bytes = record.symbol.bytes
             print(prefix + bytes.base64EncodedString() + "  (binary, \(bytes.count) bytes, shown as Base64)")
@@ -232,8 +232,8 @@ struct ScanCommand: ParsableCommand {
         case .malformedOfflineOperation(let error):
             print("  not a valid offline operation: \(error.reason)")
         case .pac(let token):
-            print("  PAC operation id \(TerminalText.sanitized(token.operationId, continuationIndent: ""))")
-            let totp = token.totp.map { TerminalText.sanitized($0, continuationIndent: "") } ?? "(none)"
+            print("  PAC operation id \(TerminalText.escaped(token.operationId))")
+            let totp = token.totp.map { TerminalText.escaped($0) } ?? "(none)"
             print("  PAC TOTP         \(totp)")
         case .other:
             break

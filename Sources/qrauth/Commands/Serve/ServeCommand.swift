@@ -74,13 +74,21 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
         if (pinsList == nil) != (pinsKey == nil) { throw ValidationError("--pins-list and --pins-key go together") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        try OptionRange.check(port, 0...65535, "--port")
+        if state == "-" {
+            throw ValidationError("--state - cannot work: the state is read and written back; give a file")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
         var logger = Logger(label: "qrauth.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+        // One server per state file, held for the whole run: two would overwrite each other's changes.
+        let stateLock = try state.map { (path) throws(FileError) in
+            try FileLock.acquire(for: path, timeout: .seconds(1))
+        }
+        defer { stateLock?.release() }
         let initial = try DevServerState.load(statePath: state, activationPaths: activation)
         var extraLines: [String] = []
         let transport: DevServerApplication.Transport
@@ -96,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
             let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
             try AtomicFile.write(Data(identity.authorityPEM.utf8), to: caPath, mode: AtomicFile.publicMode)
             transport = .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
-            extraLines.append("ca: \(caPath)")
+            extraLines.append("ca: \(TerminalText.escaped(caPath))")
             extraLines.append("pin: \(identity.leafPin)")
             if pinning == nil { pinning = .selfSigned(identity, appName: pinsApp) }
         } else {
@@ -111,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         let application = DevServerApplication(
             server: server, host: host, port: port, transport: transport, logger: logger)
         let lines =
-            extraLines + initial.activations.map { "activation: \($0.activationId)" }
+            extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
         try await application.run(handleSignals: true) { boundPort in
             print(application.url(port: boundPort))

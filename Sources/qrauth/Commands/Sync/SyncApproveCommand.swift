@@ -34,7 +34,7 @@ struct SyncApproveCommand: AsyncParsableCommand {
         if connection.json {
             try JSONOutput.document(["id": id, "result": "approved"])
         } else {
-            print("approved \(id)")
+            print("approved \(TerminalText.escaped(id))")
         }
     }
 }

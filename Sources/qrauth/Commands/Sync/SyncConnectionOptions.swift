@@ -55,10 +55,14 @@ struct SyncConnectionOptions: ParsableArguments {
         if (pins != nil || pinsURL != nil) && pinsKey == nil {
             throw ValidationError("--pins and --pins-url need --pins-key")
         }
+        if allowHTTP && (pins != nil || pinsURL != nil) {
+            throw ValidationError(
+                "--pins and --pins-url cannot be combined with --allow-http: plain HTTP has no certificate to pin")
+        }
         if insecure && (pins != nil || pinsURL != nil) {
             throw ValidationError("--insecure cannot be combined with pinning")
         }
-        if !(1...600).contains(timeout) { throw ValidationError("--timeout must be 1 to 600 seconds") }
+        try OptionRange.check(timeout, OptionRange.timeoutSeconds, "--timeout")
     }
 
     /// Builds the HTTP client (with pinning when asked) and the Mobile Token client.
@@ -97,8 +101,11 @@ struct SyncConnectionOptions: ParsableArguments {
             let store = CertStore(
                 configuration: configuration, fetcher: StaticFingerprintFetcher(body: data), storageDirectory: nil)
             let update = await store.update(mode: .forced)
-            if update.result != .ok {
-                StandardStreams.warning("the fingerprint list \(pins): \(update.result.rawValue)")
+            guard update.result == .ok else {
+                throw CLIError(
+                    .malformed,
+                    "the fingerprint list \(pins) is unusable (\(update.result.rawValue)); refusing to connect without pinning"
+                )
             }
             return store
         }

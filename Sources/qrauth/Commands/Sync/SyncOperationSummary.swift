@@ -2,37 +2,44 @@ import Foundation
 import MobileTokenAPI
 import OperationsSync
 
-/// One operation as the human output prints it.
+/// One operation as the human output prints it. Everything here comes from the server, so every
+/// value goes through `TerminalText.escaped` (a title cannot rewrite the line above it).
 enum SyncOperationSummary {
     static func line(_ operation: UserOperation) -> String {
         let expires = OperationTimestamp.format(operation.expires)
         return
-            "\(operation.id)  \(operation.status.rawValue)  \(operation.name)  \"\(operation.formData.title)\"  expires \(expires)"
+            "\(text(operation.id))  \(text(operation.status.rawValue))  \(text(operation.name))  \"\(text(operation.formData.title))\"  expires \(expires)"
     }
 
     static func details(_ operation: UserOperation) -> [String] {
+        let signature = operation.allowedSignatureType
         var lines = [
-            "id: \(operation.id)", "name: \(operation.name)", "status: \(operation.status.rawValue)",
-            "data: \(operation.data)", "created: \(OperationTimestamp.format(operation.created))",
+            "id: \(text(operation.id))", "name: \(text(operation.name))",
+            "status: \(text(operation.status.rawValue))",
+            "data: \(text(operation.data))", "created: \(OperationTimestamp.format(operation.created))",
             "expires: \(OperationTimestamp.format(operation.expires))",
-            "signature: \(operation.allowedSignatureType.type.rawValue) \(operation.allowedSignatureType.variants.map(\.rawValue).joined(separator: ","))",
-            "title: \(operation.formData.title)", "message: \(operation.formData.message)",
+            "signature: \(text(signature.type.rawValue)) \(text(signature.variants.map(\.rawValue).joined(separator: ",")))",
+            "title: \(text(operation.formData.title))", "message: \(text(operation.formData.message))",
         ]
         for attribute in operation.formData.attributes {
-            lines.append("  \(attribute.typeName) \(attribute.label.id): \(attribute.label.value)\(value(attribute))")
+            lines.append(
+                "  \(text(attribute.typeName)) \(text(attribute.label.id)): \(text(attribute.label.value))\(value(attribute))"
+            )
         }
         return lines
     }
 
+    private static func text(_ value: String) -> String { TerminalText.escaped(value) }
+
     private static func value(_ attribute: OperationAttribute) -> String {
         switch attribute {
-        case .amount(_, let amount): " = \(amount.amountFormatted) \(amount.currencyFormatted)"
+        case .amount(_, let amount): " = \(text(amount.amountFormatted)) \(text(amount.currencyFormatted))"
         case .amountConversion(_, _, let source, let target):
-            " = \(source.amountFormatted) \(source.currencyFormatted) → \(target.amountFormatted) \(target.currencyFormatted)"
-        case .keyValue(_, let value): " = \(value)"
-        case .note(_, let note): " = \(note)"
-        case .partyInfo(_, let party): " = \(party.name)"
-        case .image(_, let thumbnail, _): " = \(thumbnail)"
+            " = \(text(source.amountFormatted)) \(text(source.currencyFormatted)) → \(text(target.amountFormatted)) \(text(target.currencyFormatted))"
+        case .keyValue(_, let value): " = \(text(value))"
+        case .note(_, let note): " = \(text(note))"
+        case .partyInfo(_, let party): " = \(text(party.name))"
+        case .image(_, let thumbnail, _): " = \(text(thumbnail))"
         case .heading, .unknown: ""
         }
     }

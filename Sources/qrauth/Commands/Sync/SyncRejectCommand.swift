@@ -27,7 +27,7 @@ struct SyncRejectCommand: AsyncParsableCommand {
         if connection.json {
             try JSONOutput.document(["id": id, "result": "rejected", "reason": reason])
         } else {
-            print("rejected \(id) (\(reason))")
+            print("rejected \(TerminalText.escaped(id)) (\(TerminalText.escaped(reason)))")
         }
     }
 }

@@ -23,8 +23,8 @@ struct SyncWatchCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if interval < 1 { throw ValidationError("--interval must be at least 1") }
-        if let polls, polls < 1 { throw ValidationError("--polls must be at least 1") }
+        try OptionRange.check(interval, 1...86_400, "--interval")
+        try OptionRange.check(polls, 1...1_000_000_000, "--polls")
     }
 
     func run() async throws {
@@ -63,9 +63,9 @@ struct SyncWatchCommand: AsyncParsableCommand {
             print("\(change.event): \(SyncOperationSummary.line(operation))")
             StandardStreams.flushStdout()
         } else if let error = change.error {
-            StandardStreams.error("qrauth: \(error)")
+            StandardStreams.error("qrauth: \(TerminalText.escaped(error))")
         } else {
-            print("\(change.event): \(change.id)")
+            print("\(change.event): \(TerminalText.escaped(change.id))")
             StandardStreams.flushStdout()
         }
     }

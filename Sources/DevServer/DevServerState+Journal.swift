@@ -1,0 +1,114 @@
+import Foundation
+import OfflineOperations
+import PowerAuth
+
+/// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per
+/// changed record, appended and synced as the changes happen. Reading applies the lines in order
+/// (a record replaces the one with its id, or is added). The store rewrites the file as a fresh
+/// snapshot when the appended lines outgrow the snapshot, so the file stays within about twice the
+/// size of the state and one change costs one short append, however many operations are stored.
+///
+/// A last line cut short (a crash in the middle of an append the client was never told about) is
+/// ignored; any other damaged line makes the file unreadable. Format 1 (one pretty JSON document)
+/// is still read.
+extension DevServerState {
+    /// One appended line: the new version of one record, or ids of records removed.
+    struct JournalEntry: Codable, Equatable {
+        var activation: ServerActivation?
+        var operation: OperationRecord?
+        var offlineOperation: OfflineOperationRecord?
+        var removedOperations: [String]?
+        var removedOfflineOperations: [String]?
+    }
+
+    /// The snapshot line: compact, key-sorted JSON with ISO 8601 dates, ending in a line feed.
+    static func snapshotLine(_ state: DevServerState) throws -> Data {
+        try line(state)
+    }
+
+    /// The lines for the records changed since the lists were last committed.
+    static func journalLines(for state: DevServerState) throws -> Data {
+        var data = Data()
+        for activation in state.activations.changedElements { data += try line(JournalEntry(activation: activation)) }
+        for operation in state.operations.changedElements { data += try line(JournalEntry(operation: operation)) }
+        for operation in state.offlineOperations.changedElements {
+            data += try line(JournalEntry(offlineOperation: operation))
+        }
+        return data
+    }
+
+    private static func line(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var data = try encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Reads a state file of either format. `tornTail` is true when a cut-short last line was dropped.
+    static func parseFile(_ data: Data, path: String) throws(DevServerError) -> (state: DevServerState, tornTail: Bool)
+    {
+        if let key = JSONDuplicateKeys.first(in: data) {
+            throw DevServerError(
+                .file, "\(path): the key \(key) appears twice (refused: readers disagree on which wins)")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard let first = lines.first, var state = try? decoder.decode(DevServerState.self, from: Data(first)) else {
+            // Format 1: one (pretty) document.
+            do {
+                return (try decoder.decode(DevServerState.self, from: data), false)
+            } catch {
+                throw DevServerError(.file, "\(path) is not a qrauth serve state file (\(error))")
+            }
+        }
+        var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
+        var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
+        var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
+        var removedOperations = Set<String>()
+        var removedOffline = Set<String>()
+        var tornTail = false
+        for (number, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+            let entry: JournalEntry
+            do {
+                entry = try decoder.decode(JournalEntry.self, from: Data(line))
+            } catch {
+                if number == lines.count - 1 {
+                    tornTail = true  // no line feed after it: the append never completed
+                    break
+                }
+                throw DevServerError(.file, "\(path): line \(number + 1) is damaged (\(error))")
+            }
+            if let activation = entry.activation {
+                upsert(activation, id: activation.activationId, into: &state.activations, index: &activationIndex)
+            }
+            if let operation = entry.operation {
+                upsert(operation, id: operation.id, into: &state.operations, index: &operationIndex)
+            }
+            if let operation = entry.offlineOperation {
+                upsert(operation, id: operation.id, into: &state.offlineOperations, index: &offlineIndex)
+            }
+            removedOperations.formUnion(entry.removedOperations ?? [])
+            removedOffline.formUnion(entry.removedOfflineOperations ?? [])
+        }
+        if !removedOperations.isEmpty { state.operations.removeAll { removedOperations.contains($0.id) } }
+        if !removedOffline.isEmpty { state.offlineOperations.removeAll { removedOffline.contains($0.id) } }
+        state.activations.commit()
+        state.operations.commit()
+        state.offlineOperations.commit()
+        return (state, tornTail)
+    }
+
+    private static func upsert<Element>(
+        _ element: Element, id: String, into list: inout RecordList<Element>, index: inout [String: Int]
+    ) {
+        if let position = index[id] {
+            list[position] = element
+        } else {
+            index[id] = list.count
+            list.append(element)
+        }
+    }
+}
