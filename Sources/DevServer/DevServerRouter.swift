@@ -18,15 +18,12 @@ struct DevServerContext: RequestContext {
     }
 
     var coreContext: CoreRequestContextStorage
-    let server: DevServer
-    let request: ServerRequest
-    let answer: AnswerSlot
+    /// The server, the request and the answer slot.
+    let source: Source
 
     init(source: Source) {
         coreContext = .init(source: source)
-        server = source.server
-        request = source.request
-        answer = source.answer
+        self.source = source
     }
 }
 
@@ -112,16 +109,16 @@ enum DevServerRoutes {
         _ handler: @escaping Handler
     ) {
         router.on(path, method: method) { _, context -> HTTPResponse.Status in
-            let server = context.server
-            let request = context.request
+            let server = context.source.server
+            let request = context.source.request
             let id = context.parameters.get("id").map { String($0) } ?? ""
             do throws(APIFailure) {
                 guard !admin || server.adminEnabled else {
                     throw APIFailure(.notFound, "no such endpoint: \(request.path)")
                 }
-                context.answer.response = try handler(server, request, id)
+                context.source.answer.response = try handler(server, request, id)
             } catch {
-                context.answer.response = server.failure(error, for: request)
+                context.source.answer.response = server.failure(error, for: request)
             }
             return .ok
         }
