@@ -4,7 +4,7 @@ import QRAuthCrypto
 /// P-256 ECDSA-SHA256 signing (offline payload creation, fingerprint-list signing).
 struct ECDSASignBenchmark: Benchmark {
     let name = "ecdsa-sign"
-    let summary = "P256.Signing.PrivateKey.signature over a 64-byte message (hash included)"
+    let summary = "NISTP256.Signing.PrivateKey.signature over a 64-byte message (hash included)"
 
     func prepare() throws -> () -> Int {
         let key = NISTP256.Signing.PrivateKey()

@@ -4,7 +4,7 @@ import QRAuthCrypto
 /// P-256 ECDSA-SHA256 verification with a parsed key: the offline-QR and fingerprint-list hot path.
 struct ECDSAVerifyBenchmark: Benchmark {
     let name = "ecdsa-verify"
-    let summary = "P256.Signing.PublicKey.isValidSignature over a 64-byte message (hash included)"
+    let summary = "NISTP256.Signing.PublicKey.isValidSignature over a 64-byte message (hash included)"
 
     func prepare() throws -> () -> Int {
         let key = NISTP256.Signing.PrivateKey()
