@@ -6,57 +6,60 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 extension DevServer {
-    /// The admin API (`/admin/...`, only with `adminEnabled`): bodies are plain JSON objects (a
-    /// `requestObject` envelope is accepted too); answers use the success/error envelopes.
-    func admin(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let parts = request.path.split(separator: "/").dropFirst().map(String.init)
-        let method = request.method
-        switch parts.count {
-        case 1 where parts[0] == "operations" && method == "POST":
-            return try createOperation(adminBody(request))
-        case 1 where parts[0] == "operations" && method == "GET":
-            return Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
-        case 2 where parts[0] == "operations" && method == "GET":
-            guard let record = store.snapshot.operations.first(where: { $0.id == parts[1] }) else {
-                throw APIFailure(.invalidOperation, "no operation \(parts[1])")
+    /// `GET /admin/operations`: every online operation with its server-side fields.
+    func listAdminOperations() -> ServerResponse {
+        Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
+    }
+
+    /// `GET /admin/operations/{id}`.
+    func adminOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+        guard let record = store.snapshot.operations.first(where: { $0.id == id }) else {
+            throw APIFailure(.invalidOperation, "no operation \(id)")
+        }
+        return Envelope.ok(AdminOperationView(record))
+    }
+
+    /// `GET /admin/offline-operations`.
+    func listOfflineOperations() -> ServerResponse {
+        Envelope.ok(store.snapshot.offlineOperations)
+    }
+
+    /// `GET /admin/activations`.
+    func listAdminActivations() -> ServerResponse {
+        Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
+    }
+
+    /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
+    func reset() throws(APIFailure) -> ServerResponse {
+        try store.reset { state in
+            state.operations.removeAll()
+            state.offlineOperations.removeAll()
+            for index in state.activations.indices {
+                state.activations[index].counters.failedAttempts = 0
+                state.activations[index].counters.status = .active
             }
-            return Envelope.ok(AdminOperationView(record))
-        case 3 where parts[0] == "operations" && parts[2] == "cancel" && method == "POST":
-            return try cancelOperation(parts[1])
-        case 1 where parts[0] == "offline-operations" && method == "POST":
-            return try createOfflineOperation(adminBody(request))
-        case 1 where parts[0] == "offline-operations" && method == "GET":
-            return Envelope.ok(store.snapshot.offlineOperations)
-        case 3 where parts[0] == "offline-operations" && parts[2] == "verify" && method == "POST":
-            return try verifyOfflineCode(parts[1], body: adminBody(request))
-        case 1 where parts[0] == "activations" && method == "GET":
-            return Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
-        case 3 where parts[0] == "activations" && parts[2] == "unblock" && method == "POST":
-            return try unblock(parts[1])
-        case 1 where parts[0] == "reset" && method == "POST":
-            try store.reset { state in
-                state.operations.removeAll()
-                state.offlineOperations.removeAll()
-                for index in state.activations.indices {
-                    state.activations[index].counters.failedAttempts = 0
-                    state.activations[index].counters.status = .active
-                }
-            }
-            return Envelope.okEmpty()
-        default:
-            throw APIFailure(.notFound, "no admin endpoint \(method) \(request.path)")
+        }
+        return Envelope.okEmpty()
+    }
+
+    /// A typed admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
+    func adminRequest<Request: Decodable>(
+        _ request: ServerRequest, as type: Request.Type
+    ) throws(APIFailure) -> Request {
+        let body = request.body.isEmpty ? Data("{}".utf8) : request.body
+        do {
+            return try JSONDecoder().decode(AdminBody<Request>.self, from: body).request
+        } catch let error as DecodingError {
+            if case .dataCorrupted = error { throw APIFailure(.invalidRequest, "the request body is not JSON") }
+            throw APIFailure(.invalidRequest, "the request body is not a JSON object")
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
         }
     }
 
-    /// An admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
-    private func adminBody(_ request: ServerRequest) throws(APIFailure) -> JSONValue {
-        guard let members = try jsonObjectBody(request) else { return .object([:]) }
-        return members["requestObject"] ?? .object(members)
-    }
-
     /// The activation an admin request names, or the only one loaded.
-    private func targetActivation(_ body: JSONValue, in state: DevServerState) throws(APIFailure) -> String? {
-        if let id = body["activationId"]?.stringValue {
+    private func targetActivation(_ activationId: String?, in state: DevServerState) throws(APIFailure) -> String? {
+        if let id = activationId {
             guard state.activations.contains(where: { $0.activationId == id }) else {
                 throw APIFailure(.invalidActivation, "no activation \(id) is loaded")
             }
@@ -66,22 +69,22 @@ extension DevServer {
     }
 
     /// `POST /admin/operations`: a pending online operation (see docs/serve.md for the fields).
-    func createOperation(_ body: JSONValue) throws(APIFailure) -> ServerResponse {
-        guard let data = body["data"]?.stringValue, !data.isEmpty else {
+    func createOperation(_ body: CreateOperationRequest) throws(APIFailure) -> ServerResponse {
+        guard let data = body.data, !data.isEmpty else {
             throw APIFailure(.invalidRequest, "data (the operation data string) is required")
         }
         let now = Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down))
-        let expiresIn = body["expiresIn"]?.integerValue ?? 300
+        let expiresIn = body.expiresIn ?? 300
         guard (1...31_536_000).contains(expiresIn) else {
             throw APIFailure(.invalidRequest, "expiresIn must be 1 to 31536000 seconds")
         }
         var allowed = AllowedSignatureType.twoFactorKnowledgeOrBiometry
-        if let value = body["allowedSignatureType"] {
-            guard let type = value["type"]?.stringValue else {
+        if let value = body.allowedSignatureType {
+            guard let type = value.type else {
                 throw APIFailure(.invalidRequest, "allowedSignatureType.type is required")
             }
             var variants: [String] = []
-            if case .array(let items)? = value["variants"] {
+            if let items = value.variants {
                 for item in items {
                     guard let name = item.stringValue else {
                         throw APIFailure(.invalidRequest, "allowedSignatureType.variants must be strings")
@@ -92,48 +95,48 @@ extension DevServer {
             allowed = try AllowedSignatureType(validatingType: type, variants: variants)
         }
         var formData: JSONValue
-        if let given = body["formData"] {
+        if let given = body.formData {
             guard given["title"]?.stringValue != nil, given["message"]?.stringValue != nil else {
                 throw APIFailure(.invalidRequest, "formData needs the strings title and message")
             }
             formData = given
         } else {
             var members: [String: JSONValue] = [
-                "title": .string(body["title"]?.stringValue ?? "Confirm operation"),
-                "message": .string(body["message"]?.stringValue ?? ""),
-                "attributes": body["attributes"] ?? .array([]),
+                "title": .string(body.title ?? "Confirm operation"),
+                "message": .string(body.message ?? ""),
+                "attributes": body.attributes ?? .array([]),
             ]
-            if let texts = body["resultTexts"] { members["resultTexts"] = texts }
+            if let texts = body.resultTexts { members["resultTexts"] = texts }
             formData = .object(members)
         }
         if case .object(var members) = formData, members["attributes"] == nil {
             members["attributes"] = .array([])
             formData = .object(members)
         }
-        let maxFailures = body["maxFailureCount"]?.integerValue ?? 5
+        let maxFailures = body.maxFailureCount ?? 5
         guard (1...1000).contains(maxFailures) else {
             throw APIFailure(.invalidRequest, "maxFailureCount must be 1 to 1000")
         }
         var seed: String?
         var step: Int64?
-        if let proximity = body["proximityCheck"] {
-            seed = proximity["seed"]?.stringValue ?? SecureRandom.bytes(count: 16).base64EncodedString()
+        if let proximity = body.proximityCheck {
+            seed = proximity.seed ?? SecureRandom.bytes(count: 16).base64EncodedString()
             guard let seed, let bytes = StrictBase64.decode(seed), !bytes.isEmpty else {
                 throw APIFailure(.invalidRequest, "proximityCheck.seed must be Base64")
             }
-            step = proximity["step"]?.integerValue ?? 30
+            step = proximity.step ?? 30
             guard let step, step > 0 else { throw APIFailure(.invalidRequest, "proximityCheck.step must be positive") }
         }
-        let id = body["id"]?.stringValue ?? UUID().uuidString.lowercased()
+        let id = body.id ?? UUID().uuidString.lowercased()
         let record = try store.transaction { (state, changed) throws(APIFailure) -> OperationRecord in
             guard !state.operations.contains(where: { $0.id == id }) else {
                 throw APIFailure(.invalidRequest, "an operation \(id) exists already")
             }
             let record = OperationRecord(
-                id: id, name: body["name"]?.stringValue ?? body["template"]?.stringValue ?? "authorize_payment",
+                id: id, name: body.name ?? body.template ?? "authorize_payment",
                 data: data, status: .pending, statusReason: nil, created: now,
                 expires: now.addingTimeInterval(TimeInterval(expiresIn)), allowedSignatureType: allowed,
-                formData: formData, ui: body["ui"], activationId: try targetActivation(body, in: state),
+                formData: formData, ui: body.ui, activationId: try targetActivation(body.activationId, in: state),
                 failureCount: 0, maxFailureCount: Int(maxFailures), proximitySeed: seed, proximityStep: step)
             state.operations.append(record)
             changed = true

@@ -9,10 +9,10 @@ import QRImaging
 extension DevServer {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation
     /// (personalized key by default, or the master key), optionally with a proximity TOTP line.
-    func createOfflineOperation(_ body: JSONValue) throws(APIFailure) -> ServerResponse {
+    func createOfflineOperation(_ body: CreateOfflineOperationRequest) throws(APIFailure) -> ServerResponse {
         let snapshot = store.snapshot
         let targetId: String
-        if let id = body["activationId"]?.stringValue {
+        if let id = body.activationId {
             targetId = id
         } else if snapshot.activations.count == 1 {
             targetId = snapshot.activations[0].activationId
@@ -22,15 +22,15 @@ extension DevServer {
         guard let activation = snapshot.activations.first(where: { $0.activationId == targetId }) else {
             throw APIFailure(.invalidActivation, "no activation \(targetId) is loaded")
         }
-        guard let dataText = body["data"]?.stringValue else {
+        guard let dataText = body.data else {
             throw APIFailure(.invalidRequest, "data (the operation data line, e.g. A1*A100CZK*...) is required")
         }
-        let keyName = body["signingKey"]?.stringValue ?? "personalized"
+        let keyName = body.signingKey ?? "personalized"
         guard let signingKey = OfflineOperation.SigningKey(rawValue: keyName) else {
             throw APIFailure(.invalidRequest, "signingKey must be master or personalized")
         }
-        let uriId = body["uriId"]?.stringValue ?? OfflineApproval.defaultURIID
-        let id = body["id"]?.stringValue ?? UUID().uuidString.lowercased()
+        let uriId = body.uriId ?? OfflineApproval.defaultURIID
+        let id = body.id ?? UUID().uuidString.lowercased()
         guard !snapshot.offlineOperations.contains(where: { $0.id == id }) else {
             throw APIFailure(.invalidRequest, "an offline operation \(id) exists already")
         }
@@ -39,18 +39,18 @@ extension DevServer {
         do {
             let operationData = try OperationData(parsing: dataText)
             let builder = OfflineOperationBuilder(
-                operationId: id, title: body["title"]?.stringValue ?? "Confirm operation",
-                message: body["message"]?.stringValue ?? "", versionLetter: operationData.versionLetter,
+                operationId: id, title: body.title ?? "Confirm operation",
+                message: body.message ?? "", versionLetter: operationData.versionLetter,
                 templateId: operationData.templateId, fields: operationData.fields,
-                flags: .init(rawValue: body["flags"]?.stringValue ?? "B"), nonce: SecureRandom.bytes(count: 16))
+                flags: .init(rawValue: body.flags ?? "B"), nonce: SecureRandom.bytes(count: 16))
             dataLine = try builder.operationDataLine()
             var proximity: OfflinePayloadSigner.Proximity?
-            if let seedText = body["totpSeed"]?.stringValue {
+            if let seedText = body.totpSeed {
                 guard let seed = StrictBase64.decode(seedText), !seed.isEmpty else {
                     throw APIFailure(.invalidRequest, "totpSeed must be Base64")
                 }
                 proximity = .init(
-                    seed: seed, step: body["totpStep"]?.integerValue ?? 30,
+                    seed: seed, step: body.totpStep ?? 30,
                     unixTime: Int64(clock.now.timeIntervalSince1970))
             }
             let key = try (signingKey == .master ? activation.masterSigningKey() : activation.serverSigningKey())
@@ -82,14 +82,14 @@ extension DevServer {
         var view = OfflineOperationView(
             id: id, activationId: targetId, payload: payload.text, nonce: payload.nonce, totp: parsed.totp,
             signingKey: signingKey.rawValue, uriId: uriId, allowBiometry: record.allowBiometry)
-        try renderQR(body["qr"]?.stringValue, payload: payload.text, into: &view)
+        try renderQR(body.qr, payload: payload.text, into: &view)
         return Envelope.ok(view)
     }
 
     /// `POST /admin/offline-operations/{id}/verify` `{"code": "NNNNNNNN-NNNNNNNN"}`: the look-ahead
     /// check against the activation's counters (persisted); an accepted code approves the operation.
-    func verifyOfflineCode(_ id: String, body: JSONValue) throws(APIFailure) -> ServerResponse {
-        guard let code = body["code"]?.stringValue else { throw APIFailure(.invalidRequest, "code is required") }
+    func verifyOfflineCode(_ id: String, body: VerifyOfflineCodeRequest) throws(APIFailure) -> ServerResponse {
+        guard let code = body.code else { throw APIFailure(.invalidRequest, "code is required") }
         let snapshot = store.snapshot
         guard let operation = snapshot.offlineOperations.first(where: { $0.id == id }) else {
             throw APIFailure(.invalidOperation, "no offline operation \(id)")

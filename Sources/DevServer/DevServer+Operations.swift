@@ -44,7 +44,7 @@ extension DevServer {
     /// operation is visible to anyone and a claim assigns it; another user's operation is not found.
     func operationDetail(_ request: ServerRequest, claim: Bool) throws(APIFailure) -> ServerResponse {
         let activationId = try authenticateToken(request)
-        let id = try operationId(in: requestObject(request))
+        let id = try Self.operationId(requestObject(request, as: OperationIdRequest.self).id)
         let now = clock.now
         let view = try store.transaction { (state, changed) throws(APIFailure) -> UserOperationView in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -70,11 +70,9 @@ extension DevServer {
     /// the operation (401 `POWERAUTH_AUTH_FAIL`); a wrong data or factor too (401 `OPERATION_FAILED`).
     func authorizeOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
         let header = try authorizationHeader(request)
-        let object = try requestObject(request)
-        let id = try operationId(in: object)
-        guard let data = object?["data"]?.stringValue else {
-            throw APIFailure(.invalidRequest, "requestObject.data is missing or not a string")
-        }
+        let body = try requestObject(request, as: AuthorizeRequest.self)
+        let id = try Self.operationId(body.id)
+        let data = body.data
         let caller: SignedCaller
         do {
             caller = try authenticateSignature(
@@ -89,7 +87,9 @@ extension DevServer {
             let index = try ownedOperation(
                 id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
             var operation = state.operations[index]
-            if let problem = approvalProblem(operation, data: data, caller: caller, object: object, now: now) {
+            if let problem = approvalProblem(
+                operation, data: data, caller: caller, proximityOTP: body.proximityOTP, now: now)
+            {
                 operation.recordFailure()
                 state.operations[index] = operation
                 changed = true
@@ -107,9 +107,9 @@ extension DevServer {
     /// `operation/cancel`: rejects a pending operation (possession signature); the reason is kept.
     func rejectOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
         let header = try authorizationHeader(request)
-        let object = try requestObject(request)
-        let id = try operationId(in: object)
-        let reason = object?["reason"]?.stringValue ?? "UNKNOWN"
+        let body = try requestObject(request, as: RejectRequest.self)
+        let id = try Self.operationId(body.id)
+        let reason = body.reason.rawValue
         let caller = try authenticateSignature(
             request, header: header, uriId: "/operation/cancel", allowed: [.possession])
         let now = clock.now
@@ -143,7 +143,7 @@ extension DevServer {
 
     /// Why a correctly signed approval is still refused, or nil.
     private func approvalProblem(
-        _ operation: OperationRecord, data: String, caller: SignedCaller, object: JSONValue?, now: Date
+        _ operation: OperationRecord, data: String, caller: SignedCaller, proximityOTP: String?, now: Date
     ) -> APIFailure? {
         guard operation.data == data else {
             return APIFailure(.operationFailed, "the data does not match the operation's data")
@@ -153,7 +153,7 @@ extension DevServer {
                 .operationFailed, "the operation does not allow \(caller.signatureType.rawValue) approval")
         }
         if let seedText = operation.proximitySeed {
-            guard let otp = object?["proximityCheck"]?["otp"]?.stringValue else {
+            guard let otp = proximityOTP else {
                 return APIFailure(.operationFailed, "the operation needs a proximity check (proximityCheck.otp)")
             }
             guard let seed = StrictBase64.decode(seedText),

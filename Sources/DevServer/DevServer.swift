@@ -1,6 +1,9 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 public import Logging
 import MobileTokenAPI
+import NIOCore
 import PowerAuth
 
 /// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
@@ -35,7 +38,7 @@ public struct DevServer: Sendable {
     }
 
     /// A copy of the current state.
-    public var state: DevServerState { store.snapshot }
+    package var state: DevServerState { store.snapshot }
 
     /// Writes the state file (if any) now; called at shutdown.
     public func flush() throws(DevServerError) {
@@ -46,63 +49,46 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Answers one request.
-    public func respond(to request: ServerRequest) -> ServerResponse {
-        do {
-            return try route(request)
-        } catch {
-            if error.code == .generic || error.code == .powerAuthFailed {
-                logger.info(
-                    "request refused",
-                    metadata: [
-                        "path": "\(request.path)", "code": "\(error.code.rawValue)",
-                        "message": "\(error.message)",
-                    ])
-            }
-            return Envelope.failure(error)
-        }
+    /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
+    package func respond(to request: ServerRequest) async -> ServerResponse {
+        guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
+        let answer = AnswerSlot()
+        let context = DevServerContext(
+            source: .init(logger: logger, server: self, request: request, answer: answer))
+        let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: request.path)
+        _ = try? await DevServerRoutes.responder.respond(
+            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        return answer.response ?? DevServerRoutes.unmatched(self, request)
     }
 
-    private func route(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let path = request.path
-        if path.hasPrefix("/admin/") || path == "/admin" {
-            guard adminEnabled else { throw APIFailure(.notFound, "no such endpoint: \(path)") }
-            return try admin(request)
+    /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
+    func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
+        if error.code == .generic || error.code == .powerAuthFailed {
+            logger.info(
+                "request refused",
+                metadata: [
+                    "path": "\(request.path)", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+                ])
         }
-        if path == "/app/init" || path == "/app/init/public-key" {
-            return appInit(request)
-        }
-        guard request.method == "POST" else {
-            throw APIFailure(.notFound, "no \(request.method) endpoint \(path); the Mobile Token API uses POST")
-        }
-        switch path {
-        case Route.list: return try listOperations(request)
-        case Route.history: return try operationHistory(request)
-        case Route.detail: return try operationDetail(request, claim: false)
-        case Route.claim: return try operationDetail(request, claim: true)
-        case Route.authorize: return try authorizeOperation(request)
-        case Route.cancel: return try rejectOperation(request)
-        case Route.echo: return try echo(request)
-        default: throw APIFailure(.notFound, "no such endpoint: \(path)")
-        }
+        return Envelope.failure(error)
     }
 
     /// The endpoint paths and the uriIds their signatures use.
-    public enum Route {
+    package enum Route {
         /// List pending operations (token).
-        public static let list = "/api/auth/token/app/operation/list"
+        package static let list = "/api/auth/token/app/operation/list"
         /// Operation history (signature, uriId `/operation/history`).
-        public static let history = "/api/auth/token/app/operation/history"
+        package static let history = "/api/auth/token/app/operation/history"
         /// Operation detail (token).
-        public static let detail = "/api/auth/token/app/operation/detail"
+        package static let detail = "/api/auth/token/app/operation/detail"
         /// Claim an operation (token).
-        public static let claim = "/api/auth/token/app/operation/detail/claim"
+        package static let claim = "/api/auth/token/app/operation/detail/claim"
         /// Approve (signature, uriId `/operation/authorize`).
-        public static let authorize = "/api/auth/token/app/operation/authorize"
+        package static let authorize = "/api/auth/token/app/operation/authorize"
         /// Reject (signature, uriId `/operation/cancel`).
-        public static let cancel = "/api/auth/token/app/operation/cancel"
+        package static let cancel = "/api/auth/token/app/operation/cancel"
         /// The PowerAuth-signed echo for library users (signature, uriId `/custom/echo`).
-        public static let echo = "/custom/echo"
+        package static let echo = "/custom/echo"
     }
 
     /// Parses a body as JSON; returns its `requestObject` (nil when absent).
@@ -125,13 +111,52 @@ public struct DevServer: Sendable {
         return members
     }
 
-    /// The `requestObject.id` of a detail, claim, authorize or cancel request.
-    func operationId(in object: JSONValue?) throws(APIFailure) -> String {
-        guard let object else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
-        guard case .object = object else { throw APIFailure(.invalidRequest, "requestObject is not an object") }
-        guard let id = object["id"]?.stringValue, !id.isEmpty else {
-            throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string")
+    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies); a failure
+    /// names the body, the envelope or the field (`requestObject.id is missing or not a string`).
+    func requestObject<Object: Decodable & Sendable>(
+        _ request: ServerRequest, as type: Object.Type
+    ) throws(APIFailure) -> Object {
+        guard !request.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
+        let envelope: RequestEnvelope<Object>
+        do {
+            envelope = try JSONDecoder().decode(RequestEnvelope<Object>.self, from: request.body)
+        } catch let error as DecodingError {
+            throw Self.requestFailure(error)
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
         }
+        guard let object = envelope.requestObject else {
+            throw APIFailure(.invalidRequest, "the request has no requestObject")
+        }
+        return object
+    }
+
+    /// The failure for a body that does not decode: not JSON, not an object, no object in `requestObject`, or a
+    /// field (all the typed fields of the Mobile Token API requests are strings).
+    static func requestFailure(_ error: DecodingError) -> APIFailure {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            path = []
+        }
+        switch path.count {
+        case 0:
+            if case .dataCorrupted = error { return APIFailure(.invalidRequest, "the request body is not JSON") }
+            return APIFailure(.invalidRequest, "the request body is not a JSON object")
+        case 1:
+            return APIFailure(.invalidRequest, "requestObject is not an object")
+        default:
+            return APIFailure(.invalidRequest, "requestObject.\(path[1].stringValue) is missing or not a string")
+        }
+    }
+
+    /// The non-empty `id` of a detail, claim, authorize or cancel request.
+    static func operationId(_ id: String) throws(APIFailure) -> String {
+        guard !id.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string") }
         return id
     }
 }

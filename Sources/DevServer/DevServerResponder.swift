@@ -29,7 +29,7 @@ struct DevServerResponder: HTTPResponder {
         let serverRequest = ServerRequest(
             method: request.method.rawValue, path: request.uri.path, query: query, headers: headers,
             body: Data(buffer.readableBytesView))
-        return Self.convert(server.respond(to: serverRequest))
+        return Self.convert(await server.respond(to: serverRequest))
     }
 
     static func convert(_ response: ServerResponse, status: Int? = nil) -> Response {

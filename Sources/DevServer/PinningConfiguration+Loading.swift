@@ -13,7 +13,7 @@ extension PinningConfiguration {
             let list = try FingerprintList.decodeFallback(FileInput.read(listPath, limit: 16 << 20))
             let pem = String(decoding: try FileInput.read(keyPath, limit: 1 << 16), as: UTF8.self)
             return PinningConfiguration(
-                entries: list.entries, signingKey: try SigningKey(pem: pem, password: nil), appName: appName)
+                entries: list.entries, signingKey: try PinningSigningKey(pem: pem, password: nil), appName: appName)
         } catch let error as FingerprintListError {
             throw DevServerError(.file, "\(listPath) / \(keyPath): \(error.reason)")
         } catch let error as FileError {
@@ -26,7 +26,7 @@ extension PinningConfiguration {
     /// A list pinning the server's own leaf, signed with a fresh key.
     public static func selfSigned(_ identity: SelfSignedIdentity, appName: String?) -> PinningConfiguration {
         let entry = FingerprintEntry(
-            name: identity.commonName, fingerprint: SHA256.hash(data: identity.leafDER),
+            name: identity.commonName, fingerprint: SHA256Hash.hash(data: identity.leafDER),
             expires: identity.expires)
         return PinningConfiguration(entries: [entry], signingKey: .generate(), appName: appName)
     }

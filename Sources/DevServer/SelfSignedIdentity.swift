@@ -18,17 +18,17 @@ public struct SelfSignedIdentity: Sendable {
     public let expires: Int64
 
     /// Base64 SHA-256 of the leaf DER: the pin.
-    public var leafPin: String { SHA256.hash(data: leafDER).base64EncodedString() }
+    public var leafPin: String { SHA256Hash.hash(data: leafDER).base64EncodedString() }
 
     /// Issues an authority and a leaf for `localhost`, `127.0.0.1`, `::1` and `host`, valid `days`.
     public static func make(
         host: String, days: Int = 30, now: Date = Date()
     ) throws(DevServerError) -> SelfSignedIdentity {
         do {
-            let authorityKey = P256.Signing.PrivateKey()
+            let authorityKey = NISTP256.Signing.PrivateKey()
             let authority = try X509CertificateIssuer.authority(
                 commonName: "qrauth serve test CA", key: authorityKey, days: days, now: now)
-            let leafKey = P256.Signing.PrivateKey()
+            let leafKey = NISTP256.Signing.PrivateKey()
             var dnsNames = ["localhost"]
             var addresses = ["127.0.0.1", "::1"]
             let isAddress =

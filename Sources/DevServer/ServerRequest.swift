@@ -1,20 +1,20 @@
-public import Foundation
+package import Foundation
 
 /// An HTTP request as the server logic sees it, independent of the HTTP stack.
-public struct ServerRequest: Sendable {
+package struct ServerRequest: Sendable {
     /// Upper-case method.
-    public var method: String
+    package var method: String
     /// The path without the query.
-    public var path: String
+    package var path: String
     /// Decoded query items (the first value of each name).
-    public var query: [String: String]
+    package var query: [String: String]
     /// Header fields by lower-cased name (the first value of each).
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body bytes.
-    public var body: Data
+    package var body: Data
 
     /// Makes a request; header names are lower-cased.
-    public init(
+    package init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
         body: Data = Data()
     ) {
@@ -28,5 +28,5 @@ public struct ServerRequest: Sendable {
     }
 
     /// A header value by case-insensitive name.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

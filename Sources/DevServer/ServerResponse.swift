@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// An HTTP response as the server logic produces it.
-public struct ServerResponse: Sendable {
+package struct ServerResponse: Sendable {
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// Header fields in order.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body bytes.
-    public var body: Data
+    package var body: Data
 
     /// Makes a response.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -22,7 +22,7 @@ public struct ServerResponse: Sendable {
     }
 
     /// The first value of a header, by case-insensitive name.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

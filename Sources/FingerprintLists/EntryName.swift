@@ -1,7 +1,7 @@
 /// Rules for entry names a release pipeline should publish.
-public enum EntryName {
+package enum EntryName {
     /// Whether `name` uses only `[A-Za-z0-9.*-]` (so the tool, iOS and Android read the same CN).
-    public static func isPipelineSafe(_ name: String) -> Bool {
+    package static func isPipelineSafe(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy { scalar in
                 switch scalar {

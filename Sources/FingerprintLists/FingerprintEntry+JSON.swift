@@ -127,7 +127,7 @@ extension FingerprintEntry {
     /// Accepts only a DER `SEQUENCE{r, s}`; names the raw 64-byte form when it is given instead.
     static func checkDERSignature(_ data: Data, place: @autoclosure () -> String) throws(FingerprintListError) -> Data {
         do {
-            _ = try P256.Signing.ECDSASignature(derRepresentation: data)
+            _ = try NISTP256.Signing.ECDSASignature(derRepresentation: data)
             return data
         } catch {
             if data.count == 64 {

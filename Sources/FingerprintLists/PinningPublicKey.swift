@@ -7,10 +7,10 @@ import QRAuthEncoding
 /// iOS and Android clients refuse them.
 public struct PinningPublicKey: Sendable, Equatable {
     /// The key.
-    public let key: P256.Signing.PublicKey
+    public let key: NISTP256.Signing.PublicKey
 
     /// Wraps a key.
-    public init(_ key: P256.Signing.PublicKey) {
+    public init(_ key: NISTP256.Signing.PublicKey) {
         self.key = key
     }
 
@@ -46,7 +46,7 @@ public struct PinningPublicKey: Sendable, Equatable {
                     + "expected the 65-byte uncompressed P-256 point starting 0x04")
         }
         do {
-            key = try P256.Signing.PublicKey(x963Representation: data)
+            key = try NISTP256.Signing.PublicKey(x963Representation: data)
         } catch {
             throw FingerprintListError(.invalidPublicKey, "the public key is not a point on P-256")
         }
@@ -63,7 +63,7 @@ public struct PinningPublicKey: Sendable, Equatable {
 
     /// Whether `signature` (DER bytes) is a valid ECDSA-SHA256 signature of `message`.
     public func isValidSignature(_ signature: Data, for message: some DataProtocol) -> Bool {
-        guard let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+        guard let parsed = try? NISTP256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
         return key.isValidSignature(parsed, for: message)
     }
 }

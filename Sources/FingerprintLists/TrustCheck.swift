@@ -1,19 +1,19 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+package import QRAuthCrypto
 
 /// Answers "would an app trust this certificate with this list?" by running the list through an
 /// in-memory `CertStore` exactly as a client's update and validation would.
-public enum TrustCheck {
+package enum TrustCheck {
     /// What the simulated client did.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// How the client's update of the list ended (anything but `.ok` leaves its store empty).
-        public let update: UpdateResult
+        package let update: UpdateResult
         /// The validation answer for the chain.
-        public let result: ValidationResult
+        package let result: ValidationResult
     }
 
     /// Feeds `list` (static-list bytes) to a fresh store at `now`, then validates `chain`.
-    public static func evaluate(
+    package static func evaluate(
         list: Data, publicKey: PinningPublicKey, chain: [X509Certificate], now: Int64,
         expectedCommonNames: [String]? = nil
     ) async throws(FingerprintListError) -> Outcome {

@@ -14,7 +14,7 @@ public enum ActivationFactory {
     /// Creates an activation; the knowledge key is protected under `password`; biometry is optional.
     public static func create(
         password: String, biometry: Bool, protocolVersion: ProtocolVersion = .v33, lookAhead: Int = 20,
-        maxFailedAttempts: Int = 5, masterKey: P256.Signing.PrivateKey = P256.Signing.PrivateKey()
+        maxFailedAttempts: Int = 5, masterKey: NISTP256.Signing.PrivateKey = NISTP256.Signing.PrivateKey()
     ) throws(PowerAuthError) -> Pair {
         guard (1...64).contains(lookAhead) else {
             throw PowerAuthError(.lookAhead, "the look-ahead window must be 1 to 64, not \(lookAhead)")
@@ -22,8 +22,8 @@ public enum ActivationFactory {
         guard (1...1000).contains(maxFailedAttempts) else {
             throw PowerAuthError(.activationFile, "maxFailedAttempts must be 1 to 1000, not \(maxFailedAttempts)")
         }
-        let deviceKey = P256.Signing.PrivateKey()
-        let serverKey = P256.Signing.PrivateKey()
+        let deviceKey = NISTP256.Signing.PrivateKey()
+        let serverKey = NISTP256.Signing.PrivateKey()
         let deviceSide = try KeyDerivation.masterSecret(privateKey: deviceKey, publicKey: serverKey.publicKey)
         let serverSide = try KeyDerivation.masterSecret(privateKey: serverKey, publicKey: deviceKey.publicKey)
         guard ConstantTime.equals(deviceSide, serverSide) else {

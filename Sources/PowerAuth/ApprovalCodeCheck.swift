@@ -12,12 +12,12 @@ public struct ApprovalCodeCheck: Sendable {
     /// The look-ahead window; nil uses the activation's.
     public var lookAhead: Int?
     /// The proximity TOTP the server computes itself, when the operation carries one.
-    public var proximity: SignatureVerifier.ProximityCheck?
+    public var proximity: SignatureVerifier.ProximityTOTP?
 
     /// Makes a check from its parts.
     public init(
         request: SignedRequest, allowBiometry: Bool, digits: Int = 8, lookAhead: Int? = nil,
-        proximity: SignatureVerifier.ProximityCheck? = nil
+        proximity: SignatureVerifier.ProximityTOTP? = nil
     ) {
         self.request = request
         self.allowBiometry = allowBiometry
@@ -30,7 +30,7 @@ public struct ApprovalCodeCheck: Sendable {
     /// ignored and the server's own candidates are tried.
     public init(
         operation: OfflineOperation, uriId: String = OfflineApproval.defaultURIID, allowBiometry: Bool,
-        digits: Int = 8, lookAhead: Int? = nil, proximity: SignatureVerifier.ProximityCheck? = nil
+        digits: Int = 8, lookAhead: Int? = nil, proximity: SignatureVerifier.ProximityTOTP? = nil
     ) throws(PowerAuthError) {
         let request = try OfflineApproval.request(
             operationId: operation.operationId, operationData: operation.operationData,

@@ -72,12 +72,12 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     }
 
     /// The server public key as a key.
-    public func serverKey() throws(PowerAuthError) -> P256.Signing.PublicKey {
+    public func serverKey() throws(PowerAuthError) -> NISTP256.Signing.PublicKey {
         try PublicKeyDecoding.publicKey(serverPublicKey, field: "serverPublicKey")
     }
 
     /// The master server public key, when the file has one.
-    public func masterKey() throws(PowerAuthError) -> P256.Signing.PublicKey? {
+    public func masterKey() throws(PowerAuthError) -> NISTP256.Signing.PublicKey? {
         try masterServerPublicKey.map { (data) throws(PowerAuthError) in
             try PublicKeyDecoding.publicKey(data, field: "masterServerPublicKey")
         }

@@ -5,7 +5,7 @@ public import QRAuthCrypto
 public enum KeyDerivation {
     /// `KEY_MASTER_SECRET = fold(ECDH(privateKey, publicKey))`: 16 bytes, the same on both sides.
     public static func masterSecret(
-        privateKey: P256.Signing.PrivateKey, publicKey: P256.Signing.PublicKey
+        privateKey: NISTP256.Signing.PrivateKey, publicKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) -> Data {
         let shared: Data
         do {

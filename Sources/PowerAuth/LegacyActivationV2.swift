@@ -18,7 +18,7 @@ public enum LegacyActivationV2 {
     /// `C_DEVICE_PUBLIC_KEY = AES(AES(devicePublicKey, nonce, OTP key), nonce, fold(ECDH(ephemeral, master)))`.
     public static func encryptDevicePublicKey(
         _ devicePublicKey: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
-        ephemeralPrivateKey: P256.Signing.PrivateKey, masterPublicKey: P256.Signing.PublicKey
+        ephemeralPrivateKey: NISTP256.Signing.PrivateKey, masterPublicKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) -> Data {
         let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
         let ephemeralKey = try KeyDerivation.masterSecret(privateKey: ephemeralPrivateKey, publicKey: masterPublicKey)
@@ -33,7 +33,7 @@ public enum LegacyActivationV2 {
     /// Reverses the server's double encryption of `KEY_SERVER_PUBLIC` with the device private key.
     public static func decryptServerPublicKey(
         _ encrypted: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
-        devicePrivateKey: P256.Signing.PrivateKey, ephemeralPublicKey: P256.Signing.PublicKey
+        devicePrivateKey: NISTP256.Signing.PrivateKey, ephemeralPublicKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) -> Data {
         let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
         let ephemeralKey = try KeyDerivation.masterSecret(privateKey: devicePrivateKey, publicKey: ephemeralPublicKey)

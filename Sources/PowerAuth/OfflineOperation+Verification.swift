@@ -5,9 +5,9 @@ extension OfflineOperation {
     /// Verifies the server's ECDSA signature over `signedData` with the key the indicator names:
     /// `0` → `masterKey`, `1` → `personalizedKey` (the activation's `KEY_SERVER_PUBLIC`).
     public func checkSignature(
-        masterKey: P256.Signing.PublicKey?, personalizedKey: P256.Signing.PublicKey?
+        masterKey: NISTP256.Signing.PublicKey?, personalizedKey: NISTP256.Signing.PublicKey?
     ) -> OfflineSignatureCheck {
-        let key: P256.Signing.PublicKey?
+        let key: NISTP256.Signing.PublicKey?
         switch signingKey {
         case .master: key = masterKey
         case .personalized: key = personalizedKey

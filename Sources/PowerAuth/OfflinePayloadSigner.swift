@@ -39,7 +39,7 @@ public enum OfflinePayloadSigner {
     /// Signs `data` (the five-line block `id\ntitle\nmessage\noperationData\nflags`) with `privateKey`;
     /// `signingKey` picks the indicator; the nonce is the given Base64 text or 16 random bytes.
     public static func sign(
-        data: String, privateKey: P256.Signing.PrivateKey, signingKey: OfflineOperation.SigningKey,
+        data: String, privateKey: NISTP256.Signing.PrivateKey, signingKey: OfflineOperation.SigningKey,
         nonce: String? = nil, proximity: Proximity? = nil
     ) throws(PowerAuthError) -> Payload {
         let nonceText = nonce ?? SecureRandom.bytes(count: 16).base64EncodedString()
@@ -65,7 +65,7 @@ public enum OfflinePayloadSigner {
     /// Signs the operation a builder describes (title and message escaped by the builder); with `proximity`
     /// the TOTP line is computed and set first. The nonce is the builder's.
     public static func sign(
-        _ builder: OfflineOperationBuilder, privateKey: P256.Signing.PrivateKey,
+        _ builder: OfflineOperationBuilder, privateKey: NISTP256.Signing.PrivateKey,
         signingKey: OfflineOperation.SigningKey, proximity: Proximity? = nil
     ) throws(PowerAuthError) -> Payload {
         var builder = builder

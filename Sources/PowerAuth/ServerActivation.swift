@@ -50,12 +50,12 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     }
 
     /// The personalized signing key (`KEY_SERVER_PRIVATE`).
-    public func serverSigningKey() throws(PowerAuthError) -> P256.Signing.PrivateKey {
+    public func serverSigningKey() throws(PowerAuthError) -> NISTP256.Signing.PrivateKey {
         try PublicKeyDecoding.privateKey(serverPrivateKey, field: "serverPrivateKey")
     }
 
     /// The application master signing key (`KEY_SERVER_MASTER_PRIVATE`).
-    public func masterSigningKey() throws(PowerAuthError) -> P256.Signing.PrivateKey {
+    public func masterSigningKey() throws(PowerAuthError) -> NISTP256.Signing.PrivateKey {
         try PublicKeyDecoding.privateKey(masterPrivateKey, field: "masterPrivateKey")
     }
 

@@ -5,17 +5,19 @@ public import QRAuthCrypto
 public enum ServerSignedData {
     /// Whether `signature` (DER) signs `data` under `publicKey`; malformed signatures are simply invalid.
     public static func isValid(
-        signatureDER: some DataProtocol, for data: some DataProtocol, publicKey: P256.Signing.PublicKey
+        signatureDER: some DataProtocol, for data: some DataProtocol, publicKey: NISTP256.Signing.PublicKey
     )
         -> Bool
     {
-        guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: signatureDER) else { return false }
+        guard let signature = try? NISTP256.Signing.ECDSASignature(derRepresentation: signatureDER) else {
+            return false
+        }
         return publicKey.isValidSignature(signature, for: data)
     }
 
     /// Signs `data` and returns the DER signature.
     public static func sign(
-        _ data: some DataProtocol, with privateKey: P256.Signing.PrivateKey
+        _ data: some DataProtocol, with privateKey: NISTP256.Signing.PrivateKey
     ) throws(PowerAuthError)
         -> Data
     {
@@ -30,7 +32,7 @@ public enum ServerSignedData {
     public static func publicKey(
         base64: String, field: String = "the public key"
     ) throws(PowerAuthError)
-        -> P256.Signing.PublicKey
+        -> NISTP256.Signing.PublicKey
     {
         try PublicKeyDecoding.publicKey(Base64Field.decode(base64, field: field), field: field)
     }
@@ -39,7 +41,7 @@ public enum ServerSignedData {
     public static func privateKey(
         base64: String, field: String = "the private key"
     ) throws(PowerAuthError)
-        -> P256.Signing.PrivateKey
+        -> NISTP256.Signing.PrivateKey
     {
         try PublicKeyDecoding.privateKey(Base64Field.decode(base64, field: field), field: field)
     }

@@ -32,7 +32,7 @@ public enum SignatureCounter: Sendable, Equatable {
     /// The next counter value.
     public func advanced() -> SignatureCounter {
         switch self {
-        case .hashBased(let data): .hashBased(KeyDerivation.fold(SHA256.hash(data: data)))
+        case .hashBased(let data): .hashBased(KeyDerivation.fold(SHA256Hash.hash(data: data)))
         case .numeric(let value): .numeric(value &+ 1)
         }
     }

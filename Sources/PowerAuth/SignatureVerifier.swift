@@ -16,7 +16,7 @@ public struct SignatureVerifier: Sendable {
     }
 
     /// Proximity check parameters: the TOTP seed, step and how many past steps are accepted.
-    public struct ProximityCheck: Sendable {
+    public struct ProximityTOTP: Sendable {
         /// The TOTP seed (raw bytes).
         public var seed: Data
         /// The step in seconds.
@@ -42,7 +42,7 @@ public struct SignatureVerifier: Sendable {
     /// secret): types `possession_knowledge` then, if allowed, `possession_biometry`; decimal `componentLength`.
     public func verifyOffline(
         code: String, requestData: String, allowBiometry: Bool, componentLength: Int = 8, keys: FactorKeys,
-        state: ServerCounterState, proximity: ProximityCheck? = nil
+        state: ServerCounterState, proximity: ProximityTOTP? = nil
     ) throws(PowerAuthError) -> SignatureVerification {
         let format = try SignatureFormat.offline(length: componentLength)
         let types: [SignatureType] =

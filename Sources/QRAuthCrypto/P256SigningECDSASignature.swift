@@ -1,6 +1,6 @@
 public import Foundation
 
-extension P256.Signing {
+extension NISTP256.Signing {
     /// An ECDSA P-256 signature, held in strict DER.
     public struct ECDSASignature: Sendable, Equatable {
         /// The strict DER `SEQUENCE { r, s }` (usually 70–72 bytes).

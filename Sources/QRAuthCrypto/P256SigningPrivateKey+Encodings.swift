@@ -2,7 +2,7 @@ internal import COpenSSL
 public import Foundation
 import QRAuthEncoding
 
-extension P256.Signing.PrivateKey {
+extension NISTP256.Signing.PrivateKey {
     /// PEM labels of the private-key containers this type reads.
     static let privateKeyLabels: Set<String> = ["PRIVATE KEY", "ENCRYPTED PRIVATE KEY", "EC PRIVATE KEY"]
 

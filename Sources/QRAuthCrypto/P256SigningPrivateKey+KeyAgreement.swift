@@ -1,9 +1,9 @@
 internal import COpenSSL
 public import Foundation
 
-extension P256.Signing.PrivateKey {
+extension NISTP256.Signing.PrivateKey {
     /// The ECDH shared secret with `publicKey`: the 32-byte big-endian X coordinate of d·Q.
-    public func sharedSecretFromKeyAgreement(with publicKey: P256.Signing.PublicKey) throws(CryptoError) -> Data {
+    public func sharedSecretFromKeyAgreement(with publicKey: NISTP256.Signing.PublicKey) throws(CryptoError) -> Data {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil) else {
             throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an ECDH context")
         }

@@ -1,7 +1,7 @@
 internal import COpenSSL
 public import Foundation
 
-extension P256.Signing {
+extension NISTP256.Signing {
     /// A P-256 private key. Its scalar stays inside OpenSSL except when a representation is asked for;
     /// `description` never shows it.
     public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {

@@ -2,7 +2,7 @@ internal import COpenSSL
 public import Foundation
 import QRAuthEncoding
 
-extension P256.Signing.PublicKey {
+extension NISTP256.Signing.PublicKey {
     /// The fixed SubjectPublicKeyInfo prefix for an uncompressed P-256 point: SEQUENCE, AlgorithmIdentifier
     /// (id-ecPublicKey, prime256v1), BIT STRING header.
     static let subjectPublicKeyInfoPrefix: [UInt8] = [

@@ -1,7 +1,7 @@
 internal import COpenSSL
 public import Foundation
 
-extension P256.Signing {
+extension NISTP256.Signing {
     /// A P-256 public key. The parsed OpenSSL key is kept, so verifying never re-parses it.
     public struct PublicKey: Sendable, Equatable {
         /// The OpenSSL key.

@@ -78,9 +78,9 @@ public struct X509Certificate: Sendable, Equatable {
         der: Data, spki: Data, commonName: String?, dnsNames: [String], notBefore: Int64, notAfter: Int64
     ) {
         self.derRepresentation = der
-        self.fingerprintSHA256 = SHA256.hash(data: der)
+        self.fingerprintSHA256 = SHA256Hash.hash(data: der)
         self.publicKeyDER = spki
-        self.subjectPublicKeyInfoSHA256 = SHA256.hash(data: spki)
+        self.subjectPublicKeyInfoSHA256 = SHA256Hash.hash(data: spki)
         self.subjectCommonName = commonName
         self.subjectAlternativeDNSNames = dnsNames
         self.notBefore = notBefore

@@ -17,7 +17,7 @@ public enum X509CertificateIssuer {
     /// A self-signed authority certificate (`CA:TRUE`, keyCertSign) for `key`, valid from an hour
     /// before `now` for `days`.
     public static func authority(
-        commonName: String, key: P256.Signing.PrivateKey, days: Int = 30, now: Date = Date()
+        commonName: String, key: NISTP256.Signing.PrivateKey, days: Int = 30, now: Date = Date()
     ) throws(CryptoError) -> Issued {
         try issue(
             commonName: commonName, subjectKey: key, issuer: nil, issuerKey: key, days: days, now: now,
@@ -30,8 +30,8 @@ public enum X509CertificateIssuer {
     /// A TLS server certificate for `key`, signed by `authority` with `authorityKey`, naming the DNS
     /// names and IP addresses in subjectAltName.
     public static func serverCertificate(
-        commonName: String, dnsNames: [String], ipAddresses: [String], key: P256.Signing.PrivateKey,
-        authority: Issued, authorityKey: P256.Signing.PrivateKey, days: Int = 30, now: Date = Date()
+        commonName: String, dnsNames: [String], ipAddresses: [String], key: NISTP256.Signing.PrivateKey,
+        authority: Issued, authorityKey: NISTP256.Signing.PrivateKey, days: Int = 30, now: Date = Date()
     ) throws(CryptoError) -> Issued {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:*")
         for name in dnsNames + ipAddresses where name.isEmpty || !name.allSatisfy({ allowed.contains($0) }) {
@@ -50,7 +50,8 @@ public enum X509CertificateIssuer {
     }
 
     private static func issue(
-        commonName: String, subjectKey: P256.Signing.PrivateKey, issuer: Issued?, issuerKey: P256.Signing.PrivateKey,
+        commonName: String, subjectKey: NISTP256.Signing.PrivateKey, issuer: Issued?,
+        issuerKey: NISTP256.Signing.PrivateKey,
         days: Int, now: Date, extensions: [(Int32, String)]
     ) throws(CryptoError) -> Issued {
         guard (1...3650).contains(days) else {

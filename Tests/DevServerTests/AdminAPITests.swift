@@ -7,10 +7,10 @@ import Testing
 @Suite("Admin API")
 struct AdminAPITests {
     @Test("off by default: every /admin path is ERROR_NOT_FOUND")
-    func offByDefault() throws {
+    func offByDefault() async throws {
         let harness = try TestHarness(admin: false)
         for (method, path) in [("POST", "/admin/operations"), ("GET", "/admin/activations"), ("POST", "/admin/reset")] {
-            let response = harness.admin(method, path, #"{"data":"A1"}"#)
+            let response = await harness.admin(method, path, #"{"data":"A1"}"#)
             #expect(response.status == 404)
             #expect(try TestHarness.errorCode(response) == "ERROR_NOT_FOUND")
         }
@@ -18,7 +18,7 @@ struct AdminAPITests {
     }
 
     @Test("creation validates its input")
-    func validation() throws {
+    func validation() async throws {
         let harness = try TestHarness()
         for body in [
             "{}", #"{"data":""}"#, #"{"data":"A1","expiresIn":0}"#,
@@ -26,15 +26,15 @@ struct AdminAPITests {
             #"{"data":"A1","allowedSignatureType":{"type":"2FA","variants":["telepathy"]}}"#,
             #"{"data":"A1","activationId":"nobody"}"#, "[1]",
         ] {
-            let response = harness.admin("POST", "/admin/operations", body)
+            let response = await harness.admin("POST", "/admin/operations", body)
             #expect(response.status == 400, "\(body)")
         }
     }
 
     @Test("offline operation: the device's approval code is accepted once; a wrong one is counted")
-    func offlineCode() throws {
+    func offlineCode() async throws {
         let harness = try TestHarness()
-        let response = harness.admin(
+        let response = await harness.admin(
             "POST", "/admin/offline-operations",
             #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello world","title":"Pay","message":"100 CZK","flags":"B"}"#
         )
@@ -58,46 +58,46 @@ struct AdminAPITests {
             request: request, factor: .knowledge, keys: device.factorKeys(password: TestHarness.password),
             counter: device.signatureCounter())
         let refused = try TestHarness.json(
-            harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(wrong)"}"#))
+            await harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(wrong)"}"#))
         let refusedView = try #require(refused["responseObject"] as? [String: Any])
         #expect(refusedView["accepted"] as? Bool == false)
         #expect(refusedView["failedAttempts"] as? Int == 1)
         let accepted = try TestHarness.json(
-            harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#))
+            await harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#))
         let acceptedView = try #require(accepted["responseObject"] as? [String: Any])
         #expect(acceptedView["accepted"] as? Bool == true)
         #expect(acceptedView["signatureType"] as? String == "possession_knowledge")
         #expect(acceptedView["operationStatus"] as? String == "APPROVED")
-        let again = harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#)
+        let again = await harness.admin("POST", "/admin/offline-operations/\(id)/verify", #"{"code":"\#(code)"}"#)
         #expect(try TestHarness.errorCode(again) == "OPERATION_ALREADY_FINISHED")
     }
 
     @Test("offline operation QR codes come back as PNG (Base64) or SVG; other formats are refused")
-    func offlineQRCode() throws {
+    func offlineQRCode() async throws {
         let harness = try TestHarness()
         let body = #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello","title":"Pay","message":"Now""#
         let png = try #require(
-            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"png"}"#))[
+            try TestHarness.json(await harness.admin("POST", "/admin/offline-operations", body + #","qr":"png"}"#))[
                 "responseObject"] as? [String: Any])
         let pngText = try #require(png["png"] as? String)
         let pngData = try #require(Data(base64Encoded: pngText))
         #expect(pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let svg = try #require(
-            try TestHarness.json(harness.admin("POST", "/admin/offline-operations", body + #","qr":"svg"}"#))[
+            try TestHarness.json(await harness.admin("POST", "/admin/offline-operations", body + #","qr":"svg"}"#))[
                 "responseObject"] as? [String: Any])
         #expect((svg["svg"] as? String)?.contains("<svg") == true)
-        #expect(harness.admin("POST", "/admin/offline-operations", body + #","qr":"gif"}"#).status == 400)
+        #expect(await harness.admin("POST", "/admin/offline-operations", body + #","qr":"gif"}"#).status == 400)
     }
 
     @Test("reset drops operations and unblocks; counters stay")
-    func reset() throws {
+    func reset() async throws {
         var harness = try TestHarness(maxFailedAttempts: 1)
-        let id = try harness.createOperation()
-        _ = try harness.authorize(id, data: "x", password: "0")
-        #expect(try harness.activationView()["status"] as? String == "BLOCKED")
-        #expect(harness.admin("POST", "/admin/reset").status == 200)
+        let id = try await harness.createOperation()
+        _ = try await harness.authorize(id, data: "x", password: "0")
+        #expect(try await harness.activationView()["status"] as? String == "BLOCKED")
+        #expect(await harness.admin("POST", "/admin/reset").status == 200)
         #expect(harness.server.state.operations.isEmpty)
-        let view = try harness.activationView()
+        let view = try await harness.activationView()
         #expect(view["status"] as? String == "ACTIVE")
         #expect(view["counter"] as? Int == 0)
         #expect(harness.server.state.activations[0].counters.ctrData != harness.devices[0].ctrData)

@@ -13,8 +13,8 @@ struct MobileTokenClientLiveTests {
     static let data = "A1*A100CZK*Q238400856/0300**D20190629*NUtility"
 
     /// Creates a pending operation through the admin API, in process.
-    static func createOperation(_ server: DevServer) throws -> String {
-        let response = server.respond(
+    static func createOperation(_ server: DevServer) async throws -> String {
+        let response = await server.respond(
             to: ServerRequest(
                 method: "POST", path: "/admin/operations", headers: [:],
                 body: Data(#"{"name":"authorize_payment","data":"\#(data)","title":"Pay"}"#.utf8)))
@@ -29,7 +29,8 @@ struct MobileTokenClientLiveTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: true)
         let identity = try SelfSignedIdentity.make(host: "127.0.0.1")
         let server = DevServer(state: DevServerState(activations: [pair.server]), adminEnabled: true)
-        let ids = try (0..<3).map { _ in try Self.createOperation(server) }
+        var ids: [String] = []
+        for _ in 0..<3 { ids.append(try await Self.createOperation(server)) }
         let application = DevServerApplication(
             server: server, host: "127.0.0.1", port: 0,
             transport: .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM),

@@ -7,140 +7,143 @@ import Testing
 struct OperationLifecycleTests {
     static let data = "A1*A100CZK*Q238400856/0300**D20190629*NUtility"
 
-    func status(_ harness: TestHarness, _ id: String) throws -> String? {
-        let response = try harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#)
+    func status(_ harness: TestHarness, _ id: String) async throws -> String? {
+        let response = try await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#)
         let object = try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
         return object["status"] as? String
     }
 
     @Test("approved: a second approval or a rejection answers OPERATION_ALREADY_FINISHED")
-    func approvedThenFinished() throws {
+    func approvedThenFinished() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation()
-        #expect(try harness.authorize(id, data: Self.data).status == 200)
-        #expect(try status(harness, id) == "APPROVED")
-        let again = try harness.authorize(id, data: Self.data)
+        let id = try await harness.createOperation()
+        #expect(try await harness.authorize(id, data: Self.data).status == 200)
+        await #expect(try status(harness, id) == "APPROVED")
+        let again = try await harness.authorize(id, data: Self.data)
         #expect(again.status == 400)
         #expect(try TestHarness.errorCode(again) == "OPERATION_ALREADY_FINISHED")
-        #expect(try TestHarness.errorCode(harness.reject(id)) == "OPERATION_ALREADY_FINISHED")
-        let list = try TestHarness.json(harness.tokenCall(DevServer.Route.list))
+        #expect(try TestHarness.errorCode(await harness.reject(id)) == "OPERATION_ALREADY_FINISHED")
+        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list))
         #expect((list["responseObject"] as? [Any])?.isEmpty == true)
     }
 
     @Test("rejected keeps the reason; approval is then refused")
-    func rejected() throws {
+    func rejected() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation()
-        #expect(try harness.reject(id, reason: "POSSIBLE_FRAUD").status == 200)
+        let id = try await harness.createOperation()
+        #expect(try await harness.reject(id, reason: "POSSIBLE_FRAUD").status == 200)
         let detail = try #require(
             try TestHarness.json(
-                harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
+                await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
                     "responseObject"] as? [String: Any])
         #expect(detail["status"] as? String == "REJECTED")
         #expect(detail["statusReason"] as? String == "POSSIBLE_FRAUD")
-        #expect(try TestHarness.errorCode(harness.authorize(id, data: Self.data)) == "OPERATION_ALREADY_FINISHED")
+        #expect(try TestHarness.errorCode(await harness.authorize(id, data: Self.data)) == "OPERATION_ALREADY_FINISHED")
     }
 
     @Test("a rejection needs a possession signature")
-    func rejectNeedsPossession() throws {
+    func rejectNeedsPossession() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation()
-        let response = try harness.reject(id, type: .possessionKnowledge)
+        let id = try await harness.createOperation()
+        let response = try await harness.reject(id, type: .possessionKnowledge)
         #expect(response.status == 401)
-        #expect(try status(harness, id) == "PENDING")
+        await #expect(try status(harness, id) == "PENDING")
     }
 
     @Test("expiry follows the injected clock: EXPIRED, gone from the list, OPERATION_EXPIRED")
-    func expired() throws {
+    func expired() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation(#","expiresIn":60"#)
+        let id = try await harness.createOperation(#","expiresIn":60"#)
         harness.clock.advance(by: 59)
-        #expect(try status(harness, id) == "PENDING")
+        await #expect(try status(harness, id) == "PENDING")
         harness.clock.advance(by: 2)
-        let list = try TestHarness.json(harness.tokenCall(DevServer.Route.list))
+        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list))
         #expect((list["responseObject"] as? [Any])?.isEmpty == true)
-        #expect(try status(harness, id) == "EXPIRED")
-        let response = try harness.authorize(id, data: Self.data)
+        await #expect(try status(harness, id) == "EXPIRED")
+        let response = try await harness.authorize(id, data: Self.data)
         #expect(response.status == 400)
         #expect(try TestHarness.errorCode(response) == "OPERATION_EXPIRED")
     }
 
     @Test("canceled by the server: OPERATION_ALREADY_CANCELED")
-    func canceled() throws {
+    func canceled() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation()
-        #expect(harness.admin("POST", "/admin/operations/\(id)/cancel").status == 200)
-        #expect(try status(harness, id) == "CANCELED")
-        #expect(try TestHarness.errorCode(harness.authorize(id, data: Self.data)) == "OPERATION_ALREADY_CANCELED")
+        let id = try await harness.createOperation()
+        #expect(await harness.admin("POST", "/admin/operations/\(id)/cancel").status == 200)
+        await #expect(try status(harness, id) == "CANCELED")
+        #expect(try TestHarness.errorCode(await harness.authorize(id, data: Self.data)) == "OPERATION_ALREADY_CANCELED")
     }
 
     @Test("failed after maxFailureCount bad attempts: OPERATION_ALREADY_FAILED even with a good signature")
-    func failed() throws {
+    func failed() async throws {
         var harness = try TestHarness()
-        let id = try harness.createOperation(#","maxFailureCount":2"#)
+        let id = try await harness.createOperation(#","maxFailureCount":2"#)
         #expect(
-            try TestHarness.errorCode(harness.authorize(id, data: Self.data, password: "1")) == "POWERAUTH_AUTH_FAIL")
-        let mismatch = try harness.authorize(id, data: "A1*A999CZK")
+            try TestHarness.errorCode(await harness.authorize(id, data: Self.data, password: "1"))
+                == "POWERAUTH_AUTH_FAIL")
+        let mismatch = try await harness.authorize(id, data: "A1*A999CZK")
         #expect(mismatch.status == 401)
         #expect(try TestHarness.errorCode(mismatch) == "OPERATION_FAILED")
-        #expect(try status(harness, id) == "FAILED")
-        let late = try harness.authorize(id, data: Self.data)
+        await #expect(try status(harness, id) == "FAILED")
+        let late = try await harness.authorize(id, data: Self.data)
         #expect(late.status == 400)
         #expect(try TestHarness.errorCode(late) == "OPERATION_ALREADY_FAILED")
     }
 
     @Test("1FA operations accept possession; 2FA ones refuse it with OPERATION_FAILED")
-    func allowedSignatureTypes() throws {
+    func allowedSignatureTypes() async throws {
         var harness = try TestHarness()
-        let oneFactor = try harness.createOperation(#","allowedSignatureType":{"type":"1FA","variants":[]}"#)
-        #expect(try harness.authorize(oneFactor, data: Self.data, type: .possession).status == 200)
-        let twoFactor = try harness.createOperation()
-        let refused = try harness.authorize(twoFactor, data: Self.data, type: .possession)
+        let oneFactor = try await harness.createOperation(#","allowedSignatureType":{"type":"1FA","variants":[]}"#)
+        #expect(try await harness.authorize(oneFactor, data: Self.data, type: .possession).status == 200)
+        let twoFactor = try await harness.createOperation()
+        let refused = try await harness.authorize(twoFactor, data: Self.data, type: .possession)
         #expect(try TestHarness.errorCode(refused) == "OPERATION_FAILED")
-        #expect(try harness.authorize(twoFactor, data: Self.data, type: .possessionBiometry).status == 200)
+        #expect(try await harness.authorize(twoFactor, data: Self.data, type: .possessionBiometry).status == 200)
     }
 
     @Test("proximity: authorize needs the current TOTP")
-    func proximity() throws {
+    func proximity() async throws {
         var harness = try TestHarness()
         let seed = Data(repeating: 3, count: 16)
-        let id = try harness.createOperation(#","proximityCheck":{"seed":"\#(seed.base64EncodedString())","step":30}"#)
-        let missing = try harness.authorize(id, data: Self.data)
+        let id = try await harness.createOperation(
+            #","proximityCheck":{"seed":"\#(seed.base64EncodedString())","step":30}"#)
+        let missing = try await harness.authorize(id, data: Self.data)
         #expect(try TestHarness.errorCode(missing) == "OPERATION_FAILED")
         let otp = try TOTP.code(
             seed: seed, unixTime: Int64(harness.clock.now.timeIntervalSince1970), step: 30, digits: 8)
         let body =
             #"{"requestObject":{"id":"\#(id)","data":"\#(Self.data)","proximityCheck":{"otp":"\#(otp)","type":"QR_CODE"}}}"#
         #expect(
-            try harness.signedCall(DevServer.Route.authorize, uriId: "/operation/authorize", body: body).status == 200)
+            try await harness.signedCall(DevServer.Route.authorize, uriId: "/operation/authorize", body: body).status
+                == 200)
     }
 
     @Test("claim assigns an unassigned operation; another user then cannot see it")
-    func claim() throws {
+    func claim() async throws {
         var harness = try TestHarness(activations: 2)
-        let id = try harness.createOperation()
+        let id = try await harness.createOperation()
         let body = #"{"requestObject":{"id":"\#(id)"}}"#
         #expect(
-            (try TestHarness.json(harness.tokenCall(DevServer.Route.list, device: 0))["responseObject"] as? [Any])?
+            (try TestHarness.json(await harness.tokenCall(DevServer.Route.list, device: 0))["responseObject"] as? [Any])?
                 .isEmpty == true)
-        #expect(try harness.tokenCall(DevServer.Route.claim, body: body, device: 1).status == 200)
-        let list = try TestHarness.json(harness.tokenCall(DevServer.Route.list, device: 1))
+        #expect(try await harness.tokenCall(DevServer.Route.claim, body: body, device: 1).status == 200)
+        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list, device: 1))
         #expect((list["responseObject"] as? [[String: Any]])?.first?["id"] as? String == id)
-        let other = try harness.tokenCall(DevServer.Route.detail, body: body, device: 0)
+        let other = try await harness.tokenCall(DevServer.Route.detail, body: body, device: 0)
         #expect(try TestHarness.errorCode(other) == "INVALID_OPERATION")
-        #expect(try harness.authorize(id, data: Self.data, device: 0).status == 400)
-        #expect(try harness.authorize(id, data: Self.data, device: 1).status == 200)
+        #expect(try await harness.authorize(id, data: Self.data, device: 0).status == 400)
+        #expect(try await harness.authorize(id, data: Self.data, device: 1).status == 200)
     }
 
     @Test("history lists every status with a 2FA signature")
-    func history() throws {
+    func history() async throws {
         var harness = try TestHarness()
-        let approved = try harness.createOperation()
-        let rejected = try harness.createOperation()
-        let pending = try harness.createOperation()
-        _ = try harness.authorize(approved, data: Self.data)
-        _ = try harness.reject(rejected)
-        let response = try harness.signedCall(DevServer.Route.history, uriId: "/operation/history", body: "{}")
+        let approved = try await harness.createOperation()
+        let rejected = try await harness.createOperation()
+        let pending = try await harness.createOperation()
+        _ = try await harness.authorize(approved, data: Self.data)
+        _ = try await harness.reject(rejected)
+        let response = try await harness.signedCall(DevServer.Route.history, uriId: "/operation/history", body: "{}")
         #expect(response.status == 200)
         let list = try #require(try TestHarness.json(response)["responseObject"] as? [[String: Any]])
         let statuses = Dictionary(
@@ -150,18 +153,22 @@ struct OperationLifecycleTests {
     }
 
     @Test("bad requests: unknown path, GET, missing id, not JSON")
-    func badRequests() throws {
+    func badRequests() async throws {
         let harness = try TestHarness()
-        let unknown = harness.server.respond(to: ServerRequest(method: "POST", path: "/api/nope"))
+        let unknown = await harness.server.respond(to: ServerRequest(method: "POST", path: "/api/nope"))
         #expect(unknown.status == 404)
         #expect(try TestHarness.errorCode(unknown) == "ERROR_NOT_FOUND")
-        #expect(harness.server.respond(to: ServerRequest(method: "GET", path: DevServer.Route.list)).status == 404)
-        let missing = try harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{}}"#)
+        await #expect(
+            harness.server.respond(to: ServerRequest(method: "GET", path: DevServer.Route.list)).status == 404)
+        let missing = try await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{}}"#)
         #expect(missing.status == 400)
         #expect(try TestHarness.errorCode(missing) == "INVALID_REQUEST")
-        #expect(try TestHarness.errorCode(harness.tokenCall(DevServer.Route.detail, body: "nope")) == "INVALID_REQUEST")
         #expect(
-            try TestHarness.errorCode(harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"x"}}"#))
+            try TestHarness.errorCode(await harness.tokenCall(DevServer.Route.detail, body: "nope"))
+                == "INVALID_REQUEST")
+        #expect(
+            try TestHarness.errorCode(
+                await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"x"}}"#))
                 == "INVALID_OPERATION")
     }
 }

@@ -12,11 +12,11 @@ struct ResponseShapeTests {
     }
 
     @Test("detail: same envelope keys, same operation keys, same date format")
-    func detailShape() throws {
+    func detailShape() async throws {
         let harness = try TestHarness()
-        let id = try harness.createOperation()
+        let id = try await harness.createOperation()
         let ours = try TestHarness.json(
-            harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))
+            await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))
         let sample = try Self.fixture("server_doc_get_operation_detail_response.json")
         #expect(Set(ours.keys) == Set(sample.keys).union(["currentTimestamp"]))
         let operation = try #require(ours["responseObject"] as? [String: Any])
@@ -34,9 +34,10 @@ struct ResponseShapeTests {
     }
 
     @Test("error envelope: the sample's keys")
-    func errorShape() throws {
+    func errorShape() async throws {
         let harness = try TestHarness()
-        let ours = try TestHarness.json(harness.server.respond(to: ServerRequest(method: "POST", path: "/nothing")))
+        let ours = try await TestHarness.json(
+            harness.server.respond(to: ServerRequest(method: "POST", path: "/nothing")))
         let sample = try Self.fixture("server_doc_error_response_generic.json")
         #expect(Set(ours.keys) == Set(sample.keys))
         let body = try #require(ours["responseObject"] as? [String: Any])
@@ -49,7 +50,7 @@ struct ResponseShapeTests {
             (0.0, "1970-01-01T00:00:00+0000"), (1_530_542_593.9, "2018-07-02T14:43:13+0000"),
             (951_782_400, "2000-02-29T00:00:00+0000"), (4_102_444_799, "2099-12-31T23:59:59+0000"),
         ])
-    func dates(seconds: Double, expected: String) {
+    func dates(seconds: Double, expected: String) async {
         #expect(OperationTimestamp.formatServerStyle(Date(timeIntervalSince1970: seconds)) == expected)
     }
 }

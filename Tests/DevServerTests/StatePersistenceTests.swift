@@ -13,14 +13,14 @@ struct StatePersistenceTests {
     }
 
     @Test("operations and counters survive a restart; the device keeps signing in step")
-    func survivesRestart() throws {
+    func survivesRestart() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var harness = try TestHarness(statePath: path)
-        let approved = try harness.createOperation()
-        let pending = try harness.createOperation()
-        #expect(try harness.authorize(approved, data: Self.data).status == 200)
-        _ = try harness.authorize(pending, data: Self.data, password: "0000")
+        let approved = try await harness.createOperation()
+        let pending = try await harness.createOperation()
+        #expect(try await harness.authorize(approved, data: Self.data).status == 200)
+        _ = try await harness.authorize(pending, data: Self.data, password: "0000")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
@@ -30,13 +30,13 @@ struct StatePersistenceTests {
         #expect(restored.activations[0].counters.failedAttempts == 1)
         harness.server = DevServer(
             state: restored, statePath: path, adminEnabled: true, clock: harness.clock.serverClock)
-        #expect(try harness.authorize(pending, data: Self.data).status == 200)
+        #expect(try await harness.authorize(pending, data: Self.data).status == 200)
         let statuses = try DevServerState.load(statePath: path, activationPaths: []).operations.map(\.status)
         #expect(statuses == [.approved, .approved])
     }
 
     @Test("a damaged state file is a typed error, not a crash")
-    func damaged() throws {
+    func damaged() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data("{\"formatVersion\":1,".utf8).write(to: URL(fileURLWithPath: path))
@@ -44,7 +44,7 @@ struct StatePersistenceTests {
     }
 
     @Test("activation files are merged; the state's copy of an activation wins")
-    func activationFilesMerged() throws {
+    func activationFilesMerged() async throws {
         let directory = NSTemporaryDirectory() + "qrauth-serve-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

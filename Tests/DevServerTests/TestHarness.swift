@@ -31,15 +31,15 @@ struct TestHarness {
 
     // MARK: requests
 
-    func tokenHeader(device index: Int = 0, offsetMillis: Int64 = 0) throws -> String {
+    func tokenHeader(device index: Int = 0, offsetMillis: Int64 = 0) async throws -> String {
         let token = try #require(devices[index].token)
         return TokenDigest.header(
             tokenId: token.id, tokenSecret: token.secret, timestampMillis: clock.millis + offsetMillis
         ).value
     }
 
-    func tokenCall(_ path: String, body: String = "{}", device index: Int = 0) throws -> ServerResponse {
-        server.respond(
+    func tokenCall(_ path: String, body: String = "{}", device index: Int = 0) async throws -> ServerResponse {
+        await server.respond(
             to: ServerRequest(
                 method: "POST", path: path, headers: ["X-PowerAuth-Token": try tokenHeader(device: index)],
                 body: Data(body.utf8)))
@@ -49,9 +49,9 @@ struct TestHarness {
     mutating func signedCall(
         _ path: String, uriId: String, body: String, type: SignatureType = .possessionKnowledge,
         password: String = TestHarness.password, device index: Int = 0
-    ) throws -> ServerResponse {
-        let header = try signatureHeader(uriId: uriId, body: body, type: type, password: password, device: index)
-        return server.respond(
+    ) async throws -> ServerResponse {
+        let header = try await signatureHeader(uriId: uriId, body: body, type: type, password: password, device: index)
+        return await server.respond(
             to: ServerRequest(
                 method: "POST", path: path, headers: [AuthorizationHeader.name: header], body: Data(body.utf8)))
     }
@@ -59,7 +59,7 @@ struct TestHarness {
     mutating func signatureHeader(
         uriId: String, body: String, type: SignatureType = .possessionKnowledge,
         password: String = TestHarness.password, device index: Int = 0
-    ) throws -> String {
+    ) async throws -> String {
         let device = devices[index]
         let request = try SignedRequest(
             method: "POST", uriId: uriId, nonce: SecureRandom.bytes(count: 16).base64EncodedString(),
@@ -76,8 +76,8 @@ struct TestHarness {
     mutating func authorize(
         _ id: String, data: String, type: SignatureType = .possessionKnowledge, password: String = TestHarness.password,
         device: Int = 0
-    ) throws -> ServerResponse {
-        try signedCall(
+    ) async throws -> ServerResponse {
+        try await signedCall(
             DevServer.Route.authorize, uriId: "/operation/authorize",
             body: #"{"requestObject":{"id":"\#(id)","data":"\#(data)"}}"#, type: type, password: password,
             device: device)
@@ -85,23 +85,23 @@ struct TestHarness {
 
     mutating func reject(
         _ id: String, reason: String = "INCORRECT_DATA", type: SignatureType = .possession
-    ) throws -> ServerResponse {
-        try signedCall(
+    ) async throws -> ServerResponse {
+        try await signedCall(
             DevServer.Route.cancel, uriId: "/operation/cancel",
             body: #"{"requestObject":{"id":"\#(id)","reason":"\#(reason)"}}"#, type: type)
     }
 
     // MARK: admin
 
-    func admin(_ method: String, _ path: String, _ body: String = "") -> ServerResponse {
-        server.respond(to: ServerRequest(method: method, path: path, body: Data(body.utf8)))
+    func admin(_ method: String, _ path: String, _ body: String = "") async -> ServerResponse {
+        await server.respond(to: ServerRequest(method: method, path: path, body: Data(body.utf8)))
     }
 
     /// Creates an online operation and returns its id.
     func createOperation(
         _ extra: String = "", data: String = "A1*A100CZK*Q238400856/0300**D20190629*NUtility"
-    ) throws -> String {
-        let response = admin(
+    ) async throws -> String {
+        let response = await admin(
             "POST", "/admin/operations",
             #"{"name":"authorize_payment","data":"\#(data)","title":"Confirm Payment","message":"Hello","#
                 + #""attributes":[{"type":"AMOUNT","id":"operation.amount","label":"Amount","amount":2199.4,"currency":"CZK"}]"#
@@ -112,13 +112,14 @@ struct TestHarness {
         return try #require(operation["id"] as? String)
     }
 
-    func activationView(_ index: Int = 0) throws -> [String: Any] {
-        let list = try #require(try Self.json(admin("GET", "/admin/activations"))["responseObject"] as? [[String: Any]])
+    func activationView(_ index: Int = 0) async throws -> [String: Any] {
+        let list = try await #require(
+            try Self.json(admin("GET", "/admin/activations"))["responseObject"] as? [[String: Any]])
         return try #require(list.first { $0["activationId"] as? String == devices[index].activationId })
     }
 
-    func adminOperation(_ id: String) throws -> [String: Any] {
-        try #require(try Self.json(admin("GET", "/admin/operations/\(id)"))["responseObject"] as? [String: Any])
+    func adminOperation(_ id: String) async throws -> [String: Any] {
+        try await #require(try Self.json(admin("GET", "/admin/operations/\(id)"))["responseObject"] as? [String: Any])
     }
 
     // MARK: JSON

@@ -7,10 +7,10 @@ import Testing
 @Suite("X-PowerAuth-Token checks")
 struct TokenAuthenticationTests {
     @Test("a fresh token digest lists the pending operations")
-    func accepted() throws {
+    func accepted() async throws {
         let harness = try TestHarness()
-        let id = try harness.createOperation()
-        let response = try harness.tokenCall(DevServer.Route.list)
+        let id = try await harness.createOperation()
+        let response = try await harness.tokenCall(DevServer.Route.list)
         #expect(response.status == 200)
         let object = try TestHarness.json(response)
         #expect(object["status"] as? String == "OK")
@@ -20,13 +20,13 @@ struct TokenAuthenticationTests {
     }
 
     @Test("the same header twice: the replay is refused")
-    func replayRefused() throws {
+    func replayRefused() async throws {
         let harness = try TestHarness()
-        let header = try harness.tokenHeader()
+        let header = try await harness.tokenHeader()
         let request = ServerRequest(
             method: "POST", path: DevServer.Route.list, headers: [TokenHeader.name: header], body: Data("{}".utf8))
-        #expect(harness.server.respond(to: request).status == 200)
-        let replay = harness.server.respond(to: request)
+        await #expect(harness.server.respond(to: request).status == 200)
+        let replay = await harness.server.respond(to: request)
         #expect(replay.status == 401)
         #expect(try TestHarness.errorCode(replay) == "POWERAUTH_AUTH_FAIL")
     }
@@ -36,18 +36,18 @@ struct TokenAuthenticationTests {
         arguments: [
             (-7_200_001 as Int64, false), (-7_199_000, true), (1_799_000, true), (1_800_001, false),
         ])
-    func timestampWindow(offset: Int64, accepted: Bool) throws {
+    func timestampWindow(offset: Int64, accepted: Bool) async throws {
         let harness = try TestHarness()
-        let request = ServerRequest(
+        let request = await ServerRequest(
             method: "POST", path: DevServer.Route.list,
             headers: [TokenHeader.name: try harness.tokenHeader(offsetMillis: offset)], body: Data("{}".utf8))
-        let response = harness.server.respond(to: request)
+        let response = await harness.server.respond(to: request)
         #expect(response.status == (accepted ? 200 : 401))
         if !accepted { #expect(try TestHarness.errorCode(response) == "POWERAUTH_AUTH_FAIL") }
     }
 
     @Test("a digest made with another secret, a missing header or an unknown token is refused")
-    func wrongSecret() throws {
+    func wrongSecret() async throws {
         let harness = try TestHarness()
         let token = try #require(harness.device.token)
         let forged = TokenDigest.header(
@@ -57,7 +57,7 @@ struct TokenAuthenticationTests {
         for headers in [
             [TokenHeader.name: forged.value], [:], [TokenHeader.name: unknown.value], [TokenHeader.name: "PowerAuth x"],
         ] {
-            let response = harness.server.respond(
+            let response = await harness.server.respond(
                 to: ServerRequest(method: "POST", path: DevServer.Route.list, headers: headers, body: Data("{}".utf8)))
             #expect(response.status == 401)
             #expect(try TestHarness.errorCode(response) == "POWERAUTH_AUTH_FAIL")
@@ -65,11 +65,11 @@ struct TokenAuthenticationTests {
     }
 
     @Test("a blocked activation's token is refused")
-    func blockedActivation() throws {
+    func blockedActivation() async throws {
         var harness = try TestHarness(maxFailedAttempts: 1)
-        let id = try harness.createOperation()
-        _ = try harness.authorize(id, data: "A1", password: "0000")
-        #expect(try harness.activationView()["status"] as? String == "BLOCKED")
-        #expect(try harness.tokenCall(DevServer.Route.list).status == 401)
+        let id = try await harness.createOperation()
+        _ = try await harness.authorize(id, data: "A1", password: "0000")
+        #expect(try await harness.activationView()["status"] as? String == "BLOCKED")
+        #expect(try await harness.tokenCall(DevServer.Route.list).status == 401)
     }
 }

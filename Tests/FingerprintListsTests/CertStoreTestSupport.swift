@@ -48,7 +48,7 @@ struct TransportFailure: Error {}
 
 /// Builds signed lists and responses with the K2 key.
 enum ListFactory {
-    static let key = try! SigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
+    static let key = try! PinningSigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
 
     static func entry(_ name: String, _ byte: UInt8, _ expires: Int64, depth: Int? = nil) -> FingerprintEntry {
         FingerprintEntry(name: name, fingerprint: Data(repeating: byte, count: 32), expires: expires, depth: depth)

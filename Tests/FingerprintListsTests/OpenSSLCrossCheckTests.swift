@@ -13,7 +13,7 @@ struct OpenSSLCrossCheckTests {
         try #require(
             try OpenSSLTool.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyPath])
                 .status == 0)
-        let key = try SigningKey(pem: String(contentsOfFile: keyPath, encoding: .utf8), password: nil)
+        let key = try PinningSigningKey(pem: String(contentsOfFile: keyPath, encoding: .utf8), password: nil)
         // The client key the spec's recipe gives: last 65 bytes of the SPKI DER.
         let spki = try OpenSSLTool.run(["pkey", "-in", keyPath, "-pubout", "-outform", "DER"]).stdout
         #expect(spki.suffix(65).base64EncodedString() == key.exportedPublicKey)
@@ -31,7 +31,7 @@ struct OpenSSLCrossCheckTests {
     @Test func ourSignaturesVerifyInOpenSSL() throws {
         let directory = try OpenSSLTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let keyPath = directory.appendingPathComponent("key.pem")
         try Data(try key.pem(password: nil).utf8).write(to: keyPath)
         let publicPath = directory.appendingPathComponent("public.pem").path
@@ -58,7 +58,7 @@ struct OpenSSLCrossCheckTests {
         let directory = try OpenSSLTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Ours (encrypted PKCS#8) → openssl.
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let ours = directory.appendingPathComponent("ours.pem")
         try Data(try key.pem(password: "s3cret").utf8).write(to: ours)
         let opened = try OpenSSLTool.run([
@@ -75,8 +75,8 @@ struct OpenSSLCrossCheckTests {
             try OpenSSLTool.run([
                 "pkcs8", "-topk8", "-v2", "aes-128-cbc", "-in", sec1, "-out", pkcs8, "-passout", "pass:s3cret",
             ]).status == 0)
-        let fromSEC1 = try SigningKey(pem: String(contentsOfFile: sec1, encoding: .utf8), password: nil)
-        let fromPKCS8 = try SigningKey(pem: String(contentsOfFile: pkcs8, encoding: .utf8), password: "s3cret")
+        let fromSEC1 = try PinningSigningKey(pem: String(contentsOfFile: sec1, encoding: .utf8), password: nil)
+        let fromPKCS8 = try PinningSigningKey(pem: String(contentsOfFile: pkcs8, encoding: .utf8), password: "s3cret")
         #expect(fromSEC1.exportedPrivateKey == fromPKCS8.exportedPrivateKey)
         let spki = try OpenSSLTool.run(["pkey", "-in", sec1, "-pubout", "-outform", "DER"]).stdout
         #expect(spki.suffix(65).base64EncodedString() == fromPKCS8.exportedPublicKey)

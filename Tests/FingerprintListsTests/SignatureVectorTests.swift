@@ -95,7 +95,7 @@ struct SignatureVectorTests {
         let body = Data(vector.body_utf8.utf8)
         let response = try ChallengeResponse.decodeUnverified(body)
         #expect(response.encoded() == body)
-        let key = try SigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
+        let key = try PinningSigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
         let challenge = ChallengeHeader.generate()
         let signature = try key.signature(
             for: ChallengeHeader.signedBytes(challenge: challenge, body: response.encoded()))

@@ -35,8 +35,8 @@ struct SignedBytesTests {
     }
 
     @Test func parallelVerdictsEqualOneByOne() throws {
-        let key = SigningKey.generate()
-        let other = SigningKey.generate()
+        let key = PinningSigningKey.generate()
+        let other = PinningSigningKey.generate()
         var entries: [FingerprintEntry] = []
         for index in 0..<200 {
             let fingerprint = Data((0..<32).map { UInt8(truncatingIfNeeded: $0 &+ index) })

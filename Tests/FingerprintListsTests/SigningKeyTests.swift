@@ -6,7 +6,7 @@ import Testing
 @Suite("Key files in the ssl-pinning-tool formats")
 struct SigningKeyTests {
     @Test func iosTestKeyIsK2() throws {
-        let key = try SigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
+        let key = try PinningSigningKey(pem: Fixtures.text("ios-Tests-TestData-private.pem"), password: nil)
         let vectors = try GeneratedVectors.load()
         #expect(key.exportedPublicKey == vectors.key.public_key_x962_b64)
         #expect(key.exportedPrivateKey == vectors.key.tool_export_private_output)
@@ -27,26 +27,32 @@ struct SigningKeyTests {
     ])
     func encryptedKeyFilesExportLikeTheTool(_ file: String, _ publicKey: String, _ privateKey: String) throws {
         let text = try Fixtures.text(file)
-        let key = try SigningKey(pem: text, password: "s3cret")
+        let key = try PinningSigningKey(pem: text, password: "s3cret")
         #expect(key.exportedPublicKey == publicKey)
         #expect(key.exportedPrivateKey == privateKey)
-        #expect(throws: FingerprintListError(.passwordRequired, "")) { try SigningKey(pem: text, password: nil) }
-        #expect(throws: FingerprintListError(.wrongPassword, "")) { try SigningKey(pem: text, password: "s3cre7") }
+        #expect(throws: FingerprintListError(.passwordRequired, "")) { try PinningSigningKey(pem: text, password: nil) }
+        #expect(throws: FingerprintListError(.wrongPassword, "")) {
+            try PinningSigningKey(pem: text, password: "s3cre7")
+        }
     }
 
     @Test func plainKeyRefusesAPassword() throws {
         let text = try Fixtures.text("ios-Tests-TestData-private.pem")
-        #expect(throws: FingerprintListError(.passwordNotExpected, "")) { try SigningKey(pem: text, password: "x") }
+        #expect(throws: FingerprintListError(.passwordNotExpected, "")) {
+            try PinningSigningKey(pem: text, password: "x")
+        }
     }
 
     @Test func writtenKeysReadBack() throws {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let plain = try key.pem(password: nil)
         #expect(plain.hasPrefix("-----BEGIN PRIVATE KEY-----"))
-        #expect(try SigningKey(pem: plain, password: nil).exportedPublicKey == key.exportedPublicKey)
+        #expect(try PinningSigningKey(pem: plain, password: nil).exportedPublicKey == key.exportedPublicKey)
         let encrypted = try key.pem(password: "correct horse")
         #expect(encrypted.hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
-        #expect(try SigningKey(pem: encrypted, password: "correct horse").exportedPrivateKey == key.exportedPrivateKey)
+        #expect(
+            try PinningSigningKey(pem: encrypted, password: "correct horse").exportedPrivateKey
+                == key.exportedPrivateKey)
     }
 
     @Test func javaExportHasALeadingZeroWhenTheHighBitIsSet() throws {
@@ -54,7 +60,7 @@ struct SigningKeyTests {
         var seenHigh = false
         var seenLow = false
         for _ in 0..<64 where !(seenHigh && seenLow) {
-            let key = SigningKey.generate()
+            let key = PinningSigningKey.generate()
             let exported = try #require(Data(base64Encoded: key.exportedPrivateKey))
             let raw = key.privateKey.rawRepresentation
             if raw[0] & 0x80 != 0 {
@@ -64,7 +70,7 @@ struct SigningKeyTests {
                 seenLow = true
                 #expect(exported == raw)
             }
-            let back = try P256.Signing.PrivateKey(javaRepresentation: exported)
+            let back = try NISTP256.Signing.PrivateKey(javaRepresentation: exported)
             #expect(back.rawRepresentation == raw)
         }
         #expect(seenHigh && seenLow)
@@ -90,7 +96,7 @@ struct SigningKeyTests {
     }
 
     @Test func signedEntriesVerifyAndBindEveryField() throws {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let entry = FingerprintEntry(
             name: "api.example.com", fingerprint: Data(repeating: 7, count: 32), expires: 4_102_444_800)
         let signed = try key.sign(entry)
@@ -102,7 +108,7 @@ struct SigningKeyTests {
         var refingered = signed
         refingered.fingerprint[0] ^= 1
         #expect(!verifier.isValid(refingered))
-        #expect(!FingerprintListVerifier(publicKey: SigningKey.generate().publicKey).isValid(signed))
+        #expect(!FingerprintListVerifier(publicKey: PinningSigningKey.generate().publicKey).isValid(signed))
     }
 }
 
@@ -110,7 +116,7 @@ struct SigningKeyTests {
 struct SignatureDiagnosisTests {
     @Test(arguments: SignatureDiagnosis.allCases)
     func eachKnownMistakeIsRecognised(_ mistake: SignatureDiagnosis) throws {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         var entry = FingerprintEntry(
             name: "api.example.com", fingerprint: Data(repeating: 0xAB, count: 32), expires: 4_102_444_800)
         entry.signature = try key.signature(for: Data(mistake.signedString(for: entry).utf8))

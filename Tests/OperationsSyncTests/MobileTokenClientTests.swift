@@ -130,7 +130,7 @@ struct MobileTokenClientTests {
         arguments: [
             (
                 AllowedSignatureType(type: .oneFactor), MobileTokenAuthentication.password("x"),
-                Endpoint.SignatureFactor?.some(.possession)
+                Endpoint.FactorCombination?.some(.possession)
             ),
             (
                 AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .password("x"),
@@ -145,7 +145,7 @@ struct MobileTokenClientTests {
             (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .possession, nil),
         ])
     func factorChoice(
-        allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: Endpoint.SignatureFactor?
+        allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: Endpoint.FactorCombination?
     ) throws {
         if let expected {
             #expect(try MobileTokenClient.factor(for: allowed, authentication: authentication) == expected)

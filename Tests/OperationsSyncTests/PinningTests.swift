@@ -8,7 +8,7 @@ import Testing
 struct PinningTests {
     static let now: Int64 = 1_800_000_000
 
-    static func store(entries: [FingerprintEntry], key: SigningKey) throws -> CertStore {
+    static func store(entries: [FingerprintEntry], key: PinningSigningKey) throws -> CertStore {
         let signed = try entries.map { try key.sign($0) }
         let configuration = try CertStoreConfiguration(
             serviceURL: URL(string: "https://pins.test/list")!, publicKey: key.publicKey)
@@ -26,7 +26,7 @@ struct PinningTests {
         "right pin passes; a different fingerprint or an expired list is refused before any request byte",
         arguments: [("right", true), ("different", false), ("expired", false)])
     func pins(case name: String, passes: Bool) async throws {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let fingerprint = name == "different" ? Data(repeating: 7, count: 32) : try Self.leafFingerprint()
         let expires = name == "expired" ? Self.now - 10 : Self.now + 86_400
         let store = try Self.store(
@@ -55,7 +55,7 @@ struct PinningTests {
 
     @Test("HTTPFingerprintFetcher: challenge mode sends the challenge; the store verifies the signed answer")
     func challengeFetch() async throws {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         let entry = FingerprintEntry(
             name: "localhost", fingerprint: try Self.leafFingerprint(), expires: Self.now + 86_400)
         let body = ChallengeResponse(timestamp: Self.now, entries: [entry]).encoded()
@@ -80,7 +80,7 @@ struct PinningTests {
             #expect(server.requests.first?.header("X-Cert-Pinning-Challenge") != nil)
             let other = try CertStoreConfiguration(
                 serviceURL: server.baseURL.appendingPathComponent("app/init"),
-                publicKey: SigningKey.generate().publicKey,
+                publicKey: PinningSigningKey.generate().publicKey,
                 useChallenge: true)
             let wrongKey = CertStore(
                 configuration: other, fetcher: HTTPFingerprintFetcher(client: client), storageDirectory: nil,

@@ -117,7 +117,7 @@ struct MobileSDKConfigurationTests {
     func roundTrip(secretLength: Int) throws {
         let key = SecureRandom.bytes(count: 16)
         let secret = SecureRandom.bytes(count: secretLength)
-        let master = P256.Signing.PrivateKey().publicKey.x963Representation
+        let master = NISTP256.Signing.PrivateKey().publicKey.x963Representation
         let blob = MobileSDKConfiguration.encode(
             applicationKey: key, applicationSecret: secret, masterServerPublicKey: master)
         let parsed = try MobileSDKConfiguration(base64: blob)

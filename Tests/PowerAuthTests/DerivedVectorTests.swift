@@ -85,7 +85,7 @@ struct DerivedVectorTests {
         let values = file.ctrDataChain.valuesB64
         #expect(values.count == 26)
         var counter = try SignatureCounter.hashBased(validating: Fixture.base64(values[0]))
-        #expect(try SHA256.hash(data: counter.counterData) == Fixture.hex(file.ctrDataChain.sha256OfFirstHex))
+        #expect(try SHA256Hash.hash(data: counter.counterData) == Fixture.hex(file.ctrDataChain.sha256OfFirstHex))
         for (step, expected) in values.enumerated().dropFirst() {
             counter = counter.advanced()
             #expect(counter.counterData.base64EncodedString() == expected, "step \(step)")
@@ -528,7 +528,7 @@ struct DerivedVectorTests {
                 ServerSignedData.isValid(
                     signatureDER: operation.signature, for: operation.signedData.dropLast(), publicKey: expectedKey)
                     == item.verifyWithoutIndicatorInSignedData)
-            let jose = try P256.Signing.ECDSASignature(rawRepresentation: Fixture.base64(item.signatureJoseB64))
+            let jose = try NISTP256.Signing.ECDSASignature(rawRepresentation: Fixture.base64(item.signatureJoseB64))
             #expect(jose.derRepresentation == operation.signature)
             #expect(operation.checkSignature(masterKey: nil, personalizedKey: nil) == .keyUnavailable)
 

@@ -25,14 +25,15 @@ struct DigestKnownAnswerTests {
         let unit = try #require(Data(hex: vector.dataHex))
         var message = Data(capacity: unit.count * vector.repeat)
         for _ in 0..<vector.repeat { message.append(unit) }
-        #expect(SHA256.hash(data: message).hex == vector.digestHex)
+        #expect(SHA256Hash.hash(data: message).hex == vector.digestHex)
     }
 
     @Test("SHA-256 of a non-contiguous collection equals that of its bytes")
     func sha256NonContiguous() {
         let repeated = repeatElement(UInt8(ascii: "a"), count: 1000)
-        #expect(SHA256.hash(data: repeated) == SHA256.hash(data: Data(repeating: UInt8(ascii: "a"), count: 1000)))
-        #expect(SHA256.hash(data: EmptyCollection<UInt8>()) == SHA256.hash(data: Data()))
+        #expect(
+            SHA256Hash.hash(data: repeated) == SHA256Hash.hash(data: Data(repeating: UInt8(ascii: "a"), count: 1000)))
+        #expect(SHA256Hash.hash(data: EmptyCollection<UInt8>()) == SHA256Hash.hash(data: Data()))
     }
 
     @Test("HMAC-SHA256 RFC 4231", arguments: Fixtures.items("hmac-sha256-rfc4231.json", as: HMACVector.self))

@@ -52,24 +52,24 @@ struct ECDSAVectorTests {
         "Compressed-key vectors (PowerAuth mobile SDK)",
         arguments: Fixtures.items("ecdsa-compressed-key-vectors.json", as: CompressedKeyVector.self))
     func compressedKeyVector(vector: CompressedKeyVector) throws {
-        let key = try P256.Signing.PublicKey(compressedRepresentation: try #require(Data(hex: vector.publicKeyHex)))
-        let signature = try P256.Signing.ECDSASignature(
+        let key = try NISTP256.Signing.PublicKey(compressedRepresentation: try #require(Data(hex: vector.publicKeyHex)))
+        let signature = try NISTP256.Signing.ECDSASignature(
             derRepresentation: try #require(Data(hex: vector.signatureDerHex)))
         let data = try #require(Data(hex: vector.dataHex))
         #expect(key.isValidSignature(signature, for: data) == vector.expectedValid)
         // The same key through its uncompressed form and the same signature through r||s agree.
-        let uncompressed = try P256.Signing.PublicKey(x963Representation: key.x963Representation)
+        let uncompressed = try NISTP256.Signing.PublicKey(x963Representation: key.x963Representation)
         #expect(uncompressed.compressedRepresentation.hex == vector.publicKeyHex.lowercased())
-        let viaRaw = try P256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation)
+        let viaRaw = try NISTP256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation)
         #expect(viaRaw == signature)
         #expect(uncompressed.isValidSignature(viaRaw, for: data) == vector.expectedValid)
     }
 
     @Test("Activation data signatures (PowerAuth upstream vectors)", arguments: ActivationSignatureVector.all)
     func activationSignature(vector: ActivationSignatureVector) throws {
-        let publicKey = try P256.Signing.PublicKey(
+        let publicKey = try NISTP256.Signing.PublicKey(
             x963Representation: try #require(Data(base64Encoded: vector.input.masterPublicKey)))
-        let signature = try P256.Signing.ECDSASignature(
+        let signature = try NISTP256.Signing.ECDSASignature(
             derRepresentation: try #require(Data(base64Encoded: vector.output.activationSignature)))
         let message = Data(vector.signedText.utf8)
         #expect(publicKey.isValidSignature(signature, for: message))
@@ -77,7 +77,7 @@ struct ECDSAVectorTests {
 
         // The Java-encoded private key belongs to the public key, and signs verifiably.
         let javaPrivate = try #require(Data(base64Encoded: vector.input.masterPrivateKey))
-        let privateKey = try P256.Signing.PrivateKey(javaRepresentation: javaPrivate)
+        let privateKey = try NISTP256.Signing.PrivateKey(javaRepresentation: javaPrivate)
         #expect(privateKey.publicKey == publicKey)
         #expect(privateKey.javaRepresentation == javaPrivate)
         #expect(publicKey.isValidSignature(try privateKey.signature(for: message), for: message))

@@ -48,22 +48,22 @@ struct OfflinePayloadSignatureTests {
             (keys.masterServerPrivateKeyB64, keys.masterServerPublicKeyB64, keys.masterServerPublicKeyCompressedB64),
             (keys.serverPrivateKeyB64, keys.serverPublicKeyB64, keys.serverPublicKeyCompressedB64),
         ] {
-            let privateKey = try P256.Signing.PrivateKey(javaRepresentation: try Self.key(privateB64))
-            let publicKey = try P256.Signing.PublicKey(x963Representation: try Self.key(publicB64))
+            let privateKey = try NISTP256.Signing.PrivateKey(javaRepresentation: try Self.key(privateB64))
+            let publicKey = try NISTP256.Signing.PublicKey(x963Representation: try Self.key(publicB64))
             #expect(privateKey.publicKey == publicKey)
             #expect(publicKey.compressedRepresentation.base64EncodedString() == compressedB64)
-            #expect(try P256.Signing.PublicKey(compressedRepresentation: try Self.key(compressedB64)) == publicKey)
+            #expect(try NISTP256.Signing.PublicKey(compressedRepresentation: try Self.key(compressedB64)) == publicKey)
         }
     }
 
     @Test("DER and JOSE signatures verify as the file says", arguments: OfflinePayloadFile.loaded?.items ?? [])
     func item(item: OfflinePayloadFile.Item) throws {
         let keys = try #require(OfflinePayloadFile.loaded?.keys)
-        let master = try P256.Signing.PublicKey(x963Representation: try Self.key(keys.masterServerPublicKeyB64))
-        let personal = try P256.Signing.PublicKey(x963Representation: try Self.key(keys.serverPublicKeyB64))
+        let master = try NISTP256.Signing.PublicKey(x963Representation: try Self.key(keys.masterServerPublicKeyB64))
+        let personal = try NISTP256.Signing.PublicKey(x963Representation: try Self.key(keys.serverPublicKeyB64))
         let (expected, other) = item.keyIndicator == "0" ? (master, personal) : (personal, master)
-        let der = try P256.Signing.ECDSASignature(derRepresentation: try Self.key(item.signatureDerB64))
-        let jose = try P256.Signing.ECDSASignature(rawRepresentation: try Self.key(item.signatureJoseB64))
+        let der = try NISTP256.Signing.ECDSASignature(derRepresentation: try Self.key(item.signatureDerB64))
+        let jose = try NISTP256.Signing.ECDSASignature(rawRepresentation: try Self.key(item.signatureJoseB64))
         #expect(der == jose)
         #expect(der.rawRepresentation.base64EncodedString() == item.signatureJoseB64)
         let data = Data(item.signedDataUtf8.utf8)

@@ -12,7 +12,7 @@ struct OpenSSLInteropTests {
     func oursVerifyInOpenSSL() throws {
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let publicPEM = try cli.write(Data(key.publicKey.pemRepresentation.utf8), to: "pub.pem")
         let messagePath = try cli.write(message, to: "message")
         let signature = try key.signature(for: message)
@@ -21,7 +21,7 @@ struct OpenSSLInteropTests {
             "dgst", "-sha256", "-verify", publicPEM, "-signature", signaturePath, messagePath,
         ])
         #expect(String(decoding: verified, as: UTF8.self).contains("Verified OK"))
-        let digestPath = try cli.write(SHA256.hash(data: message), to: "digest")
+        let digestPath = try cli.write(SHA256Hash.hash(data: message), to: "digest")
         try cli.succeed([
             "pkeyutl", "-verify", "-pubin", "-inkey", publicPEM, "-in", digestPath, "-sigfile", signaturePath,
         ])
@@ -35,7 +35,7 @@ struct OpenSSLInteropTests {
     func oursLoadInOpenSSL() throws {
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let plain = try cli.write(Data(key.pemRepresentation.utf8), to: "key.pem")
         let encrypted = try cli.write(Data(try key.pemRepresentation(password: "pass phrase").utf8), to: "enc.pem")
         let expectedPublic = key.publicKey.derRepresentation
@@ -78,26 +78,28 @@ struct OpenSSLInteropTests {
         let signaturePath = cli.file("sig.der")
         try cli.succeed(["dgst", "-sha256", "-sign", keyPath, "-out", signaturePath, messagePath])
 
-        let key = try P256.Signing.PrivateKey(
+        let key = try NISTP256.Signing.PrivateKey(
             pemRepresentation: String(decoding: try cli.read("key.pem"), as: UTF8.self))
-        let encrypted = try P256.Signing.PrivateKey(
+        let encrypted = try NISTP256.Signing.PrivateKey(
             pemRepresentation: String(decoding: try cli.read("enc.pem"), as: UTF8.self), password: "s3cret")
-        let sec1 = try P256.Signing.PrivateKey(
+        let sec1 = try NISTP256.Signing.PrivateKey(
             pemRepresentation: String(decoding: try cli.read("sec1.pem"), as: UTF8.self))
         let sec1Text = String(decoding: try cli.read("sec1-enc.pem"), as: UTF8.self)
         #expect(sec1Text.contains("Proc-Type: 4,ENCRYPTED"))
-        let sec1Encrypted = try P256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "s3cret")
-        #expect(throws: CryptoError(.passwordRequired, "")) { try P256.Signing.PrivateKey(pemRepresentation: sec1Text) }
-        #expect(throws: CryptoError(.wrongPassword, "")) {
-            try P256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "S3CRET")
+        let sec1Encrypted = try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "s3cret")
+        #expect(throws: CryptoError(.passwordRequired, "")) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text)
         }
-        let publicKey = try P256.Signing.PublicKey(
+        #expect(throws: CryptoError(.wrongPassword, "")) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: sec1Text, password: "S3CRET")
+        }
+        let publicKey = try NISTP256.Signing.PublicKey(
             pemRepresentation: String(decoding: try cli.read("pub.pem"), as: UTF8.self))
         for other in [encrypted, sec1, sec1Encrypted] {
             #expect(other.rawRepresentation == key.rawRepresentation)
         }
         #expect(key.publicKey == publicKey)
-        let signature = try P256.Signing.ECDSASignature(derRepresentation: try cli.read("sig.der"))
+        let signature = try NISTP256.Signing.ECDSASignature(derRepresentation: try cli.read("sig.der"))
         #expect(publicKey.isValidSignature(signature, for: message))
         #expect(!publicKey.isValidSignature(signature, for: message.dropLast()))
     }
@@ -106,8 +108,8 @@ struct OpenSSLInteropTests {
     func keyAgreement() throws {
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
-        let ours = P256.KeyAgreement.PrivateKey()
-        let theirs = P256.KeyAgreement.PrivateKey()
+        let ours = NISTP256.KeyAgreement.PrivateKey()
+        let theirs = NISTP256.KeyAgreement.PrivateKey()
         let ourKey = try cli.write(Data(ours.pemRepresentation.utf8), to: "ours.pem")
         let theirPublic = try cli.write(Data(theirs.publicKey.pemRepresentation.utf8), to: "theirs.pub.pem")
         let derived = try cli.succeed(["pkeyutl", "-derive", "-inkey", ourKey, "-peerkey", theirPublic])
@@ -123,8 +125,10 @@ struct OpenSSLInteropTests {
         let der = try cli.succeed(["pkcs8", "-topk8", "-nocrypt", "-in", keyPath, "-outform", "DER"])
         let publicDER = try cli.succeed(["pkey", "-in", keyPath, "-pubout", "-outform", "DER"])
         let pem = String(decoding: try cli.read("rsa.pem"), as: UTF8.self)
-        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
-        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PrivateKey(derRepresentation: der) }
-        #expect(throws: CryptoError(.unsupportedKey, "")) { try P256.Signing.PublicKey(derRepresentation: publicDER) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: pem) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) { try NISTP256.Signing.PrivateKey(derRepresentation: der) }
+        #expect(throws: CryptoError(.unsupportedKey, "")) {
+            try NISTP256.Signing.PublicKey(derRepresentation: publicDER)
+        }
     }
 }

@@ -6,23 +6,23 @@ import Testing
 struct P256EdgeCaseTests {
     @Test("An off-curve point inside an SPKI is an invalid public key")
     func offCurveSPKI() throws {
-        var der = [UInt8](P256.Signing.PrivateKey().publicKey.derRepresentation)
+        var der = [UInt8](NISTP256.Signing.PrivateKey().publicKey.derRepresentation)
         der[der.count - 1] ^= 0x01
-        #expect(throws: CryptoError(.invalidPublicKey, "")) { try P256.Signing.PublicKey(derRepresentation: der) }
+        #expect(throws: CryptoError(.invalidPublicKey, "")) { try NISTP256.Signing.PublicKey(derRepresentation: der) }
     }
 
     @Test("PEM with CRLF line ends, surrounding text and other blocks first is read")
     func pemLayout() throws {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let crlf = key.pemRepresentation.replacingOccurrences(of: "\n", with: "\r\n")
         let text = "Some comment\r\n" + key.publicKey.pemRepresentation + crlf + "trailing words\n"
-        #expect(try P256.Signing.PrivateKey(pemRepresentation: text).rawRepresentation == key.rawRepresentation)
-        #expect(try P256.Signing.PublicKey(pemRepresentation: text) == key.publicKey)
+        #expect(try NISTP256.Signing.PrivateKey(pemRepresentation: text).rawRepresentation == key.rawRepresentation)
+        #expect(try NISTP256.Signing.PublicKey(pemRepresentation: text) == key.publicKey)
     }
 
     @Test("One public key verifies correctly from many tasks at once")
     func concurrentVerify() async throws {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let messages = (0..<8).map { Data("message \($0)".utf8) }
         let signatures = try messages.map { try key.signature(for: $0) }
         let publicKey = key.publicKey
@@ -47,7 +47,7 @@ struct P256EdgeCaseTests {
 
     @Test("Signing from many tasks at once gives valid signatures")
     func concurrentSign() async throws {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let message = Data("shared".utf8)
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
@@ -65,19 +65,19 @@ struct P256EdgeCaseTests {
 
     @Test("A PKCS#8 key whose stored public point belongs to another key is rejected")
     func mismatchedStoredPoint() throws {
-        let key = P256.Signing.PrivateKey()
-        let other = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
+        let other = NISTP256.Signing.PrivateKey()
         var der = [UInt8](key.derRepresentation)
         der.replaceSubrange((der.count - 65)..., with: other.publicKey.x963Representation)
-        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(derRepresentation: der) }
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try NISTP256.Signing.PrivateKey(derRepresentation: der) }
         let pem = "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n"
-        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: pem) }
     }
 
     @Test("PEM texts over 1 MiB are refused before parsing")
     func oversizedPEM() {
         let huge = String(repeating: "A", count: (1 << 20) + 1)
-        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PrivateKey(pemRepresentation: huge) }
-        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PublicKey(pemRepresentation: huge) }
+        #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: huge) }
+        #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PublicKey(pemRepresentation: huge) }
     }
 }

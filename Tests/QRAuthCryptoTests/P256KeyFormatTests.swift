@@ -24,15 +24,17 @@ struct P256KeyFormatTests {
         arguments: Fixtures.items("pem-key-expectations.json", as: PrivateKeyPEMExpectation.self))
     func privateKeyPEM(expectation: PrivateKeyPEMExpectation) throws {
         let pem = try Fixtures.text(expectation.file)
-        let key = try P256.Signing.PrivateKey(pemRepresentation: pem, password: expectation.password)
+        let key = try NISTP256.Signing.PrivateKey(pemRepresentation: pem, password: expectation.password)
         #expect(key.publicKey.x963Representation.base64EncodedString() == expectation.publicKeyX963Base64)
         if let java = expectation.privateKeyJavaBase64 {
             #expect(key.javaRepresentation.base64EncodedString() == java)
         }
         if expectation.password != nil {
-            #expect(throws: CryptoError(.passwordRequired, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
+            #expect(throws: CryptoError(.passwordRequired, "")) {
+                try NISTP256.Signing.PrivateKey(pemRepresentation: pem)
+            }
             #expect(throws: CryptoError(.wrongPassword, "")) {
-                try P256.Signing.PrivateKey(pemRepresentation: pem, password: "wrong")
+                try NISTP256.Signing.PrivateKey(pemRepresentation: pem, password: "wrong")
             }
         }
     }
@@ -43,10 +45,12 @@ struct P256KeyFormatTests {
     func publicKeyPEM(expectation: PublicKeyPEMExpectation) throws {
         let pem = try Fixtures.text(expectation.file)
         if let x963 = expectation.publicKeyX963Base64 {
-            let key = try P256.Signing.PublicKey(pemRepresentation: pem)
+            let key = try NISTP256.Signing.PublicKey(pemRepresentation: pem)
             #expect(key.x963Representation.base64EncodedString() == x963)
         } else {
-            let error = try #require(throws: CryptoError.self) { try P256.Signing.PublicKey(pemRepresentation: pem) }
+            let error = try #require(throws: CryptoError.self) {
+                try NISTP256.Signing.PublicKey(pemRepresentation: pem)
+            }
             #expect(error.code.rawValue == expectation.errorCode)
         }
     }
@@ -60,16 +64,16 @@ struct P256KeyFormatTests {
     @Test("Private key round trip: raw ↔ Java ↔ PKCS#8 DER ↔ PEM ↔ encrypted PEM")
     func privateRoundTrip() throws {
         for _ in 0..<8 {
-            let key = P256.Signing.PrivateKey()
+            let key = NISTP256.Signing.PrivateKey()
             let raw = key.rawRepresentation
             #expect(raw.count == 32)
-            let fromRaw = try P256.Signing.PrivateKey(rawRepresentation: raw)
-            let fromJava = try P256.Signing.PrivateKey(javaRepresentation: key.javaRepresentation)
-            let fromDER = try P256.Signing.PrivateKey(derRepresentation: key.derRepresentation)
-            let fromPEM = try P256.Signing.PrivateKey(pemRepresentation: key.pemRepresentation)
+            let fromRaw = try NISTP256.Signing.PrivateKey(rawRepresentation: raw)
+            let fromJava = try NISTP256.Signing.PrivateKey(javaRepresentation: key.javaRepresentation)
+            let fromDER = try NISTP256.Signing.PrivateKey(derRepresentation: key.derRepresentation)
+            let fromPEM = try NISTP256.Signing.PrivateKey(pemRepresentation: key.pemRepresentation)
             let encrypted = try key.pemRepresentation(password: "correct horse")
             #expect(encrypted.hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----\n"))
-            let fromEncrypted = try P256.Signing.PrivateKey(pemRepresentation: encrypted, password: "correct horse")
+            let fromEncrypted = try NISTP256.Signing.PrivateKey(pemRepresentation: encrypted, password: "correct horse")
             for other in [fromRaw, fromJava, fromDER, fromPEM, fromEncrypted] {
                 #expect(other.rawRepresentation == raw)
                 #expect(other.publicKey == key.publicKey)
@@ -83,38 +87,42 @@ struct P256KeyFormatTests {
     func javaForm() throws {
         var high = [UInt8](repeating: 0x11, count: 32)
         high[0] = 0x80
-        let highKey = try P256.Signing.PrivateKey(rawRepresentation: high)
+        let highKey = try NISTP256.Signing.PrivateKey(rawRepresentation: high)
         #expect(highKey.javaRepresentation == Data([0] + high))
         var low = [UInt8](repeating: 0x11, count: 32)
         low[0] = 0x00
         low[1] = 0x7F
-        let lowKey = try P256.Signing.PrivateKey(rawRepresentation: low)
+        let lowKey = try NISTP256.Signing.PrivateKey(rawRepresentation: low)
         #expect(lowKey.javaRepresentation == Data(low.dropFirst()))
-        #expect(try P256.Signing.PrivateKey(javaRepresentation: Data(low.dropFirst())).rawRepresentation == Data(low))
-        #expect(try P256.Signing.PrivateKey(javaRepresentation: Data([1])).rawRepresentation == Data(count: 31) + [1])
+        #expect(
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data(low.dropFirst())).rawRepresentation == Data(low))
+        #expect(
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data([1])).rawRepresentation == Data(count: 31) + [1])
         // A 32-byte value with the high bit set and no 0x00 is negative to Java: rejected.
-        #expect(throws: CryptoError(.invalidPrivateKey, "")) { try P256.Signing.PrivateKey(javaRepresentation: high) }
-        #expect(throws: CryptoError(.invalidLength, "")) { try P256.Signing.PrivateKey(javaRepresentation: Data()) }
+        #expect(throws: CryptoError(.invalidPrivateKey, "")) {
+            try NISTP256.Signing.PrivateKey(javaRepresentation: high)
+        }
+        #expect(throws: CryptoError(.invalidLength, "")) { try NISTP256.Signing.PrivateKey(javaRepresentation: Data()) }
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.PrivateKey(javaRepresentation: Data(count: 34))
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data(count: 34))
         }
         #expect(throws: CryptoError(.invalidPrivateKey, "")) {
-            try P256.Signing.PrivateKey(javaRepresentation: Data([1] + high))
+            try NISTP256.Signing.PrivateKey(javaRepresentation: Data([1] + high))
         }
     }
 
     @Test("Public key round trip: x963 ↔ compressed ↔ SPKI DER ↔ PEM")
     func publicRoundTrip() throws {
         for _ in 0..<8 {
-            let key = P256.Signing.PrivateKey().publicKey
+            let key = NISTP256.Signing.PrivateKey().publicKey
             #expect(key.x963Representation.count == 65)
             #expect(key.compressedRepresentation.count == 33)
             #expect(key.derRepresentation.count == 91)
             let copies = [
-                try P256.Signing.PublicKey(x963Representation: key.x963Representation),
-                try P256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation),
-                try P256.Signing.PublicKey(derRepresentation: key.derRepresentation),
-                try P256.Signing.PublicKey(pemRepresentation: key.pemRepresentation),
+                try NISTP256.Signing.PublicKey(x963Representation: key.x963Representation),
+                try NISTP256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation),
+                try NISTP256.Signing.PublicKey(derRepresentation: key.derRepresentation),
+                try NISTP256.Signing.PublicKey(pemRepresentation: key.pemRepresentation),
             ]
             for copy in copies { #expect(copy == key) }
             #expect(key.pemRepresentation.hasPrefix("-----BEGIN PUBLIC KEY-----\n"))
@@ -123,7 +131,7 @@ struct P256KeyFormatTests {
 
     @Test("Private keys never print their material")
     func redactedDescription() throws {
-        let key = try P256.Signing.PrivateKey(rawRepresentation: Data(repeating: 0x42, count: 32))
+        let key = try NISTP256.Signing.PrivateKey(rawRepresentation: Data(repeating: 0x42, count: 32))
         for text in [String(describing: key), String(reflecting: key), "\(key)"] {
             #expect(!text.contains("42424242"))
             #expect(!text.contains(key.rawRepresentation.base64EncodedString()))
@@ -133,8 +141,8 @@ struct P256KeyFormatTests {
 
     @Test("ECDH: both sides agree, and match PowerAuth's master-secret vectors after folding")
     func keyAgreement() throws {
-        let alice = P256.KeyAgreement.PrivateKey()
-        let bob = P256.KeyAgreement.PrivateKey()
+        let alice = NISTP256.KeyAgreement.PrivateKey()
+        let bob = NISTP256.KeyAgreement.PrivateKey()
         let ab = try alice.sharedSecretFromKeyAgreement(with: bob.publicKey)
         let ba = try bob.sharedSecretFromKeyAgreement(with: alice.publicKey)
         #expect(ab.count == 32)
@@ -146,13 +154,13 @@ struct P256KeyFormatTests {
         "ECDH against compute-master-secret-key.json",
         arguments: Fixtures.items("compute-master-secret-key.json", as: MasterSecretVector.self))
     func masterSecret(vector: MasterSecretVector) throws {
-        let device = try P256.Signing.PrivateKey(
+        let device = try NISTP256.Signing.PrivateKey(
             javaRepresentation: try #require(Data(base64Encoded: vector.input.devicePrivateKey)))
-        let server = try P256.Signing.PrivateKey(
+        let server = try NISTP256.Signing.PrivateKey(
             javaRepresentation: try #require(Data(base64Encoded: vector.input.serverPrivateKey)))
-        let devicePublic = try P256.Signing.PublicKey(
+        let devicePublic = try NISTP256.Signing.PublicKey(
             x963Representation: try #require(Data(base64Encoded: vector.input.devicePublicKey)))
-        let serverPublic = try P256.Signing.PublicKey(
+        let serverPublic = try NISTP256.Signing.PublicKey(
             x963Representation: try #require(Data(base64Encoded: vector.input.serverPublicKey)))
         #expect(device.publicKey == devicePublic)
         #expect(server.publicKey == serverPublic)

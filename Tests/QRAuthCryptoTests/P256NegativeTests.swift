@@ -9,48 +9,50 @@ struct P256NegativeTests {
     @Test("Raw private keys: wrong length, zero, n and above")
     func rawPrivateKey() {
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.PrivateKey(rawRepresentation: Data(count: 31))
+            try NISTP256.Signing.PrivateKey(rawRepresentation: Data(count: 31))
         }
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.PrivateKey(rawRepresentation: Data(count: 33))
+            try NISTP256.Signing.PrivateKey(rawRepresentation: Data(count: 33))
         }
         #expect(throws: CryptoError(.invalidPrivateKey, "")) {
-            try P256.Signing.PrivateKey(rawRepresentation: Data(count: 32))
+            try NISTP256.Signing.PrivateKey(rawRepresentation: Data(count: 32))
         }
         #expect(throws: CryptoError(.invalidPrivateKey, "")) {
-            try P256.Signing.PrivateKey(rawRepresentation: Self.order)
+            try NISTP256.Signing.PrivateKey(rawRepresentation: Self.order)
         }
         #expect(throws: CryptoError(.invalidPrivateKey, "")) {
-            try P256.Signing.PrivateKey(rawRepresentation: Data(repeating: 0xFF, count: 32))
+            try NISTP256.Signing.PrivateKey(rawRepresentation: Data(repeating: 0xFF, count: 32))
         }
         var belowOrder = [UInt8](Self.order)
         belowOrder[31] -= 1
-        #expect((try? P256.Signing.PrivateKey(rawRepresentation: belowOrder)) != nil)
+        #expect((try? NISTP256.Signing.PrivateKey(rawRepresentation: belowOrder)) != nil)
     }
 
     @Test("Public points: wrong length, wrong prefix, off the curve, X with no Y")
     func publicPoints() throws {
-        let good = P256.Signing.PrivateKey().publicKey
+        let good = NISTP256.Signing.PrivateKey().publicKey
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.PublicKey(x963Representation: good.x963Representation.dropLast())
+            try NISTP256.Signing.PublicKey(x963Representation: good.x963Representation.dropLast())
         }
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.PublicKey(compressedRepresentation: good.x963Representation)
+            try NISTP256.Signing.PublicKey(compressedRepresentation: good.x963Representation)
         }
         #expect(throws: CryptoError(.invalidPublicKey, "")) {
-            try P256.Signing.PublicKey(x963Representation: Data([0x02]) + good.x963Representation.dropFirst())
+            try NISTP256.Signing.PublicKey(x963Representation: Data([0x02]) + good.x963Representation.dropFirst())
         }
         #expect(throws: CryptoError(.invalidPublicKey, "")) {
-            try P256.Signing.PublicKey(
+            try NISTP256.Signing.PublicKey(
                 compressedRepresentation: Data([0x04]) + good.compressedRepresentation.dropFirst())
         }
         var offCurve = [UInt8](good.x963Representation)
         offCurve[64] ^= 0x01
-        let error = try #require(throws: CryptoError.self) { try P256.Signing.PublicKey(x963Representation: offCurve) }
+        let error = try #require(throws: CryptoError.self) {
+            try NISTP256.Signing.PublicKey(x963Representation: offCurve)
+        }
         #expect(error.code == .invalidPublicKey)
         #expect(error.reason.contains("OpenSSL"))
         #expect(throws: CryptoError(.invalidPublicKey, "")) {
-            try P256.Signing.PublicKey(x963Representation: Data([0x04]) + Data(count: 64))
+            try NISTP256.Signing.PublicKey(x963Representation: Data([0x04]) + Data(count: 64))
         }
         // X = p - 1 is not the X coordinate of any P-256 point with a valid Y? Try X values until one has none.
         var rejected = 0
@@ -58,70 +60,76 @@ struct P256NegativeTests {
             var compressed = [UInt8](repeating: 0, count: 33)
             compressed[0] = 0x02
             compressed[32] = UInt8(x)
-            if (try? P256.Signing.PublicKey(compressedRepresentation: compressed)) == nil { rejected += 1 }
+            if (try? NISTP256.Signing.PublicKey(compressedRepresentation: compressed)) == nil { rejected += 1 }
         }
         #expect(rejected > 0)
     }
 
     @Test("SPKI DER: truncated, trailing bytes, garbage")
     func publicDER() {
-        let der = P256.Signing.PrivateKey().publicKey.derRepresentation
+        let der = NISTP256.Signing.PrivateKey().publicKey.derRepresentation
         #expect(throws: CryptoError(.malformedDER, "")) {
-            try P256.Signing.PublicKey(derRepresentation: der.dropLast())
+            try NISTP256.Signing.PublicKey(derRepresentation: der.dropLast())
         }
-        #expect(throws: CryptoError(.malformedDER, "")) { try P256.Signing.PublicKey(derRepresentation: der + [0]) }
-        #expect(throws: CryptoError(.malformedDER, "")) { try P256.Signing.PublicKey(derRepresentation: Data()) }
+        #expect(throws: CryptoError(.malformedDER, "")) { try NISTP256.Signing.PublicKey(derRepresentation: der + [0]) }
+        #expect(throws: CryptoError(.malformedDER, "")) { try NISTP256.Signing.PublicKey(derRepresentation: Data()) }
         #expect(throws: CryptoError(.malformedDER, "")) {
-            try P256.Signing.PublicKey(derRepresentation: Data("not a key".utf8))
+            try NISTP256.Signing.PublicKey(derRepresentation: Data("not a key".utf8))
         }
     }
 
     @Test("PKCS#8 DER: truncated, trailing bytes, a public key instead")
     func privateDER() {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let der = key.derRepresentation
         #expect(throws: CryptoError(.malformedDER, "")) {
-            try P256.Signing.PrivateKey(derRepresentation: der.dropLast(5))
+            try NISTP256.Signing.PrivateKey(derRepresentation: der.dropLast(5))
         }
-        #expect(throws: CryptoError(.malformedDER, "")) { try P256.Signing.PrivateKey(derRepresentation: der + [0]) }
         #expect(throws: CryptoError(.malformedDER, "")) {
-            try P256.Signing.PrivateKey(derRepresentation: key.publicKey.derRepresentation)
+            try NISTP256.Signing.PrivateKey(derRepresentation: der + [0])
+        }
+        #expect(throws: CryptoError(.malformedDER, "")) {
+            try NISTP256.Signing.PrivateKey(derRepresentation: key.publicKey.derRepresentation)
         }
     }
 
     @Test("PEM: garbage, wrong block type, bad Base64, truncated body")
     func pem() throws {
-        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PrivateKey(pemRepresentation: "garbage") }
-        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PublicKey(pemRepresentation: "") }
-        let key = P256.Signing.PrivateKey()
         #expect(throws: CryptoError(.malformedPEM, "")) {
-            try P256.Signing.PrivateKey(pemRepresentation: key.publicKey.pemRepresentation)
+            try NISTP256.Signing.PrivateKey(pemRepresentation: "garbage")
+        }
+        #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PublicKey(pemRepresentation: "") }
+        let key = NISTP256.Signing.PrivateKey()
+        #expect(throws: CryptoError(.malformedPEM, "")) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: key.publicKey.pemRepresentation)
         }
         #expect(throws: CryptoError(.malformedPEM, "")) {
-            try P256.Signing.PublicKey(pemRepresentation: key.pemRepresentation)
+            try NISTP256.Signing.PublicKey(pemRepresentation: key.pemRepresentation)
         }
         let badBase64 = "-----BEGIN PUBLIC KEY-----\nMFkw*&^%\n-----END PUBLIC KEY-----\n"
-        #expect(throws: CryptoError(.malformedPEM, "")) { try P256.Signing.PublicKey(pemRepresentation: badBase64) }
+        #expect(throws: CryptoError(.malformedPEM, "")) { try NISTP256.Signing.PublicKey(pemRepresentation: badBase64) }
         // Cut the body short by whole 4-character groups so the Base64 stays valid: the DER is truncated.
         var lines = key.pemRepresentation.split(separator: "\n").map(String.init)
         lines[1] = String(lines[1].prefix(40))
         lines.remove(at: 2)
         let truncated = lines.joined(separator: "\n")
-        let error = try #require(throws: CryptoError.self) { try P256.Signing.PrivateKey(pemRepresentation: truncated) }
+        let error = try #require(throws: CryptoError.self) {
+            try NISTP256.Signing.PrivateKey(pemRepresentation: truncated)
+        }
         #expect(error.code == .malformedDER)
     }
 
     @Test("Encrypted PEM: wrong password, missing password, empty password on write")
     func encryptedPEM() throws {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let pem = try key.pemRepresentation(password: "s3cret")
         #expect(throws: CryptoError(.wrongPassword, "")) {
-            try P256.Signing.PrivateKey(pemRepresentation: pem, password: "S3cret")
+            try NISTP256.Signing.PrivateKey(pemRepresentation: pem, password: "S3cret")
         }
-        #expect(throws: CryptoError(.passwordRequired, "")) { try P256.Signing.PrivateKey(pemRepresentation: pem) }
+        #expect(throws: CryptoError(.passwordRequired, "")) { try NISTP256.Signing.PrivateKey(pemRepresentation: pem) }
         #expect(throws: CryptoError(.invalidParameter, "")) { try key.pemRepresentation(password: "") }
         let error = try #require(throws: CryptoError.self) {
-            try P256.Signing.PrivateKey(pemRepresentation: pem, password: "nope")
+            try NISTP256.Signing.PrivateKey(pemRepresentation: pem, password: "nope")
         }
         #expect(!error.reason.contains("s3cret"))
         #expect(!error.reason.contains("nope"))
@@ -129,7 +137,7 @@ struct P256NegativeTests {
 
     @Test("ECDSA signatures: strict DER only")
     func signatureDER() throws {
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let signature = try key.signature(for: Data("x".utf8))
         let der = [UInt8](signature.derRepresentation)
         let malformed: [[UInt8]] = [
@@ -145,26 +153,26 @@ struct P256NegativeTests {
         ]
         for bytes in malformed {
             #expect(throws: CryptoError(.malformedSignature, "")) {
-                try P256.Signing.ECDSASignature(derRepresentation: bytes)
+                try NISTP256.Signing.ECDSASignature(derRepresentation: bytes)
             }
         }
         #expect(throws: CryptoError(.invalidLength, "")) {
-            try P256.Signing.ECDSASignature(rawRepresentation: Data(count: 63))
+            try NISTP256.Signing.ECDSASignature(rawRepresentation: Data(count: 63))
         }
     }
 
     @Test("Signatures that do not verify are false, never an error")
     func notVerifying() throws {
-        let key = P256.Signing.PrivateKey()
-        let other = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
+        let other = NISTP256.Signing.PrivateKey()
         let message = Data("message".utf8)
         let signature = try key.signature(for: message)
         #expect(key.publicKey.isValidSignature(signature, for: message))
         #expect(!other.publicKey.isValidSignature(signature, for: message))
         #expect(!key.publicKey.isValidSignature(signature, for: Data("messagE".utf8)))
-        let zero = try P256.Signing.ECDSASignature(rawRepresentation: Data(count: 64))
+        let zero = try NISTP256.Signing.ECDSASignature(rawRepresentation: Data(count: 64))
         #expect(!key.publicKey.isValidSignature(zero, for: message))
-        let big = try P256.Signing.ECDSASignature(rawRepresentation: Data(repeating: 0xFF, count: 64))
+        let big = try NISTP256.Signing.ECDSASignature(rawRepresentation: Data(repeating: 0xFF, count: 64))
         #expect(!key.publicKey.isValidSignature(big, for: message))
     }
 }

@@ -25,15 +25,16 @@ struct ParserRobustnessTests {
     @Test("ECDSA signature DER: mutations either fail or round-trip exactly")
     func signatureMutations() throws {
         var generator = SystemRandomNumberGenerator()
-        let key = P256.Signing.PrivateKey()
+        let key = NISTP256.Signing.PrivateKey()
         let valid = [UInt8](try key.signature(for: Data("m".utf8)).derRepresentation)
         var parsed = 0
         for _ in 0..<2000 {
             let input = Self.mutate(valid, using: &generator)
             do {
-                let signature = try P256.Signing.ECDSASignature(derRepresentation: input)
+                let signature = try NISTP256.Signing.ECDSASignature(derRepresentation: input)
                 #expect(signature.derRepresentation == Data(input))
-                #expect(try P256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation) == signature)
+                #expect(
+                    try NISTP256.Signing.ECDSASignature(rawRepresentation: signature.rawRepresentation) == signature)
                 parsed += 1
             } catch {
                 #expect([.malformedSignature].contains(error.code))
@@ -45,20 +46,20 @@ struct ParserRobustnessTests {
     @Test("Public key DER and points: mutations either fail with a key error or round-trip")
     func publicKeyMutations() {
         var generator = SystemRandomNumberGenerator()
-        let key = P256.Signing.PrivateKey().publicKey
+        let key = NISTP256.Signing.PrivateKey().publicKey
         let spki = [UInt8](key.derRepresentation)
         let allowed: Set<CryptoError.Code> = [.malformedDER, .invalidPublicKey, .unsupportedKey, .invalidLength]
         for _ in 0..<500 {
             let input = Self.mutate(spki, using: &generator)
             do {
-                let parsed = try P256.Signing.PublicKey(derRepresentation: input)
-                #expect(try P256.Signing.PublicKey(derRepresentation: parsed.derRepresentation) == parsed)
+                let parsed = try NISTP256.Signing.PublicKey(derRepresentation: input)
+                #expect(try NISTP256.Signing.PublicKey(derRepresentation: parsed.derRepresentation) == parsed)
             } catch {
                 #expect(allowed.contains(error.code), "\(error)")
             }
             let point = Self.mutate([UInt8](key.x963Representation), using: &generator)
             do {
-                let parsed = try P256.Signing.PublicKey(x963Representation: point)
+                let parsed = try NISTP256.Signing.PublicKey(x963Representation: point)
                 #expect(parsed.x963Representation == Data(point))
             } catch {
                 #expect(allowed.contains(error.code), "\(error)")
@@ -69,13 +70,13 @@ struct ParserRobustnessTests {
     @Test("Private key DER: mutations either fail with a key error or keep a consistent key")
     func privateKeyMutations() {
         var generator = SystemRandomNumberGenerator()
-        let der = [UInt8](P256.Signing.PrivateKey().derRepresentation)
+        let der = [UInt8](NISTP256.Signing.PrivateKey().derRepresentation)
         let allowed: Set<CryptoError.Code> = [.malformedDER, .invalidPrivateKey, .unsupportedKey, .invalidPublicKey]
         for _ in 0..<500 {
             let input = Self.mutate(der, using: &generator)
             do {
-                let parsed = try P256.Signing.PrivateKey(derRepresentation: input)
-                let again = try P256.Signing.PrivateKey(derRepresentation: parsed.derRepresentation)
+                let parsed = try NISTP256.Signing.PrivateKey(derRepresentation: input)
+                let again = try NISTP256.Signing.PrivateKey(derRepresentation: parsed.derRepresentation)
                 #expect(again.rawRepresentation == parsed.rawRepresentation)
                 #expect(again.publicKey == parsed.publicKey)
             } catch {
@@ -90,13 +91,13 @@ struct ParserRobustnessTests {
         for _ in 0..<500 {
             let count = Int.random(in: 0..<120, using: &generator)
             let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            _ = try? P256.Signing.ECDSASignature(derRepresentation: bytes)
-            _ = try? P256.Signing.PublicKey(derRepresentation: bytes)
-            _ = try? P256.Signing.PrivateKey(derRepresentation: bytes)
-            _ = try? P256.Signing.PrivateKey(javaRepresentation: bytes)
+            _ = try? NISTP256.Signing.ECDSASignature(derRepresentation: bytes)
+            _ = try? NISTP256.Signing.PublicKey(derRepresentation: bytes)
+            _ = try? NISTP256.Signing.PrivateKey(derRepresentation: bytes)
+            _ = try? NISTP256.Signing.PrivateKey(javaRepresentation: bytes)
             let text =
                 "-----BEGIN PRIVATE KEY-----\n" + Data(bytes).base64EncodedString() + "\n-----END PRIVATE KEY-----\n"
-            let error = #expect(throws: CryptoError.self) { try P256.Signing.PrivateKey(pemRepresentation: text) }
+            let error = #expect(throws: CryptoError.self) { try NISTP256.Signing.PrivateKey(pemRepresentation: text) }
             #expect(error?.code == .malformedDER || error?.code == .malformedPEM)
         }
     }

@@ -17,7 +17,7 @@ struct SharedContextTests {
         let aesKey = Data((0..<16).map { UInt8($0) })
         let expected = Self.messages.map { message in
             [
-                SHA256.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
+                SHA256Hash.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
                 HMACSHA1.authenticationCode(for: message, using: message),
             ]
         }
@@ -28,7 +28,7 @@ struct SharedContextTests {
             for (index, message) in Self.messages.enumerated() {
                 // Interleave algorithms so one thread's pooled context is reused by another for a different key.
                 let got = [
-                    SHA256.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
+                    SHA256Hash.hash(data: message), HMACSHA256.authenticationCode(for: message, using: message),
                     HMACSHA1.authenticationCode(for: message, using: message),
                 ]
                 if got != expected[index] { mismatches.add("message \(index), iteration \(iteration)") }
@@ -60,8 +60,8 @@ struct SharedContextTests {
     }
 
     @Test func parallelVerificationUnderOneKeyReusesPooledContexts() throws {
-        let privateKey = P256.Signing.PrivateKey()
-        let publicKey = try P256.Signing.PublicKey(x963Representation: privateKey.publicKey.x963Representation)
+        let privateKey = NISTP256.Signing.PrivateKey()
+        let publicKey = try NISTP256.Signing.PublicKey(x963Representation: privateKey.publicKey.x963Representation)
         let messages = (0..<32).map { Data("message \($0)".utf8) }
         let signatures = try messages.map { try privateKey.signature(for: $0) }
         let failures = Mismatches()
@@ -78,7 +78,7 @@ struct SharedContextTests {
     }
 
     @Test func verifyingRawDERMatchesTheParsedSignature() throws {
-        let privateKey = P256.Signing.PrivateKey()
+        let privateKey = NISTP256.Signing.PrivateKey()
         let publicKey = privateKey.publicKey
         let message = Data("name&fingerprint&expires".utf8)
         let signature = try privateKey.signature(for: message)
@@ -90,7 +90,7 @@ struct SharedContextTests {
         var longForm = Data([0x30, 0x81, UInt8(der.count - 2)])
         longForm.append(der.dropFirst(2))
         #expect(!publicKey.isValidSignature(derRepresentation: longForm, for: message))
-        #expect((try? P256.Signing.ECDSASignature(derRepresentation: longForm)) == nil)
+        #expect((try? NISTP256.Signing.ECDSASignature(derRepresentation: longForm)) == nil)
         #expect(!publicKey.isValidSignature(derRepresentation: Data(), for: message))
         #expect(!publicKey.isValidSignature(derRepresentation: signature.rawRepresentation, for: message))
         // A non-contiguous collection takes the copying path and agrees.
@@ -98,12 +98,12 @@ struct SharedContextTests {
     }
 
     @Test func verifyingAPrehashedDigest() throws {
-        let privateKey = P256.Signing.PrivateKey()
+        let privateKey = NISTP256.Signing.PrivateKey()
         let message = Data("prehashed".utf8)
         let signature = try privateKey.signature(for: message)
-        let digest = SHA256.hash(data: message)
+        let digest = SHA256Hash.hash(data: message)
         #expect(privateKey.publicKey.isValidSignature(signature, digest: digest))
-        #expect(!privateKey.publicKey.isValidSignature(signature, digest: SHA256.hash(data: digest)))
+        #expect(!privateKey.publicKey.isValidSignature(signature, digest: SHA256Hash.hash(data: digest)))
         #expect(!privateKey.publicKey.isValidSignature(signature, digest: digest.prefix(31)))
         #expect(!privateKey.publicKey.isValidSignature(signature, digest: message))
     }

@@ -13,7 +13,7 @@ struct PinsVerifyListBenchmark: Benchmark {
     let batchSize = 1
 
     func prepare() throws -> () -> Int {
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         var list = FingerprintList()
         for index in 0..<Self.entryCount {
             var fingerprint = Data(count: 32)

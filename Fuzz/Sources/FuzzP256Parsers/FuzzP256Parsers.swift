@@ -11,47 +11,47 @@ public func fuzzP256Parsers(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let body = Data(UnsafeBufferPointer(start: start + 1, count: count - 1))
     switch selector % 6 {
     case 0:
-        guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: body) else { return 0 }
+        guard let signature = try? NISTP256.Signing.ECDSASignature(derRepresentation: body) else { return 0 }
         guard signature.derRepresentation == body else { fatalError("signature DER does not round-trip") }
         let raw = signature.rawRepresentation
-        guard (try? P256.Signing.ECDSASignature(rawRepresentation: raw)) == signature else {
+        guard (try? NISTP256.Signing.ECDSASignature(rawRepresentation: raw)) == signature else {
             fatalError("signature raw form does not round-trip")
         }
     case 1:
-        guard let key = try? P256.Signing.PublicKey(derRepresentation: body) else { return 0 }
+        guard let key = try? NISTP256.Signing.PublicKey(derRepresentation: body) else { return 0 }
         check(key)
     case 2:
-        guard let key = try? P256.Signing.PublicKey(x963Representation: body) else {
-            guard let key = try? P256.Signing.PublicKey(compressedRepresentation: body) else { return 0 }
+        guard let key = try? NISTP256.Signing.PublicKey(x963Representation: body) else {
+            guard let key = try? NISTP256.Signing.PublicKey(compressedRepresentation: body) else { return 0 }
             check(key)
             return 0
         }
         guard key.x963Representation == body else { fatalError("x963 form does not round-trip") }
         check(key)
     case 3:
-        guard let key = try? P256.Signing.PrivateKey(derRepresentation: body) else { return 0 }
+        guard let key = try? NISTP256.Signing.PrivateKey(derRepresentation: body) else { return 0 }
         check(key)
     case 4:
-        guard let key = try? P256.Signing.PrivateKey(javaRepresentation: body) else { return 0 }
-        guard (try? P256.Signing.PrivateKey(rawRepresentation: key.rawRepresentation))?.publicKey == key.publicKey
+        guard let key = try? NISTP256.Signing.PrivateKey(javaRepresentation: body) else { return 0 }
+        guard (try? NISTP256.Signing.PrivateKey(rawRepresentation: key.rawRepresentation))?.publicKey == key.publicKey
         else { fatalError("Java form does not round-trip") }
     default:
         let text = String(decoding: body, as: UTF8.self)
-        if let key = try? P256.Signing.PrivateKey(pemRepresentation: text, password: "fuzz") { check(key) }
-        if let key = try? P256.Signing.PublicKey(pemRepresentation: text) { check(key) }
+        if let key = try? NISTP256.Signing.PrivateKey(pemRepresentation: text, password: "fuzz") { check(key) }
+        if let key = try? NISTP256.Signing.PublicKey(pemRepresentation: text) { check(key) }
     }
     return 0
 }
 
-private func check(_ key: P256.Signing.PublicKey) {
-    guard (try? P256.Signing.PublicKey(derRepresentation: key.derRepresentation)) == key,
-        (try? P256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)) == key,
-        (try? P256.Signing.PublicKey(pemRepresentation: key.pemRepresentation)) == key
+private func check(_ key: NISTP256.Signing.PublicKey) {
+    guard (try? NISTP256.Signing.PublicKey(derRepresentation: key.derRepresentation)) == key,
+        (try? NISTP256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation)) == key,
+        (try? NISTP256.Signing.PublicKey(pemRepresentation: key.pemRepresentation)) == key
     else { fatalError("public key encodings do not round-trip") }
 }
 
-private func check(_ key: P256.Signing.PrivateKey) {
-    guard let again = try? P256.Signing.PrivateKey(derRepresentation: key.derRepresentation),
+private func check(_ key: NISTP256.Signing.PrivateKey) {
+    guard let again = try? NISTP256.Signing.PrivateKey(derRepresentation: key.derRepresentation),
         again.rawRepresentation == key.rawRepresentation, again.publicKey == key.publicKey
     else { fatalError("private key DER does not round-trip") }
     check(key.publicKey)

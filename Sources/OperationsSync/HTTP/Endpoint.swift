@@ -10,13 +10,13 @@ public struct Endpoint: Sendable, Hashable {
         /// Unsigned.
         case basic
         /// A PowerAuth signature over the body with this `uriId` and factor.
-        case signed(uriId: String, factor: SignatureFactor)
+        case signed(uriId: String, factor: FactorCombination)
         /// A PowerAuth token header made with the named token (for example `possession_universal`).
         case tokenSigned(tokenName: String)
     }
 
     /// The PowerAuth factor combination of a signed endpoint.
-    public enum SignatureFactor: String, Sendable, Hashable, CaseIterable {
+    public enum FactorCombination: String, Sendable, Hashable, CaseIterable {
         /// Possession only.
         case possession
         /// Possession and knowledge (the password).

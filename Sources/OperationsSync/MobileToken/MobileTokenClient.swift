@@ -65,7 +65,7 @@ public actor MobileTokenClient {
 
     /// Operations in any status (`history`, 2FA signature with uriId `/operation/history`).
     public func history(authentication: MobileTokenAuthentication) async throws(MobileTokenError) -> [UserOperation] {
-        let factor: Endpoint.SignatureFactor
+        let factor: Endpoint.FactorCombination
         switch authentication {
         case .password: factor = .possessionKnowledge
         case .biometry: factor = .possessionBiometry
@@ -117,7 +117,7 @@ public actor MobileTokenClient {
     /// The factor of an approval: 1FA → possession; 2FA → the variant matching the authentication.
     public static func factor(
         for allowed: AllowedSignatureType, authentication: MobileTokenAuthentication
-    ) throws(MobileTokenError) -> Endpoint.SignatureFactor {
+    ) throws(MobileTokenError) -> Endpoint.FactorCombination {
         switch (allowed.type, authentication) {
         case (.oneFactor, _):
             return .possession

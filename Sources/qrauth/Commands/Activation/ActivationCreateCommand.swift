@@ -69,16 +69,16 @@ struct ActivationCreateCommand: ParsableCommand {
             }
         }
         let version = try ProtocolVersion(text: protocolVersion)
-        let master: P256.Signing.PrivateKey
+        let master: NISTP256.Signing.PrivateKey
         if let masterKey {
             let pem = String(decoding: try FileInput.read(masterKey, limit: 1 << 16), as: UTF8.self)
             do {
-                master = try P256.Signing.PrivateKey(pemRepresentation: pem)
+                master = try NISTP256.Signing.PrivateKey(pemRepresentation: pem)
             } catch {
                 throw CLIError(.malformed, "\(masterKey) is not a P-256 private key in PEM: \(error.reason)")
             }
         } else {
-            master = P256.Signing.PrivateKey()
+            master = NISTP256.Signing.PrivateKey()
         }
         let pair = try ActivationFactory.create(
             password: secret, biometry: biometry, protocolVersion: version, lookAhead: lookAhead,

@@ -91,7 +91,7 @@ struct CodeVerifyCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
-        var proximity: SignatureVerifier.ProximityCheck?
+        var proximity: SignatureVerifier.ProximityTOTP?
         if let totpSeed {
             guard let seed = StrictBase64.decode(totpSeed), !seed.isEmpty else {
                 throw CLIError(.malformed, "--totp-seed is not Base64")

@@ -134,7 +134,7 @@ struct OperationCreateCommand: ParsableCommand {
         return path
     }
 
-    private func signingMaterial() throws -> (P256.Signing.PrivateKey, OfflineOperation.SigningKey) {
+    private func signingMaterial() throws -> (NISTP256.Signing.PrivateKey, OfflineOperation.SigningKey) {
         switch (key, server) {
         case (let path?, nil):
             guard let type = OfflineOperation.SigningKey(rawValue: keyType) else {
@@ -142,7 +142,7 @@ struct OperationCreateCommand: ParsableCommand {
             }
             let pem = String(decoding: try FileInput.read(path, limit: 1 << 16), as: UTF8.self)
             do {
-                return (try P256.Signing.PrivateKey(pemRepresentation: pem), type)
+                return (try NISTP256.Signing.PrivateKey(pemRepresentation: pem), type)
             } catch {
                 throw CLIError(.malformed, "\(path) is not a P-256 private key in PEM: \(error.reason)")
             }

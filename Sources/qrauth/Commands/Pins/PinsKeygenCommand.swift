@@ -33,7 +33,7 @@ struct PinsKeygenCommand: ParsableCommand {
             throw CLIError(.usage, "\(out) exists; give --force to replace it (the old key is lost)")
         }
         let secret = try password.resolve()
-        let key = SigningKey.generate()
+        let key = PinningSigningKey.generate()
         try AtomicFile.write(Data(try key.pem(password: secret).utf8), to: out, mode: AtomicFile.secretMode)
         let report = Report(key: out, encrypted: secret != nil, publicKey: key.exportedPublicKey)
         if json {

@@ -13,14 +13,14 @@ struct SigningKeyOptions: ParsableArguments {
     @OptionGroup var password: PasswordOptions
 
     /// Reads and opens the key file.
-    func load() throws -> SigningKey {
+    func load() throws -> PinningSigningKey {
         let data = try FileInput.read(key, limit: 1 << 20)
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError(.malformed, "\(key): not a PEM text file")
         }
         let secret = try password.resolve()
         do {
-            return try SigningKey(pem: text, password: secret)
+            return try PinningSigningKey(pem: text, password: secret)
         } catch {
             throw FingerprintListError(error.code, "\(key): \(error.reason)")
         }

@@ -107,8 +107,8 @@ struct ScanCommand: ParsableCommand {
 
     /// The verification keys, loaded once before scanning.
     struct Keys {
-        let master: P256.Signing.PublicKey?
-        let personalized: P256.Signing.PublicKey?
+        let master: NISTP256.Signing.PublicKey?
+        let personalized: NISTP256.Signing.PublicKey?
     }
 
     func loadKeys() throws -> Keys? {

@@ -3,17 +3,17 @@ public import QRAuthCrypto
 
 /// The private key that signs fingerprint lists, in the formats Wultra's ssl-pinning-tool reads
 /// and writes: PKCS#8 PEM (plain or PBES2-encrypted); SEC1 `EC PRIVATE KEY` PEM is also read.
-public struct SigningKey: Sendable {
+public struct PinningSigningKey: Sendable {
     /// The key.
-    public let privateKey: P256.Signing.PrivateKey
+    public let privateKey: NISTP256.Signing.PrivateKey
 
     /// Wraps a key.
-    public init(_ privateKey: P256.Signing.PrivateKey) {
+    public init(_ privateKey: NISTP256.Signing.PrivateKey) {
         self.privateKey = privateKey
     }
 
     /// A fresh random key.
-    public static func generate() -> SigningKey { SigningKey(P256.Signing.PrivateKey()) }
+    public static func generate() -> PinningSigningKey { PinningSigningKey(NISTP256.Signing.PrivateKey()) }
 
     /// Reads a PEM key file. Like the tool, a password is required for an encrypted key and
     /// refused for a plain one, so a pipeline never silently ignores a secret.
@@ -41,7 +41,7 @@ public struct SigningKey: Sendable {
             throw FingerprintListError(.passwordNotExpected, "the key file is not encrypted; give no password")
         }
         do {
-            privateKey = try P256.Signing.PrivateKey(pemRepresentation: text, password: password)
+            privateKey = try NISTP256.Signing.PrivateKey(pemRepresentation: text, password: password)
         } catch {
             if encrypted {
                 throw FingerprintListError(
