@@ -106,7 +106,7 @@ extension NISTP256.Signing {
         }
 
         /// A redacted description: never the key material.
-        public var description: String { "P256.Signing.PrivateKey(<redacted>)" }
+        public var description: String { "NISTP256.Signing.PrivateKey(<redacted>)" }
 
         /// A redacted description: never the key material.
         public var debugDescription: String { description }
