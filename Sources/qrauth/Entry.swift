@@ -42,7 +42,7 @@ enum Entry {
             try StandardStreams.checkStdout()
             return status
         } catch {
-            StandardStreams.error("qrauth: \(error.message)")
+            StandardStreams.error("qrauth: \(TerminalText.escaped(error.message))")
             return max(status, error.exitStatus)
         }
     }

@@ -4,8 +4,9 @@ import Testing
 /// The bad-input catalogue: every row runs the built `qrauth` on one hostile input and asserts the
 /// exit code, one `qrauth: ...` line on standard error, nothing on standard output, and that no file
 /// in the working folder was created or changed. A hung run is killed by a watchdog and fails its
-/// row (no durations are measured).
-@Suite("Bad input catalogue")
+/// row (no durations are measured). Rows run one at a time: dozens of processes at once on a small
+/// machine would starve the timing-sensitive network tests running beside them.
+@Suite("Bad input catalogue", .serialized)
 struct BadInputCatalogueTests {
     /// One hostile run. Arguments may name files of the `Workspace` with `$NAME`.
     struct Row: CustomTestStringConvertible, Sendable {

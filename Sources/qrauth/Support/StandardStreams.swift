@@ -45,7 +45,7 @@ enum StandardStreams {
     /// Flushes what `print` has buffered, so output order is kept and streamed lines appear at once.
     /// A failure is remembered by the stream and reported by `checkStdout()`.
     static func flushStdout() {
-        fflush(nil)
+        StandardOutputState.flush()
     }
 
     /// Flushes what `print` has buffered and says why it could not be written (a full disk, a closed
@@ -58,9 +58,7 @@ enum StandardStreams {
 
     /// Flushes standard output and throws when any write to it has failed so far.
     static func checkStdout() throws(CLIError) {
-        errno = 0
-        if StandardOutputState.flushAndCheck() { return }
-        throw outputError(errno == 0 ? "a write failed" : String(cString: strerror(errno)))
+        if let reason = StandardOutputState.failure() { throw outputError(reason) }
     }
 
     private static func outputError(_ reason: String) -> CLIError {

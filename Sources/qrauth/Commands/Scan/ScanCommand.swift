@@ -159,7 +159,7 @@ struct ScanCommand: ParsableCommand {
             if json {
                 printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
             } else {
-                StandardStreams.error("qrauth: \(TerminalText.escaped(name)): \(message)")
+                StandardStreams.error("qrauth: \(TerminalText.escaped(name)): \(TerminalText.escaped(message))")
             }
             return status
         case .success(let scan):
@@ -202,7 +202,9 @@ struct ScanCommand: ParsableCommand {
         do {
             try JSONOutput.line(record)
         } catch {
-            StandardStreams.error("qrauth: \(TerminalText.escaped(record.file)): could not encode JSON: \(error)")
+            StandardStreams.error(
+                "qrauth: \(TerminalText.escaped(record.file)): could not encode JSON: \(TerminalText.escaped("\(error)"))"
+            )
         }
     }
 
