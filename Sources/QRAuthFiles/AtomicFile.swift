@@ -45,7 +45,10 @@ public enum AtomicFile {
         do {
             target = try FileIdentity.resolved(path)
         } catch {
-            throw FileError(.writeFailed, "cannot write \(path): \(error.reason)")
+            // The reason already names the path: keep only what follows it.
+            let prefix = "\(path): "
+            let reason = error.reason.hasPrefix(prefix) ? String(error.reason.dropFirst(prefix.count)) : error.reason
+            throw FileError(.writeFailed, "cannot write \(path): \(reason)")
         }
         var info = stat()
         guard stat(target, &info) == 0 else {

@@ -136,6 +136,7 @@ struct FileTargetTests {
         }
         #expect(error?.code == .writeFailed)
         #expect(error?.reason.contains("nope") == true)
+        #expect(error?.reason.components(separatedBy: "file.json").count == 2)  // the path is named once
     }
 
     @Test func staleTemporariesAreRemovedYoungOnesKept() throws {

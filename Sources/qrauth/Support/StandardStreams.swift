@@ -51,9 +51,7 @@ enum StandardStreams {
     /// Flushes what `print` has buffered and says why it could not be written (a full disk, a closed
     /// descriptor), or nil when everything reached standard output.
     static func stdoutWriteFailure() -> String? {
-        errno = 0
-        if StandardOutputState.flushAndCheck() { return nil }
-        return errno == 0 ? "a write failed" : String(cString: strerror(errno))
+        StandardOutputState.failure()
     }
 
     /// Flushes standard output and throws when any write to it has failed so far.
