@@ -1,5 +1,5 @@
 import Foundation
-import OfflineOperations
+import QRAuthEncoding
 import PowerAuth
 
 /// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per

@@ -1,5 +1,4 @@
 package import Foundation
-import OfflineOperations
 import QRAuthEncoding
 import QRAuthFiles
 

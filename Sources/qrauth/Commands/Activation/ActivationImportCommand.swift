@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
