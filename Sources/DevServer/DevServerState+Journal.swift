@@ -1,6 +1,6 @@
 import Foundation
-import QRAuthEncoding
 import PowerAuth
+import QRAuthEncoding
 
 /// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per
 /// changed record, appended and synced as the changes happen. Reading applies the lines in order
