@@ -30,11 +30,14 @@ struct SyncWatchCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = PollingConfiguration(interval: .seconds(interval))
         if configuration.wasClamped { StandardStreams.warning("--interval \(interval) is below 5 s; using 5 s") }
-        try await SyncRun.with(connection, password: nil) { client in
+        let lastFailure: MobileTokenError? = try await SyncRun.with(connection, password: nil) { client in
             var count = 0
+            var succeeded = false
+            var lastFailure: MobileTokenError?
             for await event in client.polling(configuration) {
                 switch event {
                 case .snapshot(let snapshot):
+                    succeeded = true
                     for operation in snapshot.added {
                         try emit(Change(event: "added", id: operation.id, operation: operation, error: nil))
                     }
@@ -45,15 +48,31 @@ struct SyncWatchCommand: AsyncParsableCommand {
                         try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil))
                     }
                 case .failure(let error, let retry):
+                    lastFailure = error
                     try emit(
                         Change(
                             event: "error", id: "", operation: nil,
-                            error: "\(error.code.rawValue): \(error.reason) (retry in \(retry))"))
+                            error: "\(error.code.rawValue): \(error.reason) (retry in \(Self.seconds(retry)))"))
                 }
                 count += 1
                 if let polls, count >= polls { break }
             }
+            return succeeded ? nil : lastFailure
         }
+        // The watch ended (--polls reached) without one successful poll: fail with the last error's status
+        // (5 for a network or server error), so a script never takes "nothing seen" for "nothing pending".
+        if let lastFailure {
+            throw CLIError(
+                lastFailure.exitStatus,
+                "sync watch: none of the \(polls ?? 0) polls succeeded (last: \(lastFailure.reason))")
+        }
+    }
+
+    /// A duration for people: seconds with one decimal, `4.2 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = (seconds * 10 + (attoseconds + 50_000_000_000_000_000) / 100_000_000_000_000_000)
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     private func emit(_ change: Change) throws {
