@@ -46,3 +46,35 @@ struct ReadmeRunnableCLITests {
         #expect(result.stdout.hasSuffix("no pending operations\n"), "\(result.stdout)")
     }
 }
+
+/// README.md, Package.swift, CHANGELOG.md and `qrauth version` tell one story about the library.
+@Suite("README and package agree")
+struct ReadmePackageAgreementTests {
+    static func root(_ name: String) throws -> String {
+        let url = ReadmeRunnableCLITests.readme.deletingLastPathComponent().appendingPathComponent(name)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test("the module table lists exactly the library products")
+    func moduleTableIsTheProducts() throws {
+        let readme = try Self.root("README.md")
+        let section = try #require(readme.components(separatedBy: "## Library modules").dropFirst().first)
+        let table = section.components(separatedBy: "\n## ").first ?? section
+        let listed = Set(table.matches(of: /\n\| `(\w+)` \|/).map { String($0.1) })
+        let manifest = try Self.root("Package.swift")
+        let products = Set(manifest.matches(of: /\.library\(name: "(\w+)"/).map { String($0.1) })
+        #expect(!products.isEmpty)
+        #expect(listed == products, "README lists \(listed.sorted()); Package.swift has \(products.sorted())")
+    }
+
+    @Test("the .package(url:from:) snippet and the CHANGELOG name the version qrauth reports")
+    func versionAgrees() throws {
+        let reported = try CLIRunner.run(["version", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
+        let version = try #require(report["qrauth"] as? String)
+        #expect(
+            try Self.root("README.md").contains(
+                #".package(url: "https://github.com/OWNER/qrauth", from: "\#(version)")"#))
+        #expect(try Self.root("CHANGELOG.md").contains("\n## Unreleased (\(version))\n"))
+    }
+}
