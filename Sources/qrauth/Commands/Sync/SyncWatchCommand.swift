@@ -22,6 +22,12 @@ struct SyncWatchCommand: AsyncParsableCommand {
         let error: String?
     }
 
+    /// How a watch ended: the polls made, and the last failure when none of them succeeded.
+    struct Outcome: Sendable {
+        let polls: Int
+        let failure: MobileTokenError?
+    }
+
     func validate() throws {
         try OptionRange.check(interval, 1...86_400, "--interval")
         try OptionRange.check(polls, 1...1_000_000_000, "--polls")
@@ -30,7 +36,7 @@ struct SyncWatchCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = PollingConfiguration(interval: .seconds(interval))
         if configuration.wasClamped { StandardStreams.warning("--interval \(interval) is below 5 s; using 5 s") }
-        let lastFailure: MobileTokenError? = try await SyncRun.with(connection, password: nil) { client in
+        let outcome = try await SyncRun.with(connection, password: nil) { client in
             var count = 0
             var succeeded = false
             var lastFailure: MobileTokenError?
@@ -57,14 +63,14 @@ struct SyncWatchCommand: AsyncParsableCommand {
                 count += 1
                 if let polls, count >= polls { break }
             }
-            return succeeded ? nil : lastFailure
+            return Outcome(polls: count, failure: succeeded ? nil : lastFailure)
         }
         // The watch ended (--polls reached) without one successful poll: fail with the last error's status
         // (5 for a network or server error), so a script never takes "nothing seen" for "nothing pending".
-        if let lastFailure {
+        if let failure = outcome.failure {
             throw CLIError(
-                lastFailure.exitStatus,
-                "sync watch: none of the \(polls ?? 0) polls succeeded (last: \(lastFailure.reason))")
+                failure.exitStatus, "sync watch: none of the \(outcome.polls) polls succeeded (last: \(failure.reason))"
+            )
         }
     }
 
