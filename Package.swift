@@ -17,6 +17,8 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 let package = Package(
     name: "qrauth",
     platforms: [.macOS(.v14)],
+    // The library products are the modules README.md's "Library modules" table lists as products; QRAuthEncoding
+    // (package-level helpers) and the C wrappers are internal targets.
     products: [
         .executable(name: "qrauth", targets: ["qrauth"]),
         .library(name: "OfflineOperations", targets: ["OfflineOperations"]),
@@ -27,6 +29,7 @@ let package = Package(
         .library(name: "MobileTokenAPI", targets: ["MobileTokenAPI"]),
         .library(name: "OperationsSync", targets: ["OperationsSync"]),
         .library(name: "DevServer", targets: ["DevServer"]),
+        .library(name: "QRAuthFiles", targets: ["QRAuthFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

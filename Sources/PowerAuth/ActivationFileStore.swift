@@ -19,7 +19,9 @@ public enum ActivationFileStore {
 
     /// Reads and validates an activation file of either side.
     static func read<Activation: ActivationFileContent>(_ path: String) throws -> Activation {
-        let activation: Activation = try decode(FileInput.read(path, limit: sizeLimit), path: path)
+        let data = try FileInput.read(path, limit: sizeLimit)
+        try checkKind(data, of: Activation.self, path: path)
+        let activation: Activation = try decode(data, path: path)
         try activation.validate()
         return activation
     }
@@ -51,6 +53,28 @@ public enum ActivationFileStore {
             throw PowerAuthError(.activationFile, "\(path) is not valid JSON")
         }
     }
+
+    /// The side a file of this type holds (`kind` in the JSON), and where the other side's file comes from.
+    private static func side(of type: (some ActivationFileContent).Type) -> (kind: String, option: String)? {
+        if type == DeviceActivation.self { return ("device", "--device") }
+        if type == ServerActivation.self { return ("server", "--server") }
+        return nil
+    }
+
+    /// Refuses the other side's file by name before decoding, so a mix-up reads as one rather than as a missing
+    /// field: `bank.json is a server activation file; give the device file (from --device)`.
+    static func checkKind(_ data: Data, of type: (some ActivationFileContent).Type, path: String) throws(PowerAuthError)
+    {
+        guard let expected = side(of: type), let found = (try? JSONDecoder().decode(FileKind.self, from: data))?.kind,
+            found != expected.kind, ["device", "server"].contains(found)
+        else { return }
+        throw PowerAuthError(
+            .activationFile,
+            "\(path) is a \(found) activation file; give the \(expected.kind) file (from \(expected.option))")
+    }
+
+    /// Only the `kind` of an activation file.
+    private struct FileKind: Decodable { let kind: String? }
 
     static func describe(_ error: DecodingError) -> String {
         error.pathDescription(namingMissingKeys: true)

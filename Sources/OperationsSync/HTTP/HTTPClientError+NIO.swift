@@ -27,7 +27,8 @@ extension HTTPClientError {
                 return HTTPClientError(.timeout, "connecting to \(server) timed out")
             }
             if let first = error.connectionErrors.first {
-                return HTTPClientError(.network, "cannot connect to \(server): \(Self.describe(first.error))")
+                return HTTPClientError(
+                    .network, "cannot connect to \(Self.hostAndPort(server)): \(Self.describe(first.error))")
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil {
                 return HTTPClientError(.network, "cannot resolve \(error.host)")
@@ -36,9 +37,9 @@ extension HTTPClientError {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             return HTTPClientError(.tls, "certificate of \(server) does not match the host name")
         case let error as NIOSSLError:
-            return HTTPClientError(.tls, "TLS with \(server) failed: \(Self.describe(error))")
+            return HTTPClientError(.tls, "TLS with \(server) failed: \(Self.describeTLS(error))")
         case let error as NIOSSLExtraError:
-            return HTTPClientError(.tls, "TLS with \(server) failed: \(error)")
+            return HTTPClientError(.tls, "TLS with \(server) failed: \(Self.describeTLS(error))")
         case let error as HTTPParserError:
             return HTTPClientError(.invalidResponse, "\(server) sent an invalid HTTP response (\(error))")
         case let error as NIOHTTPDecoderError where error == .unsolicitedResponse:
@@ -61,8 +62,48 @@ extension HTTPClientError {
         seconds(TimeAmount(duration))
     }
 
+    /// One short phrase for a transport error: the OS reason for an errno (`connection refused`), else the
+    /// error's own text on one line, capped.
     private static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            return String(cString: strerror(error.errnoCode)).lowercasedFirst
+        }
         let text = String(describing: error).replacingOccurrences(of: "\n", with: " ")
         return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }
+
+    /// `127.0.0.1:8443` from `https://127.0.0.1:8443`.
+    private static func hostAndPort(_ server: String) -> String {
+        guard let range = server.range(of: "://") else { return server }
+        return String(server[range.upperBound...])
+    }
+
+    /// A TLS failure in words, without BoringSSL's error numbers or source paths: the reason names of its error
+    /// queue (`CERTIFICATE_VERIFY_FAILED` → `the certificate is not trusted (certificate verify failed)`).
+    static func describeTLS(_ error: any Error) -> String {
+        let text = String(describing: error)
+        // BoringSSL entries read `error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /path:320`.
+        var reasons: [String] = []
+        for entry in text.components(separatedBy: "error:").dropFirst() {
+            let head = entry.components(separatedBy: " at ").first ?? entry
+            guard let reason = head.split(separator: ":").last.map(String.init),
+                reason.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), !reason.isEmpty
+            else { continue }
+            let words = reason.lowercased().replacingOccurrences(of: "_", with: " ")
+            if !reasons.contains(words) { reasons.append(words) }
+        }
+        if reasons.contains("certificate verify failed") {
+            return "the server's certificate is not trusted (certificate verify failed)"
+        }
+        if !reasons.isEmpty { return reasons.joined(separator: "; ") }
+        // No queue: NIOSSL's own case name, still without any path.
+        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        let withoutPaths = oneLine.replacingOccurrences(of: #" at /[^\s\])]*"#, with: "", options: .regularExpression)
+        return withoutPaths.count > 200 ? String(withoutPaths.prefix(200)) + "…" : withoutPaths
+    }
+}
+
+extension String {
+    /// The string with its first character lowercased (`Connection refused` → `connection refused`).
+    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

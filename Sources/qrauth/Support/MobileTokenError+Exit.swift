@@ -15,5 +15,11 @@ extension MobileTokenError: ReportableError {
         }
     }
 
-    var message: String { reason }
+    /// The reason, with what to try where the user can act: a private CA for an untrusted certificate.
+    var message: String {
+        if code == .tls && reason.contains("not trusted") {
+            return "\(reason); give the server's CA with --ca FILE (or --insecure for a test server)"
+        }
+        return reason
+    }
 }

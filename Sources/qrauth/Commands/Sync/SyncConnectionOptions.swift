@@ -112,10 +112,15 @@ struct SyncConnectionOptions: ParsableArguments {
         guard let pinsURL, let url = URL(string: pinsURL) else { throw CLIError(.usage, "--pins-url is not a URL") }
         let configuration = try CertStoreConfiguration(serviceURL: url, publicKey: key, useChallenge: pinsChallenge)
         let fetchClient = NIOHTTPClient(configuration: baseConfiguration, logger: nil)
-        let store = CertStore(
-            configuration: configuration, fetcher: HTTPFingerprintFetcher(client: fetchClient), storageDirectory: nil)
+        let fetcher = RecordingFingerprintFetcher(wrapped: HTTPFingerprintFetcher(client: fetchClient))
+        let store = CertStore(configuration: configuration, fetcher: fetcher, storageDirectory: nil)
         let update = await store.update(mode: .forced)
         await fetchClient.shutdown()
+        if update.result == .networkError {
+            // Nothing to pin against: say what the list server answered (or why it could not be reached).
+            let what = await fetcher.record.last ?? "no answer"
+            throw CLIError(.network, "cannot download the fingerprint list \(pinsURL): \(what)")
+        }
         if update.result != .ok {
             StandardStreams.warning("the fingerprint list update gave \(update.result.rawValue)")
         }

@@ -22,6 +22,12 @@ struct SyncWatchCommand: AsyncParsableCommand {
         let error: String?
     }
 
+    /// How a watch ended: the polls made, and the last failure when none of them succeeded.
+    struct Outcome: Sendable {
+        let polls: Int
+        let failure: MobileTokenError?
+    }
+
     func validate() throws {
         try OptionRange.check(interval, 1...86_400, "--interval")
         try OptionRange.check(polls, 1...1_000_000_000, "--polls")
@@ -30,11 +36,14 @@ struct SyncWatchCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = PollingConfiguration(interval: .seconds(interval))
         if configuration.wasClamped { StandardStreams.warning("--interval \(interval) is below 5 s; using 5 s") }
-        try await SyncRun.with(connection, password: nil) { client in
+        let outcome = try await SyncRun.with(connection, password: nil) { client in
             var count = 0
+            var succeeded = false
+            var lastFailure: MobileTokenError?
             for await event in client.polling(configuration) {
                 switch event {
                 case .snapshot(let snapshot):
+                    succeeded = true
                     for operation in snapshot.added {
                         try emit(Change(event: "added", id: operation.id, operation: operation, error: nil))
                     }
@@ -45,15 +54,31 @@ struct SyncWatchCommand: AsyncParsableCommand {
                         try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil))
                     }
                 case .failure(let error, let retry):
+                    lastFailure = error
                     try emit(
                         Change(
                             event: "error", id: "", operation: nil,
-                            error: "\(error.code.rawValue): \(error.reason) (retry in \(retry))"))
+                            error: "\(error.code.rawValue): \(error.reason) (retry in \(Self.seconds(retry)))"))
                 }
                 count += 1
                 if let polls, count >= polls { break }
             }
+            return Outcome(polls: count, failure: succeeded ? nil : lastFailure)
         }
+        // The watch ended (--polls reached) without one successful poll: fail with the last error's status
+        // (5 for a network or server error), so a script never takes "nothing seen" for "nothing pending".
+        if let failure = outcome.failure {
+            throw CLIError(
+                failure.exitStatus, "sync watch: none of the \(outcome.polls) polls succeeded (last: \(failure.reason))"
+            )
+        }
+    }
+
+    /// A duration for people: seconds with one decimal, `4.2 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = (seconds * 10 + (attoseconds + 50_000_000_000_000_000) / 100_000_000_000_000_000)
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     private func emit(_ change: Change) throws {

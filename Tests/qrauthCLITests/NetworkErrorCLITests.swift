@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Network, TLS and file-kind failures as one line that says what failed and what to try.
+@Suite("network errors and file-kind mix-ups", .serialized)
+struct NetworkErrorCLITests {
+    /// A closed loopback port: nothing listens on port 1.
+    static let closedServer = "https://127.0.0.1:1"
+
+    /// A device and a server file in a fresh folder.
+    static func activation(in directory: URL) throws -> (device: String, server: String) {
+        let device = directory.appendingPathComponent("phone.json").path
+        let server = directory.appendingPathComponent("bank.json").path
+        let created = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
+            environment: ["PIN": "1234"])
+        try #require(created.status == 0, "\(created.stderr)")
+        return (device, server)
+    }
+
+    /// Runs `qrauth serve --port 0 --self-signed` on `server` and hands its URL and CA path to `body`.
+    static func withServe(server: String, in directory: URL, _ body: (String, String) throws -> Void) throws {
+        let caPath = directory.appendingPathComponent("ca.pem").path
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve", "--port", "0", "--self-signed", "--activation", server, "--ca-out", caPath]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+        let url = try #require(lines.first, "serve printed nothing")
+        try body(url, caPath)
+    }
+
+    @Test("connection refused: one line naming host:port and the reason, exit 5")
+    func connectionRefused() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.activation(in: directory)
+        let result = try CLIRunner.run(
+            ["sync", "list", "--server", Self.closedServer, "--activation", files.device], environment: [:],
+            timeout: 60)
+        #expect(result.status == 5)
+        #expect(result.stderr == "qrauth: cannot connect to 127.0.0.1:1: connection refused\n", "\(result.stderr)")
+    }
+
+    @Test("sync watch with no successful poll exits 5 and prints the back-off rounded")
+    func watchEveryPollFailed() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.activation(in: directory)
+        let result = try CLIRunner.run(
+            ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "1"],
+            environment: [:], timeout: 60)
+        #expect(result.status == 5, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(
+            lines.first?.wholeMatch(
+                of:
+                    /qrauth: mtoken.network: cannot connect to 127\.0\.0\.1:1: connection refused \(retry in \d+\.\d s\)/
+            )
+                != nil, "\(result.stderr)")
+        #expect(
+            lines.last
+                == "qrauth: sync watch: none of the 1 polls succeeded (last: cannot connect to 127.0.0.1:1: connection refused)"
+        )
+
+        let json = try CLIRunner.run(
+            ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "1", "--json"],
+            environment: [:], timeout: 60)
+        #expect(json.status == 5)
+        let event = try #require(
+            try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any], "\(json.stdout)")
+        #expect(event["event"] as? String == "error")
+    }
+
+    @Test(
+        "an untrusted certificate: no BoringSSL text or build path; --ca and --insecure suggested; with --ca it works")
+    func untrustedCertificate() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.activation(in: directory)
+        try Self.withServe(server: files.server, in: directory) { url, caPath in
+            let result = try CLIRunner.run(
+                ["sync", "list", "--server", url, "--activation", files.device], environment: [:], timeout: 60)
+            #expect(result.status == 5)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("not trusted"), "\(result.stderr)")
+            #expect(result.stderr.contains("--ca FILE") && result.stderr.contains("--insecure"), "\(result.stderr)")
+            for raw in ["BoringSSL", "handshake.cc", ".build", "error:", "OPENSSL_internal"] {
+                #expect(!result.stderr.contains(raw), "\(raw) in \(result.stderr)")
+            }
+            let trusted = try CLIRunner.run(
+                ["sync", "list", "--server", url, "--activation", files.device, "--ca", caPath], environment: [:],
+                timeout: 60)
+            #expect(trusted.status == 0, "\(trusted.stderr)")
+
+            // The list server's own error code and message, not a generic network error.
+            let key = try Self.pinsKey(directory)
+            let listed = try CLIRunner.run(
+                [
+                    "sync", "list", "--server", url, "--activation", files.device, "--ca", caPath, "--pins-url",
+                    "\(url)/app/init", "--pins-key", key,
+                ], environment: [:], timeout: 60)
+            #expect(listed.status == 5)
+            #expect(
+                listed.stderr.hasPrefix(
+                    "qrauth: cannot download the fingerprint list \(url)/app/init: the server answered HTTP 400 ERROR_REQUEST: "
+                ), "\(listed.stderr)")
+            #expect(!listed.stderr.contains("networkError"))
+        }
+    }
+
+    /// Some valid list signing public key (Base64 of the point).
+    static func pinsKey(_ directory: URL) throws -> String {
+        let made = try CLIRunner.run(["pins", "keygen", "--out", directory.appendingPathComponent("k.pem").path])
+        return try #require(made.stdout.split(separator: "\n").first.map(String.init))
+    }
+
+    @Test("the server file where the device file is expected, and the reverse, are named as such")
+    func fileKindMixUps() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.activation(in: directory)
+        let online = try CLIRunner.run(
+            ["sync", "list", "--server", Self.closedServer, "--activation", files.server], environment: [:],
+            timeout: 60)
+        #expect(online.status == 4)
+        #expect(
+            online.stderr.contains("\(files.server) is a server activation file; give the device file (from --device)"),
+            "\(online.stderr)")
+        #expect(!online.stderr.contains("possessionKey"))
+
+        let offline = try CLIRunner.run(
+            ["operation", "create", "--server", files.device, "--data", "A1*A100CZK", "--title", "T"])
+        #expect(offline.status == 4)
+        #expect(
+            offline.stderr.contains(
+                "\(files.device) is a device activation file; give the server file (from --server)"),
+            "\(offline.stderr)")
+    }
+}
