@@ -18,27 +18,6 @@ struct NetworkErrorCLITests {
         return (device, server)
     }
 
-    /// Runs `qrauth serve --port 0 --self-signed` on `server` and hands its URL and CA path to `body`.
-    static func withServe(server: String, in directory: URL, _ body: (String, String) throws -> Void) throws {
-        let caPath = directory.appendingPathComponent("ca.pem").path
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", "0", "--self-signed", "--activation", server, "--ca-out", caPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
-        let url = try #require(lines.first, "serve printed nothing")
-        try body(url, caPath)
-    }
-
     @Test("connection refused: one line naming host:port and the reason, exit 5")
     func connectionRefused() throws {
         let directory = try CLIRunner.temporaryDirectory()
@@ -87,8 +66,11 @@ struct NetworkErrorCLITests {
     func untrustedCertificate() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.activation(in: directory)
-        try Self.withServe(server: files.server, in: directory) { url, caPath in
+        let serve = try ServeProcess(in: directory)
+        defer { serve.stop() }
+        let files = (device: serve.device, server: serve.serverFile)
+        let (url, caPath) = (serve.url, serve.caPath)
+        do {
             let result = try CLIRunner.run(
                 ["sync", "list", "--server", url, "--activation", files.device], environment: [:], timeout: 60)
             #expect(result.status == 5)

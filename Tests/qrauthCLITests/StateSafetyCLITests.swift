@@ -199,28 +199,9 @@ struct StateSafetyCLITests {
     @Test func parallelSyncRunsOnOneDeviceFileNeverReuseACounter() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let device = directory.appendingPathComponent("device.json").path
-        let serverFile = directory.appendingPathComponent("server.json").path
-        let caPath = directory.appendingPathComponent("ca.pem").path
-        let created = try CLIRunner.run(
-            ["activation", "create", "--device", device, "--server", serverFile, "--password-env", "PIN"],
-            environment: ["PIN": "1234"])
-        try #require(created.status == 0, "\(created.stderr)")
-        let serve = Process()
-        serve.executableURL = CLIRunner.executable
-        serve.arguments = ["serve", "--port", "0", "--self-signed", "--activation", serverFile, "--ca-out", caPath]
-        let output = Pipe()
-        serve.standardOutput = output
-        serve.standardError = FileHandle.nullDevice
-        try serve.run()
-        defer {
-            if serve.isRunning {
-                serve.terminate()
-                serve.waitUntilExit()
-            }
-        }
-        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
-        let url = try #require(lines.first)
+        let serve = try ServeProcess(in: directory)
+        defer { serve.stop() }
+        let (device, caPath, url) = (serve.device, serve.caPath, serve.url)
         let runs = 6
         let arguments = [
             "sync", "history", "--password-env", "PIN", "--server", url, "--activation", device, "--ca", caPath,

@@ -8,34 +8,10 @@ struct SyncServeCLITests {
     func listApproveHistoryAndPinning() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let device = directory.appendingPathComponent("device.json").path
-        let serverFile = directory.appendingPathComponent("server.json").path
-        let caPath = directory.appendingPathComponent("ca.pem").path
-        let created = try CLIRunner.run(
-            ["activation", "create", "--device", device, "--server", serverFile, "--password-env", "PIN"],
-            environment: ["PIN": "1234"])
-        try #require(created.status == 0, "\(created.stderr)")
-
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = [
-            "serve", "--port", "0", "--self-signed", "--activation", serverFile, "--admin", "--ca-out", caPath,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(4)
-        try #require(lines.count >= 4, "serve printed \(lines)")
-        let url = lines[0]
-        let pinsKey = try #require(
-            lines.first { $0.hasPrefix("pins-public-key: ") }.map { String($0.dropFirst("pins-public-key: ".count)) })
+        let serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 4)
+        defer { serve.stop() }
+        let (device, caPath, url) = (serve.device, serve.caPath, serve.url)
+        let pinsKey = try #require(serve.value("pins-public-key"))
 
         // The bank creates an online operation through the admin API.
         let status = try ServeCLITests.curl([

@@ -61,31 +61,9 @@ struct TerminalEscapingTests {
     func syncServerData() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let device = directory.appendingPathComponent("device.json").path
-        let serverFile = directory.appendingPathComponent("server.json").path
-        let caPath = directory.appendingPathComponent("ca.pem").path
-        let created = try CLIRunner.run(
-            ["activation", "create", "--device", device, "--server", serverFile, "--password-env", "PIN"],
-            environment: ["PIN": "1234"])
-        try #require(created.status == 0, "\(created.stderr)")
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = [
-            "serve", "--port", "0", "--self-signed", "--activation", serverFile, "--admin", "--ca-out", caPath,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(4)
-        try #require(lines.count >= 4, "serve printed \(lines)")
-        let url = lines[0]
+        let serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 4)
+        defer { serve.stop() }
+        let (device, caPath, url) = (serve.device, serve.caPath, serve.url)
         let title = "Pay 1 CZK\r\u{1B}[2KPay 999999 CZK \u{202E}KZC\u{2028}"
         let body = try JSONSerialization.data(withJSONObject: [
             "data": "A1*A999999CZK*Q238400856/0300**D20190629*NUtility", "title": title, "message": "m\u{7F}\u{9B}2J",
