@@ -27,8 +27,11 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Descend into sub-folders of the folders given.")
     var recursive = false
 
-    @Option(help: "Worker threads, 1 to 256 (default: the number of cores).")
-    var jobs: Int = QRBatchScanner.defaultJobs
+    @Option(name: .customLong("jobs"), help: "Worker threads, 1 to 256 (default: the number of cores).")
+    var jobsOption: Int?
+
+    /// The worker count: `--jobs`, else one per core.
+    var jobs: Int { jobsOption ?? QRBatchScanner.defaultJobs }
 
     @Flag(help: "Print one JSON object per input, one per line.")
     var json = false
@@ -39,7 +42,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("pixel-limit"), help: "Refuse images with more pixels than this.")
     var pixelLimit: Int = ImageDecoder.defaultPixelLimit
 
-    @Option(help: ArgumentHelp("Symbologies to decode, comma-separated (default: qrcode).", valueName: "list"))
+    @Option(help: ArgumentHelp("Symbologies to decode, comma-separated.", valueName: "list"))
     var symbologies: String = Symbology.qrCode.rawValue
 
     @Option(
@@ -69,7 +72,7 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
-        try OptionRange.check(jobs, 1...256, "--jobs")
+        try OptionRange.check(jobsOption, 1...256, "--jobs")
         try OptionRange.check(pixelLimit, 1...ImageDecoder.defaultPixelLimit * 16, "--pixel-limit")
         try OptionRange.check(budget, 0...86_400, "--budget")
         _ = try parsedSymbologies()
