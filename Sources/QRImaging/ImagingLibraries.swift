@@ -1,5 +1,6 @@
 internal import CPNG
 internal import CQREncode
+internal import CTurboJPEG
 internal import CWebP
 internal import CZBar
 
@@ -19,6 +20,14 @@ public enum ImagingLibraries {
 
     /// libpng's version text, as linked (`png_get_libpng_ver`).
     public static var pngVersion: String { String(cString: png_get_libpng_ver(nil)) }
+
+    /// libjpeg-turbo's version, `major.minor.patch`, from the headers qrauth was built with
+    /// (TurboJPEG 2.x has no runtime version call); `unknown` when the headers do not say.
+    public static var turboJPEGVersion: String {
+        let number = qrauth_turbojpeg_version_number()
+        guard number > 0 else { return "unknown" }
+        return "\(number / 1_000_000).\(number / 1_000 % 1_000).\(number % 1_000)"
+    }
 
     /// libwebp's decoder version, `major.minor.patch`.
     public static var webpVersion: String {

@@ -19,6 +19,7 @@ struct VersionCommand: ParsableCommand {
         let qrencode: String
         let libpng: String
         let libwebp: String
+        let libturbojpeg: String
     }
 
     func run() throws {
@@ -28,7 +29,8 @@ struct VersionCommand: ParsableCommand {
             zbar: ImagingLibraries.zbarVersion,
             qrencode: ImagingLibraries.qrencodeVersion,
             libpng: ImagingLibraries.pngVersion,
-            libwebp: ImagingLibraries.webpVersion
+            libwebp: ImagingLibraries.webpVersion,
+            libturbojpeg: ImagingLibraries.turboJPEGVersion
         )
         if json {
             try JSONOutput.document(report)
@@ -36,8 +38,8 @@ struct VersionCommand: ParsableCommand {
             print("qrauth \(report.qrauth)")
             print("  \(report.openssl)")
             print(
-                "  zbar \(report.zbar), libqrencode \(report.qrencode), libpng \(report.libpng), libwebp \(report.libwebp)"
-            )
+                "  zbar \(report.zbar), libqrencode \(report.qrencode), libpng \(report.libpng), libwebp \(report.libwebp), "
+                    + "libturbojpeg \(report.libturbojpeg)")
         }
     }
 }
