@@ -39,6 +39,13 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Also print the parsed offline operation or PAC of each symbol.")
     var parse = false
 
+    @Flag(
+        help: """
+            Print only each code's payload bytes, one code per line, as zbarimg --raw does (for pipes: \
+            op=$(qrauth scan --raw shot.png)). On a terminal control characters are shown escaped.
+            """)
+    var raw = false
+
     @Option(name: .customLong("pixel-limit"), help: "Refuse images with more pixels than this.")
     var pixelLimit: Int = ImageDecoder.defaultPixelLimit
 
@@ -72,6 +79,9 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
+        if raw, json || parse {
+            throw ValidationError("--raw prints payload bytes only; it cannot be combined with --json or --parse")
+        }
         try OptionRange.check(jobsOption, 1...256, "--jobs")
         try OptionRange.check(pixelLimit, 1...ImageDecoder.defaultPixelLimit * 16, "--pixel-limit")
         try OptionRange.check(budget, 0...86_400, "--budget")
@@ -178,6 +188,8 @@ struct ScanCommand: ParsableCommand {
                 let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
                 printJSON(
                     ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
+            } else if raw, !symbols.isEmpty {
+                if let failure = Self.printRaw(scan.symbols) { return failure }
             } else if symbols.isEmpty {
                 StandardStreams.error(
                     "qrauth: \(TerminalText.escaped(name)): \(Self.noCodeMessage(scan))")
@@ -187,6 +199,24 @@ struct ScanCommand: ParsableCommand {
             if symbols.isEmpty { return .noCode }
             return symbols.contains { $0.signature == .invalid } ? .checkFailed : .success
         }
+    }
+
+    /// Writes each symbol's bytes and a line feed (escaped text on a terminal); the exit status of a
+    /// failed write, or nil.
+    static func printRaw(_ symbols: [QRSymbol]) -> ExitStatus? {
+        let terminal = StandardStreams.stdoutIsTerminal
+        for symbol in symbols {
+            var line =
+                terminal ? Data(TerminalText.escaped(String(decoding: symbol.bytes, as: UTF8.self)).utf8) : symbol.bytes
+            line.append(0x0A)
+            do {
+                try StandardStreams.writeStdout(line)
+            } catch {
+                StandardStreams.error("qrauth: \(error.message)")
+                return error.exitStatus
+            }
+        }
+        return nil
     }
 
     static func noCodeMessage(_ scan: QRScanReport) -> String {
