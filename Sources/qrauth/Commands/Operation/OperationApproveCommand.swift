@@ -1,6 +1,9 @@
 import ArgumentParser
+import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthFiles
+import QRImaging
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
 struct OperationApproveCommand: ParsableCommand {
@@ -13,8 +16,9 @@ struct OperationApproveCommand: ParsableCommand {
             neither a crash nor a parallel run ever reuses a counter. When the code cannot be written to \
             standard output, the counter stays spent and the failure says which one. A wrong password still \
             gives a code (nothing offline can tell); the server rejects it. \
-            Exit 0 code printed, 1 signature invalid or biometry not allowed, 4 malformed input or output \
-            not written.
+            With --image the operation is read from the QR code in a screenshot or photo (scan and approve in \
+            one step). Exit 0 code printed, 1 signature invalid or biometry not allowed, 3 no QR code in the \
+            image, 4 malformed input or output not written.
             """
     )
 
@@ -22,6 +26,12 @@ struct OperationApproveCommand: ParsableCommand {
     var operation: String?
 
     @OptionGroup var input: TextInputOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+            valueName: "file"))
+    var image: String?
 
     @Option(help: ArgumentHelp("The device activation file (read and written back; not '-').", valueName: "file"))
     var activation: String
@@ -66,8 +76,11 @@ struct OperationApproveCommand: ParsableCommand {
     }
 
     func run() throws {
-        if input.input == "-" && password.passwordStdin {
+        if (input.input == "-" || image == "-") && password.passwordStdin {
             throw CLIError(.usage, "standard input cannot carry both the operation and the password")
+        }
+        if image != nil, operation != nil || input.input != nil {
+            throw CLIError(.usage, "give the operation once: as an argument, with --input, or with --image")
         }
         let secret = try password.resolve()
         switch (biometry, secret) {
@@ -77,7 +90,9 @@ struct OperationApproveCommand: ParsableCommand {
                 .usage, "give the password (--password-stdin, --password-file, --password-env) or --biometry")
         default: break
         }
-        let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
+        let parsed =
+            try image.map(Self.operation(inImage:))
+            ?? OfflineOperation(input.payload(inline: operation, what: "operation"))
         let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
         let outcome: OfflineApproval.Outcome
         do {
@@ -122,5 +137,34 @@ struct OperationApproveCommand: ParsableCommand {
                 "a wrong password gives a wrong code without any error here; only the server can tell")
         }
         if let warning = device.lookAheadWarning { StandardStreams.warning(warning) }
+    }
+
+    /// The one offline operation among the QR codes in an image file (or standard input).
+    static func operation(inImage path: String) throws -> OfflineOperation {
+        let name = path == "-" ? "standard input" : path
+        let data = try FileInput.read(path, limit: ScanCommand.byteLimit)
+        let symbols = try QRScanner().scan(ImageDecoder.decode(data, pixelLimit: ImageDecoder.defaultPixelLimit))
+        guard !symbols.isEmpty else {
+            throw CLIError(.noCode, "\(TerminalText.escaped(name)): no QR code found")
+        }
+        var operations: [OfflineOperation] = []
+        for symbol in symbols {
+            guard let found = try? OfflineOperation(bytes: symbol.bytes) else { continue }
+            if !operations.contains(where: { $0.signedData == found.signedData }) { operations.append(found) }
+        }
+        switch operations.count {
+        case 0:
+            throw CLIError(
+                .malformed,
+                "\(TerminalText.escaped(name)): \(symbols.count) QR code(s) found, none an offline operation "
+                    + "(qrauth scan --parse shows what they hold)")
+        case 1:
+            return operations[0]
+        default:
+            throw CLIError(
+                .malformed,
+                "\(TerminalText.escaped(name)) holds \(operations.count) different offline operations; crop the one to approve"
+            )
+        }
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `qrauth operation approve --image F`: screenshot → approval code in one step.
+@Suite("qrauth operation approve --image")
+struct ApproveImageCLITests {
+    @Test func approvesTheOperationInAScreenshotAndTheServerAcceptsIt() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let env = ["PIN": "1234"]
+        let created = try CLIRunner.run(
+            [
+                "activation", "create", "--device", path("phone.json"), "--server", path("bank.json"), "--password-env",
+                "PIN",
+            ],
+            environment: env)
+        try #require(created.status == 0, "\(created.stderr)")
+        let made = try CLIRunner.run([
+            "operation", "create", "--server", path("bank.json"), "--title", "Payment", "--data", "A1*A100CZK",
+            "--qr", path("op.png"),
+        ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let operation = made.stdout.trimmingCharacters(in: .newlines)
+
+        let approved = try CLIRunner.run(
+            [
+                "operation", "approve", "--image", path("op.png"), "--activation", path("phone.json"), "--password-env",
+                "PIN",
+            ],
+            environment: env)
+        #expect(approved.status == 0, "\(approved.stderr)")
+        let code = approved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let verified = try CLIRunner.run([
+            "code", "verify", "--server", path("bank.json"), "--code", code, "--operation", operation,
+        ])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+    }
+
+    @Test func imagesWithoutAnOperationAndDoubleInputsAreRefused() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let env = ["PIN": "1234"]
+        let created = try CLIRunner.run(
+            [
+                "activation", "create", "--device", path("phone.json"), "--server", path("bank.json"), "--password-env",
+                "PIN",
+            ],
+            environment: env)
+        try #require(created.status == 0, "\(created.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("phone.json")))
+        let approve = ["operation", "approve", "--activation", path("phone.json"), "--password-env", "PIN", "--image"]
+
+        try (Data("P5\n64 64\n255\n".utf8) + Data(repeating: 255, count: 64 * 64)).write(
+            to: URL(fileURLWithPath: path("blank.pgm")))
+        let blank = try CLIRunner.run(approve + [path("blank.pgm")], environment: env)
+        #expect(blank.status == 3)
+        #expect(blank.stderr.contains("no QR code found"))
+
+        #expect(try CLIRunner.run(["qr", "encode", "hello", "--output", path("hello.png")]).status == 0)
+        let text = try CLIRunner.run(approve + [path("hello.png")], environment: env)
+        #expect(text.status == 4)
+        #expect(text.stderr.contains("none an offline operation"))
+
+        let both = try CLIRunner.run(approve + [path("hello.png"), "some-operation"], environment: env)
+        #expect(both.status == 64)
+        // No counter was spent by any refusal.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("phone.json"))) == before)
+    }
+}
