@@ -55,10 +55,13 @@ struct SyncWatchCommand: AsyncParsableCommand {
                     }
                 case .failure(let error, let retry):
                     lastFailure = error
+                    // No retry follows the last poll --polls allows, so none is announced.
+                    let isLast = polls.map { count + 1 >= $0 } ?? false
+                    let next = isLast ? "" : " (retry in \(Self.seconds(retry)))"
                     try emit(
                         Change(
                             event: "error", id: "", operation: nil,
-                            error: "\(error.code.rawValue): \(error.reason) (retry in \(Self.seconds(retry)))"))
+                            error: "\(error.code.rawValue): \(error.reason)\(next)"))
                 }
                 count += 1
                 if let polls, count >= polls { break }
