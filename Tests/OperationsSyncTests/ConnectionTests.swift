@@ -62,7 +62,7 @@ struct ConnectionTests {
             #expect(error?.code == .timeout)
             #expect(error?.reason.contains("0.3 s") == true)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(5))
+            #expect(elapsed < .seconds(20))  // far below the 30 s default it overrides, even sanitized or loaded
             #expect(await server.wait { $0.closedConnections == 1 })
         }
     }

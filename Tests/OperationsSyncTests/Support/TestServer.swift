@@ -79,7 +79,7 @@ final class TestServer: Sendable {
     var requests: [RecordedRequest] { state.withLockedValue { $0.requests } }
 
     /// Waits (at most `limit`) until a condition on the server holds; returns whether it did.
-    func wait(upTo limit: Duration = .seconds(2), until condition: @Sendable (TestServer) -> Bool) async -> Bool {
+    func wait(upTo limit: Duration = .seconds(20), until condition: @Sendable (TestServer) -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + limit
         while clock.now < end {
