@@ -35,6 +35,13 @@ struct ApproveImageCLITests {
             "code", "verify", "--server", path("bank.json"), "--code", code, "--operation", operation,
         ])
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+
+        // operation parse reads the same image; its JSON equals parsing the text.
+        let fromImage = try CLIRunner.run(["operation", "parse", "--image", path("op.png"), "--json"])
+        let fromText = try CLIRunner.run(["operation", "parse", operation, "--json"])
+        #expect(fromImage.status == 0, "\(fromImage.stderr)")
+        #expect(fromImage.stdout == fromText.stdout)
+        #expect(try CLIRunner.run(["operation", "parse", operation, "--image", path("op.png")]).status == 64)
     }
 
     @Test func imagesWithoutAnOperationAndDoubleInputsAreRefused() throws {

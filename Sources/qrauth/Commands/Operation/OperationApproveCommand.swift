@@ -1,9 +1,6 @@
 import ArgumentParser
-import Foundation
 import OfflineOperations
 import PowerAuth
-import QRAuthFiles
-import QRImaging
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
 struct OperationApproveCommand: ParsableCommand {
@@ -91,7 +88,7 @@ struct OperationApproveCommand: ParsableCommand {
         default: break
         }
         let parsed =
-            try image.map(Self.operation(inImage:))
+            try image.map(OperationImage.read)
             ?? OfflineOperation(input.payload(inline: operation, what: "operation"))
         let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
         let outcome: OfflineApproval.Outcome
@@ -137,34 +134,5 @@ struct OperationApproveCommand: ParsableCommand {
                 "a wrong password gives a wrong code without any error here; only the server can tell")
         }
         if let warning = device.lookAheadWarning { StandardStreams.warning(warning) }
-    }
-
-    /// The one offline operation among the QR codes in an image file (or standard input).
-    static func operation(inImage path: String) throws -> OfflineOperation {
-        let name = path == "-" ? "standard input" : path
-        let data = try FileInput.read(path, limit: ScanCommand.byteLimit)
-        let symbols = try QRScanner().scan(ImageDecoder.decode(data, pixelLimit: ImageDecoder.defaultPixelLimit))
-        guard !symbols.isEmpty else {
-            throw CLIError(.noCode, "\(TerminalText.escaped(name)): no QR code found")
-        }
-        var operations: [OfflineOperation] = []
-        for symbol in symbols {
-            guard let found = try? OfflineOperation(bytes: symbol.bytes) else { continue }
-            if !operations.contains(where: { $0.signedData == found.signedData }) { operations.append(found) }
-        }
-        switch operations.count {
-        case 0:
-            throw CLIError(
-                .malformed,
-                "\(TerminalText.escaped(name)): \(symbols.count) QR code(s) found, none an offline operation "
-                    + "(qrauth scan --parse shows what they hold)")
-        case 1:
-            return operations[0]
-        default:
-            throw CLIError(
-                .malformed,
-                "\(TerminalText.escaped(name)) holds \(operations.count) different offline operations; crop the one to approve"
-            )
-        }
     }
 }

@@ -8,8 +8,9 @@ struct OperationParseCommand: ParsableCommand {
         abstract: "Parse an offline QR operation string and print its fields.",
         discussion: """
             The string is given inline (exactly as is) or with --input FILE ('-' for standard input), where \
-            one trailing line feed is ignored. Lines must be separated by LF. The signature is not verified. \
-            Exit 0 when it parses, 4 when it is malformed (the message names the line and field).
+            one trailing line feed is ignored, or read from the QR code in an image with --image FILE. Lines \
+            must be separated by LF. The signature is not verified. Exit 0 when it parses, 3 no QR code in \
+            the image, 4 when it is malformed (the message names the line and field).
             """
     )
 
@@ -18,12 +19,22 @@ struct OperationParseCommand: ParsableCommand {
 
     @OptionGroup var input: TextInputOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+            valueName: "file"))
+    var image: String?
+
     @Flag(help: "Print one JSON document with every field, the signed data (Base64) and the raw lines.")
     var json = false
 
     func run() throws {
-        let text = try input.payload(inline: operation, what: "operation")
-        let parsed = try OfflineOperation(text)
+        if image != nil, operation != nil || input.input != nil {
+            throw CLIError(.usage, "give the operation once: as an argument, with --input, or with --image")
+        }
+        let parsed =
+            try image.map(OperationImage.read)
+            ?? OfflineOperation(input.payload(inline: operation, what: "operation"))
         if json {
             try JSONOutput.document(parsed)
         } else {
