@@ -9,13 +9,7 @@ struct ApproveImageCLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let env = ["PIN": "1234"]
-        let created = try CLIRunner.run(
-            [
-                "activation", "create", "--device", path("phone.json"), "--server", path("bank.json"), "--password-env",
-                "PIN",
-            ],
-            environment: env)
-        try #require(created.status == 0, "\(created.stderr)")
+        _ = try CLIRunner.activation(in: directory)
         let made = try CLIRunner.run([
             "operation", "create", "--server", path("bank.json"), "--title", "Payment", "--data", "A1*A100CZK",
             "--qr", path("op.png"),
@@ -49,13 +43,7 @@ struct ApproveImageCLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let env = ["PIN": "1234"]
-        let created = try CLIRunner.run(
-            [
-                "activation", "create", "--device", path("phone.json"), "--server", path("bank.json"), "--password-env",
-                "PIN",
-            ],
-            environment: env)
-        try #require(created.status == 0, "\(created.stderr)")
+        _ = try CLIRunner.activation(in: directory)
         let before = try Data(contentsOf: URL(fileURLWithPath: path("phone.json")))
         let approve = ["operation", "approve", "--activation", path("phone.json"), "--password-env", "PIN", "--image"]
 

@@ -44,8 +44,20 @@ enum CLIRunner {
         environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) throws -> CLIResult {
+        try runProcess(
+            executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
+            timeout: nil)
+    }
+
+    /// Runs a program with `NO_COLOR` set, feeding `stdin` then end of input, and collects both outputs.
+    /// With a `timeout` (seconds) a child still running then is killed, so a hang fails the caller's
+    /// status check (nothing is timed).
+    static func runProcess(
+        _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
+        currentDirectory: URL? = nil, timeout: Double?
+    ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
@@ -59,6 +71,8 @@ enum CLIRunner {
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
@@ -76,6 +90,7 @@ enum CLIRunner {
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
         try inPipe.fileHandleForWriting.close()
         process.waitUntilExit()
+        watchdog.cancel()
         group.wait()
         return CLIResult(
             status: process.terminationStatus,
@@ -83,6 +98,17 @@ enum CLIRunner {
             stderr: String(decoding: errData, as: UTF8.self),
             stdoutData: outData
         )
+    }
+
+    /// A test activation in `directory`: `phone.json` (device) and `bank.json` (server), password `pin`.
+    static func activation(in directory: URL, pin: String = "1234") throws -> (device: String, server: String) {
+        let device = directory.appendingPathComponent("phone.json").path
+        let server = directory.appendingPathComponent("bank.json").path
+        let created = try run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
+            environment: ["PIN": pin])
+        try #require(created.status == 0, "\(created.stderr)")
+        return (device, server)
     }
 
     /// A fresh temporary directory, removed by the caller.

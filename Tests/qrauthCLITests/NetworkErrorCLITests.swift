@@ -7,22 +7,11 @@ struct NetworkErrorCLITests {
     /// A closed loopback port: nothing listens on port 1.
     static let closedServer = "https://127.0.0.1:1"
 
-    /// A device and a server file in a fresh folder.
-    static func activation(in directory: URL) throws -> (device: String, server: String) {
-        let device = directory.appendingPathComponent("phone.json").path
-        let server = directory.appendingPathComponent("bank.json").path
-        let created = try CLIRunner.run(
-            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
-            environment: ["PIN": "1234"])
-        try #require(created.status == 0, "\(created.stderr)")
-        return (device, server)
-    }
-
     @Test("connection refused: one line naming host:port and the reason, exit 5")
     func connectionRefused() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.activation(in: directory)
+        let files = try CLIRunner.activation(in: directory)
         let result = try CLIRunner.run(
             ["sync", "list", "--server", Self.closedServer, "--activation", files.device], environment: [:],
             timeout: 60)
@@ -34,7 +23,7 @@ struct NetworkErrorCLITests {
     func watchEveryPollFailed() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.activation(in: directory)
+        let files = try CLIRunner.activation(in: directory)
         let result = try CLIRunner.run(
             ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "2"],
             environment: [:], timeout: 60)
@@ -113,7 +102,7 @@ struct NetworkErrorCLITests {
     func fileKindMixUps() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.activation(in: directory)
+        let files = try CLIRunner.activation(in: directory)
         let online = try CLIRunner.run(
             ["sync", "list", "--server", Self.closedServer, "--activation", files.server], environment: [:],
             timeout: 60)

@@ -22,16 +22,11 @@ final class ServeProcess {
         lines.dropFirst().first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) }
     }
 
-    /// Creates `device.json` and `server.json` in `directory` with password `pin`, then starts `serve`
+    /// Creates a test activation in `directory` (`CLIRunner.activation`) with password `pin`, then starts `serve`
     /// with `arguments` added and waits for `lineCount` lines of its output.
     init(in directory: URL, arguments: [String] = [], lineCount: Int = 1, pin: String = "1234") throws {
-        device = directory.appendingPathComponent("device.json").path
-        serverFile = directory.appendingPathComponent("server.json").path
+        (device, serverFile) = try CLIRunner.activation(in: directory, pin: pin)
         caPath = directory.appendingPathComponent("ca.pem").path
-        let created = try CLIRunner.run(
-            ["activation", "create", "--device", device, "--server", serverFile, "--password-env", "PIN"],
-            environment: ["PIN": pin])
-        try #require(created.status == 0, "\(created.stderr)")
         process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments =
