@@ -203,7 +203,7 @@ final class DevServerStore: @unchecked Sendable {
             if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit {
                 try writeSnapshotLocked(to: statePath)
             } else {
-                try StateFileAppender.append(lines, to: statePath)
+                try AppendFile.append(lines, to: statePath)
                 appendedBytes += lines.count
             }
         } catch {

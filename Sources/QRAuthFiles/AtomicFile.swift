@@ -125,7 +125,7 @@ public enum AtomicFile {
         try writeAll(fd: fd, data: data, path: path)
     }
 
-    private static func writeAll(fd: Int32, data: Data, path: String) throws(FileError) {
+    static func writeAll(fd: Int32, data: Data, path: String) throws(FileError) {
         let failure: FileError? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
