@@ -56,7 +56,7 @@ enum StandardStreams {
 
     /// Flushes standard output and throws when any write to it has failed so far.
     static func checkStdout() throws(CLIError) {
-        if let reason = StandardOutputState.failure() { throw outputError(reason) }
+        if let reason = stdoutWriteFailure() { throw outputError(reason) }
     }
 
     private static func outputError(_ reason: String) -> CLIError {
