@@ -1,7 +1,9 @@
 import Foundation
+import QRAuthEncoding
 
 /// What a `CertStore` persists: the accepted entries, the next update time and (challenge mode)
-/// the server's `domainsConfig`. Our own format; a file that fails to decode counts as no cache.
+/// the server's `domainsConfig`. Our own format; a file that fails to decode, or that names one key
+/// twice in an object, counts as no cache.
 struct CachedData: Sendable, Equatable, Codable {
     /// One stored pin.
     struct Certificate: Sendable, Equatable, Codable {
@@ -37,7 +39,8 @@ struct CachedData: Sendable, Equatable, Codable {
     }
 
     static func decode(_ data: Data) -> CachedData? {
-        guard let decoded = try? JSONDecoder().decode(CachedData.self, from: data),
+        guard JSONDuplicateKeys.first(in: data) == nil,
+            let decoded = try? JSONDecoder().decode(CachedData.self, from: data),
             decoded.certificates.allSatisfy({ $0.fingerprint.count == 32 })
         else { return nil }
         return decoded

@@ -172,6 +172,11 @@ public enum PACParser {
             let url = options.acceptsBase64URLPayload ? " or base64url" : " (base64url is not accepted by the SDKs)"
             throw OfflineOperationError(.pacPayloadEncoding, "\(what): the JWT payload is not Base64\(url)")
         }
+        if let key = JSONDuplicateKeys.first(in: decoded.0) {
+            throw OfflineOperationError(
+                .pacPayloadJSON,
+                "\(what): the JWT payload names \(key.quotedForError) twice (which value counts is ambiguous)")
+        }
         let payload: Payload
         do {
             payload = try JSONDecoder().decode(Payload.self, from: decoded.0)

@@ -5,7 +5,9 @@ extension ImageDecoder {
     ///
     /// Warnings are tolerated (the library still produced the picture) except a premature end of
     /// data, which means the file is truncated.
-    static func decodeJPEG(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
+    static func decodeJPEG(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage {
         let decoder = try TurboJPEGHandle(compress: false)
         guard bytes.count <= Int(UInt32.max) else {
             throw ImagingError(.tooManyPixels, "the JPEG file is larger than 4 GiB")
@@ -19,8 +21,12 @@ extension ImageDecoder {
                 decoder.handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw ImagingError(.corrupt, "corrupt JPEG: \(decoder.message)") }
-        try checkDimensions(width: Int(width), height: Int(height), pixelLimit: pixelLimit, format: "JPEG")
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let orientation = ExifOrientation.read(fromJPEG: bytes)
+        // CMYK samples then the grey result, or grey straight away; an Exif orientation makes a turned copy.
+        try checkDimensions(
+            width: Int(width), height: Int(height), pixelLimit: pixelLimit, format: "JPEG",
+            bytesPerPixel: (isCMYK ? 5 : 1) + (orientation == nil ? 0 : 1), admit: admit)
         let channels = isCMYK ? 4 : 1
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_GRAY
         var samples = [UInt8](repeating: 255, count: Int(width) * Int(height) * channels)
@@ -54,7 +60,7 @@ extension ImageDecoder {
         } else {
             image = GrayImage(width: Int(width), height: Int(height), pixels: samples)
         }
-        if let orientation = ExifOrientation.read(fromJPEG: bytes) {
+        if let orientation {
             image = image.oriented(orientation)
         }
         return image

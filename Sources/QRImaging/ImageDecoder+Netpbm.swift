@@ -1,9 +1,13 @@
 extension ImageDecoder {
     /// Decodes P1/P4 bitmaps, P2/P5 grey maps and P3/P6 pixel maps (any maxval 1–65535, scaled to 8 bits).
-    static func decodeNetpbm(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
+    static func decodeNetpbm(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage {
         let header = try NetpbmHeader(parsing: bytes)
+        // Bitmaps go straight to grey; other maps hold 16-bit samples per channel, then the grey result.
         try checkDimensions(
-            width: header.width, height: header.height, pixelLimit: pixelLimit, format: header.formatName)
+            width: header.width, height: header.height, pixelLimit: pixelLimit, format: header.formatName,
+            bytesPerPixel: header.isBitmap ? 1 : 2 * header.channels + 1, admit: admit)
         if header.isBitmap { return try decodeBitmap(bytes, header) }
         let count = header.width * header.height * header.channels
         let available = bytes.count - header.dataOffset

@@ -3,13 +3,17 @@ internal import CPNG
 extension ImageDecoder {
     /// Decodes a PNG: the common 8-bit layouts directly (`PNGDirectReader`), everything else with
     /// libpng's simplified API (errors come back as return values, never longjmp).
-    static func decodePNG(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
-        if let image = try PNGDirectReader.decode(bytes, pixelLimit: pixelLimit) { return image }
-        return try decodePNGWithLibpng(bytes, pixelLimit: pixelLimit)
+    static func decodePNG(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage {
+        if let image = try PNGDirectReader.decode(bytes, pixelLimit: pixelLimit, admit: admit) { return image }
+        return try decodePNGWithLibpng(bytes, pixelLimit: pixelLimit, admit: admit)
     }
 
     /// Decodes any PNG with libpng's simplified API.
-    static func decodePNGWithLibpng(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
+    static func decodePNGWithLibpng(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage {
         // libpng keeps the input pointer between begin and finish, so both run inside one borrow.
         let result: Result<GrayImage, ImagingError> = bytes.withUnsafeBytes { raw in
             let control = PNGControl()
@@ -18,16 +22,19 @@ extension ImageDecoder {
             }
             let width = Int(control.image.width)
             let height = Int(control.image.height)
-            do throws(ImagingError) {
-                try checkDimensions(width: width, height: height, pixelLimit: pixelLimit, format: "PNG")
-            } catch {
-                return .failure(error)
-            }
             // Colour and alpha are read as 8-bit sRGB samples and reduced with our own BT.601 luma and
             // compositing on white, the same arithmetic as every other decoder here.
             let isColour = control.image.format & qrauth_png_format_flag_color() != 0
             let hasAlpha = control.image.format & qrauth_png_format_flag_alpha() != 0
             let channels = (isColour ? 3 : 1) + (hasAlpha ? 1 : 0)
+            do throws(ImagingError) {
+                // The samples, then (for more than one channel) the grey result.
+                try checkDimensions(
+                    width: width, height: height, pixelLimit: pixelLimit, format: "PNG",
+                    bytesPerPixel: channels + (channels > 1 ? 1 : 0), admit: admit)
+            } catch {
+                return .failure(error)
+            }
             control.image.format =
                 (isColour ? qrauth_png_format_flag_color() : 0) | (hasAlpha ? qrauth_png_format_flag_alpha() : 0)
             var samples = [UInt8](repeating: 255, count: width * height * channels)

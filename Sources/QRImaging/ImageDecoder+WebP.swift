@@ -2,7 +2,9 @@ internal import CWebP
 
 extension ImageDecoder {
     /// Decodes a still WebP to RGBA into our own buffer, then to grey composited on white.
-    static func decodeWebP(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage {
+    static func decodeWebP(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage {
         var features = WebPBitstreamFeatures()
         let status = bytes.withUnsafeBufferPointer { buffer in
             qrauth_webp_get_features(buffer.baseAddress, buffer.count, &features)
@@ -15,7 +17,9 @@ extension ImageDecoder {
         }
         let width = Int(features.width)
         let height = Int(features.height)
-        try checkDimensions(width: width, height: height, pixelLimit: pixelLimit, format: "WebP")
+        // RGBA from libwebp, then the grey result.
+        try checkDimensions(
+            width: width, height: height, pixelLimit: pixelLimit, format: "WebP", bytesPerPixel: 5, admit: admit)
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         let decoded = bytes.withUnsafeBufferPointer { buffer in
             rgba.withUnsafeMutableBufferPointer { out in

@@ -11,17 +11,21 @@ public enum ImageDecoder {
     public static let defaultPixelLimit = 64_000_000
 
     /// Decodes `data`, detecting the format from its magic bytes.
+    ///
+    /// `admit`, when given, is told what the decoder is about to allocate for the pixels (after the
+    /// header passed the pixel limit, before the allocation) and may refuse by throwing, or wait:
+    /// `QRBatchScanner` reserves that much of its memory budget there.
     public static func decode(
-        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit
+        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit, admit: ImageAdmission? = nil
     ) throws(ImagingError)
         -> GrayImage
     {
-        try decodeWithFormat(data, pixelLimit: pixelLimit).image
+        try decodeWithFormat(data, pixelLimit: pixelLimit, admit: admit).image
     }
 
     /// Decodes `data` and also reports which format it was.
     public static func decodeWithFormat(
-        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit
+        _ data: some DataProtocol, pixelLimit: Int = defaultPixelLimit, admit: ImageAdmission? = nil
     )
         throws(ImagingError) -> (image: GrayImage, format: ImageFormat)
     {
@@ -33,16 +37,21 @@ public enum ImageDecoder {
         }
         let image: GrayImage
         switch format {
-        case .png: image = try decodePNG(bytes, pixelLimit: pixelLimit)
-        case .jpeg: image = try decodeJPEG(bytes, pixelLimit: pixelLimit)
-        case .webp: image = try decodeWebP(bytes, pixelLimit: pixelLimit)
-        case .netpbm: image = try decodeNetpbm(bytes, pixelLimit: pixelLimit)
+        case .png: image = try decodePNG(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .jpeg: image = try decodeJPEG(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .webp: image = try decodeWebP(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .netpbm: image = try decodeNetpbm(bytes, pixelLimit: pixelLimit, admit: admit)
         }
         return (image, format)
     }
 
-    /// Checks header dimensions against the budget before anything is allocated.
-    static func checkDimensions(width: Int, height: Int, pixelLimit: Int, format: String) throws(ImagingError) {
+    /// Checks header dimensions against the budget before anything is allocated, then tells `admit`
+    /// what the decoder will allocate: `bytesPerPixel` is the decoder's peak over all its pixel
+    /// buffers (say 4 for an RGBA buffer plus 1 for the grey result).
+    static func checkDimensions(
+        width: Int, height: Int, pixelLimit: Int, format: String, bytesPerPixel: Int = 1,
+        admit: ImageAdmission? = nil
+    ) throws(ImagingError) {
         guard width > 0, height > 0 else {
             throw ImagingError(.corrupt, "the \(format) header gives a size of \(width) × \(height) pixels")
         }
@@ -52,6 +61,12 @@ public enum ImageDecoder {
                 .tooManyPixels,
                 "the \(format) image is \(width) × \(height) pixels, over the budget of \(pixelLimit) pixels")
         }
+        let (bytes, bytesOverflow) = pixels.multipliedReportingOverflow(by: bytesPerPixel)
+        guard !bytesOverflow else {
+            throw ImagingError(
+                .tooManyPixels, "the \(format) image is \(width) × \(height) pixels, too many to decode here")
+        }
+        try admit?(ImageAllocation(width: width, height: height, bytes: bytes))
     }
 
     /// Integer BT.601 luma of an sRGB triple.

@@ -33,11 +33,15 @@ enum PNGDirectReader {
     }
 
     /// The decoded image, or nil when the file is not one this reader handles (libpng decides).
-    /// Throws only the pixel-budget error, from the header, before anything is allocated.
-    static func decode(_ bytes: [UInt8], pixelLimit: Int) throws(ImagingError) -> GrayImage? {
+    /// Throws only the pixel-budget error, from the header, before anything is allocated (or what
+    /// `admit` throws). The grey result is the one image-sized buffer; rows are inflated two at a time.
+    /// When this returns nil after admitting, libpng admits the same image again with its own size.
+    static func decode(
+        _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
+    ) throws(ImagingError) -> GrayImage? {
         guard let layout = parse(bytes) else { return nil }
         try ImageDecoder.checkDimensions(
-            width: layout.width, height: layout.height, pixelLimit: pixelLimit, format: "PNG")
+            width: layout.width, height: layout.height, pixelLimit: pixelLimit, format: "PNG", admit: admit)
         guard let pixels = inflateRows(bytes, layout) else { return nil }
         return GrayImage(width: layout.width, height: layout.height, pixels: pixels)
     }

@@ -295,6 +295,19 @@ struct CertStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func aStoreFileNamingAKeyTwiceCountsAsNoStore() async throws {
+        let entry = ListFactory.entry("api.example.com", 1, Self.start + 100_000)
+        let first = store(try configuration(), StubFetcher { _ in try ListFactory.staticResponse([entry]) })
+        #expect(await first.update().result == .ok)
+        let path = directory.appendingPathComponent("default.certstore.json")
+        let committed = try String(decoding: Data(contentsOf: path), as: UTF8.self)
+        #expect(committed.hasPrefix("{\"certificates\":["))
+        // An empty list first, the real one second: a last-wins decoder would trust the entry.
+        try Data(("{\"certificates\":[]," + committed.dropFirst()).utf8).write(to: path)
+        let reread = store(try configuration(), StubFetcher { _ in throw TransportFailure() })
+        #expect(await reread.validate(commonName: entry.name, fingerprint: entry.fingerprint) == .empty)
+    }
+
     @Test func aCrashLeavesTheOldOrTheNewStoreNeverABrokenOne() async throws {
         let entry = ListFactory.entry("api.example.com", 1, Self.start + 100_000)
         let first = store(try configuration(), StubFetcher { _ in try ListFactory.staticResponse([entry]) })

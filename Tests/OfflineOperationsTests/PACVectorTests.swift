@@ -97,6 +97,8 @@ struct PACVectorTests {
         ("a.b.c", .pacPayloadEncoding),
         ("a.e30", .pacPayloadJSON),
         ("a.eyJvaWQiOjF9", .pacPayloadJSON),
+        // {"oid":"a","oid":"b"}: the SDKs' decoders disagree on which value wins, so it is refused.
+        ("a.eyJvaWQiOiJhIiwib2lkIjoiYiJ9", .pacPayloadJSON),
     ])
     func namesTheProblem(_ text: String, _ code: OfflineOperationError.Code) {
         #expect(throws: OfflineOperationError(code, "")) { try PACParser.parse(text) }

@@ -127,6 +127,26 @@ struct ScanCLITests {
         #expect(lines.map { $0["error"] is NSNull } == [true, false, false, false, false, false, false, true])
     }
 
+    /// `--memory-limit` bounds what the images decoded and scanned at once may take: an image that
+    /// alone needs more fails with exit 4 and says so, while the images that fit still scan.
+    @Test func anImageOverTheMemoryLimitFailsAloneWithExit4() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let code = try Self.makeCode(Data("fits".utf8), named: "fits", in: folder)
+        // 3000 × 3000 grey: 27 MB of samples and result alone, over a 16 MiB budget.
+        let big = folder.appendingPathComponent("big.pgm")
+        try Data("P5\n3000 3000\n255\n".utf8 + [UInt8](repeating: 255, count: 9_000_000)).write(to: big)
+        let result = try CLIRunner.run(["scan", "--memory-limit", "16", "--jobs", "2", code.path, big.path])
+        #expect(result.status == 4)
+        #expect(result.stdout == "\(code.path): fits\n")
+        #expect(result.stderr.hasPrefix("qrauth: \(big.path): the 3000 × 3000 image needs "))
+        #expect(result.stderr.hasSuffix(" MiB to decode and scan, over the scan memory budget of 16 MiB\n"))
+
+        let tooSmall = try CLIRunner.run(["scan", "--memory-limit", "8", code.path])
+        #expect(tooSmall.status == 64)
+        #expect(tooSmall.stderr.contains("--memory-limit"))
+    }
+
     @Test func noCodeAloneExits3() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

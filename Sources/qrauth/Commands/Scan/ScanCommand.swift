@@ -49,6 +49,16 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("pixel-limit"), help: "Refuse images with more pixels than this.")
     var pixelLimit: Int = ImageDecoder.defaultPixelLimit
 
+    @Option(
+        name: .customLong("memory-limit"),
+        help: ArgumentHelp(
+            """
+            Memory for the images decoded and scanned at once, in MiB (default: a quarter of this machine's \
+            memory, 256–4096); jobs wait for their share, an image that alone needs more fails.
+            """,
+            valueName: "MiB"))
+    var memoryLimit: Int?
+
     @Option(help: ArgumentHelp("Symbologies to decode, comma-separated.", valueName: "list"))
     var symbologies: String = Symbology.qrCode.rawValue
 
@@ -85,6 +95,7 @@ struct ScanCommand: ParsableCommand {
         try OptionRange.check(jobsOption, 1...256, "--jobs")
         try OptionRange.check(pixelLimit, 1...ImageDecoder.defaultPixelLimit * 16, "--pixel-limit")
         try OptionRange.check(budget, 0...86_400, "--budget")
+        try OptionRange.check(memoryLimit, 16...(1 << 20), "--memory-limit")
         _ = try parsedSymbologies()
         _ = try parsedPasses()
     }
@@ -137,14 +148,12 @@ struct ScanCommand: ParsableCommand {
         let scanner = QRBatchScanner(
             jobs: jobs,
             options: QRScanOptions(symbologies: try parsedSymbologies(), passes: try parsedPasses()),
-            budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil
+            budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil,
+            memoryBudget: ScanMemoryBudget(capacity: memoryLimit.map { $0 << 20 } ?? ScanMemoryBudget.defaultCapacity)
         )
-        let pixelLimit = pixelLimit
         var progress = StandardStreams.stderrIsTerminal && inputs.count > 1 ? ProgressBar(total: inputs.count) : nil
         var worst = ExitStatus.success
-        scanner.scan(inputs) { input in
-            try Self.load(input, pixelLimit: pixelLimit)
-        } onResult: { result in
+        scanner.scan(inputs, read: Self.read, pixelLimit: pixelLimit) { result in
             progress?.clear()
             let status = report(result, keys: keys)
             worst = max(worst, status)
@@ -154,11 +163,11 @@ struct ScanCommand: ParsableCommand {
         if worst != .success { throw ExitWithStatus(status: worst) }
     }
 
-    /// Reads and decodes one input (on a worker thread).
-    static func load(_ input: ScanInput, pixelLimit: Int) throws -> GrayImage {
+    /// Reads one input's bytes (on a worker thread); the batch scanner decodes them within its budget.
+    @Sendable static func read(_ input: ScanInput) throws -> Data {
         switch input {
-        case .file(let path): try ImageDecoder.decode(FileInput.read(path, limit: byteLimit), pixelLimit: pixelLimit)
-        case .standardInput(let data): try ImageDecoder.decode(data, pixelLimit: pixelLimit)
+        case .file(let path): try FileInput.read(path, limit: byteLimit)
+        case .standardInput(let data): data
         case .failed(_, let error): throw error
         }
     }
