@@ -112,6 +112,46 @@ struct PinsCLITests {
         #expect(single.stdout.contains("\"expires\": 1540000000"))
     }
 
+    /// ssl-pinning-tool's `sign -n -f -t`: the entry from its details alone is the one the certificate
+    /// gives, in either fingerprint spelling, and verifies.
+    @Test func signFromNameFingerprintAndExpiry() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func entry(_ result: CLIResult) throws -> [String: Any] {
+            #expect(result.status == 0, "\(result.stderr)")
+            var fields = try json(result)
+            #expect((fields.removeValue(forKey: "signature") as? String)?.isEmpty == false)
+            return fields
+        }
+        let fromCertificate = try entry(
+            CLIRunner.run(["pins", "sign", "--key", Self.k2Key, "--cert", Self.google, "--json"]))
+        let details = ["pins", "sign", "--key", Self.k2Key, "--name", "www.google.com", "--expires", "1540280280"]
+        // The colon-separated upper-case hex `openssl x509 -fingerprint -sha256` prints.
+        let hex = "9E:ED:43:38:1C:F7:D5:8E:45:63:A9:51:36:42:55:FC:77:67:07:A0:43:54:2A:7B:99:7D:27:C6:46:EE:6F:B6"
+        for spelling in [hex, hex.replacingOccurrences(of: ":", with: " ").lowercased(), "nu1DOBz31Y5FY6lRNkJV/HdnB6BDVCp7mX0nxkbub7Y="] {
+            let fromDetails = try entry(CLIRunner.run(details + ["--fingerprint", spelling, "--json"]))
+            #expect(NSDictionary(dictionary: fromDetails) == NSDictionary(dictionary: fromCertificate), "\(spelling)")
+        }
+        let list = directory.appendingPathComponent("list.json").path
+        #expect(try CLIRunner.run(details + ["--fingerprint", hex, "--into", list]).status == 0)
+        let verify = try CLIRunner.run(["pins", "verify", list, "--public-key", Self.k2, "--now", Self.googleTime])
+        #expect(verify.status == 0)
+
+        let ambiguous = try CLIRunner.run(details + ["--fingerprint", hex, "--cert", Self.google])
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.stderr.contains("ambiguous"))
+        let noExpiry = try CLIRunner.run([
+            "pins", "sign", "--key", Self.k2Key, "--name", "www.google.com", "--fingerprint", hex,
+        ])
+        #expect(noExpiry.status == 64)
+        #expect(noExpiry.stderr.contains("--expires"))
+        for bad in [String(hex.dropLast()), "+" + String(hex.dropFirst()), "bm90IDMyIGJ5dGVz"] {
+            let result = try CLIRunner.run(details + ["--fingerprint", bad])
+            #expect(result.status == 64, "\(bad)")
+            #expect(result.stderr.contains("64 hex digits or Base64 of 32 bytes"), "\(bad)")
+        }
+    }
+
     @Test func signRefusesUnsafeNamesUnlessForced() throws {
         let refused = try CLIRunner.run([
             "pins", "sign", "--key", Self.k2Key, "--cert", Self.google, "--name", "bad name",

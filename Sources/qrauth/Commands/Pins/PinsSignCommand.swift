@@ -1,16 +1,20 @@
 import ArgumentParser
 import FingerprintLists
 import Foundation
+import QRAuthEncoding
 import QRAuthFiles
 
-/// `qrauth pins sign --key KEY.pem --cert CERT [--into LIST.json]`: sign one entry.
+/// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
+/// [--into LIST.json]`: sign one entry.
 struct PinsSignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign an entry for a certificate and add it to a list (or print it).",
         discussion: """
             The entry is name&fingerprint&expires signed with ECDSA P-256/SHA-256 (DER). The name defaults to \
-            the leaf certificate's common name, the expiry to the pinned certificate's notAfter. With --into \
+            the leaf certificate's common name, the expiry to the pinned certificate's notAfter. Without a \
+            certificate, --name, --fingerprint and --expires give the entry (as ssl-pinning-tool's -n, -f, -t). \
+            With --into \
             the entry with the same name and fingerprint is replaced, the list is sorted (name, then newest \
             expiry first) and written atomically; otherwise the entry is printed.
             """
@@ -26,6 +30,16 @@ struct PinsSignCommand: ParsableCommand {
         name: .long,
         help: ArgumentHelp("Expiry in Unix seconds (default: the certificate's notAfter).", valueName: "unix"))
     var expires: Int64?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Sign from details, without a certificate: the SHA-256 of the DER certificate as hex (spaces and \
+            colons ignored) or Base64; needs --name and --expires.
+            """,
+            valueName: "hex|b64"))
+    var fingerprint: String?
 
     @Option(name: .long, help: "Pin the chain certificate at this depth (0 = leaf); needs challenge mode in apps.")
     var depth: Int = 0
@@ -49,15 +63,46 @@ struct PinsSignCommand: ParsableCommand {
         }
     }
 
+    /// The entry from the certificate source, or from --name, --fingerprint and --expires.
+    func unsignedEntry() throws -> FingerprintEntry {
+        guard let fingerprint else {
+            return try source.chain().entry(depth: depth, name: name, expires: expires)
+        }
+        guard source.cert == nil, source.host == nil else {
+            throw CLIError(
+                .usage, "ambiguous: give a certificate (--cert or --host) or --fingerprint with --name and --expires, not both")
+        }
+        guard let name, let expires else {
+            throw CLIError(.usage, "--fingerprint needs --name and --expires (Unix seconds) as well")
+        }
+        guard depth == 0 else { throw CLIError(.usage, "--depth needs the chain: give --cert or --host") }
+        return FingerprintEntry(name: name, fingerprint: try Self.parseFingerprint(fingerprint), expires: expires)
+    }
+
+    /// A SHA-256 fingerprint as 64 hex digits (whitespace and colons between them ignored, as
+    /// `openssl x509 -fingerprint` prints them) or as Base64 of 32 bytes.
+    static func parseFingerprint(_ text: String) throws -> Data {
+        let digits = Array(text.filter { !$0.isWhitespace && $0 != ":" })
+        if digits.count == 64, digits.allSatisfy(\.isHexDigit) {
+            let bytes = stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+            if bytes.count == 32 { return Data(bytes) }
+        }
+        if let bytes = StrictBase64.decode(text.trimmingCharacters(in: .whitespaces)), bytes.count == 32 {
+            return bytes
+        }
+        throw CLIError(
+            .usage,
+            "--fingerprint must be a SHA-256 as 64 hex digits or Base64 of 32 bytes (got \(text.count) characters)")
+    }
+
     func run() throws {
-        let chain = try source.chain()
         if depth != 0 && !force {
             throw CLIError(
                 .usage,
                 "a static list cannot carry depth (no signature covers it); give --force to sign the leaf-CN entry anyway"
             )
         }
-        var entry = try chain.entry(depth: depth, name: name, expires: expires)
+        var entry = try unsignedEntry()
         entry.depth = nil
         guard force || EntryName.isPipelineSafe(entry.name) else {
             throw CLIError(
