@@ -128,7 +128,10 @@ struct PinsCLITests {
         let details = ["pins", "sign", "--key", Self.k2Key, "--name", "www.google.com", "--expires", "1540280280"]
         // The colon-separated upper-case hex `openssl x509 -fingerprint -sha256` prints.
         let hex = "9E:ED:43:38:1C:F7:D5:8E:45:63:A9:51:36:42:55:FC:77:67:07:A0:43:54:2A:7B:99:7D:27:C6:46:EE:6F:B6"
-        for spelling in [hex, hex.replacingOccurrences(of: ":", with: " ").lowercased(), "nu1DOBz31Y5FY6lRNkJV/HdnB6BDVCp7mX0nxkbub7Y="] {
+        for spelling in [
+            hex, hex.replacingOccurrences(of: ":", with: " ").lowercased(),
+            "nu1DOBz31Y5FY6lRNkJV/HdnB6BDVCp7mX0nxkbub7Y=",
+        ] {
             let fromDetails = try entry(CLIRunner.run(details + ["--fingerprint", spelling, "--json"]))
             #expect(NSDictionary(dictionary: fromDetails) == NSDictionary(dictionary: fromCertificate), "\(spelling)")
         }

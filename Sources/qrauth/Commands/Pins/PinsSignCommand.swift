@@ -70,7 +70,8 @@ struct PinsSignCommand: ParsableCommand {
         }
         guard source.cert == nil, source.host == nil else {
             throw CLIError(
-                .usage, "ambiguous: give a certificate (--cert or --host) or --fingerprint with --name and --expires, not both")
+                .usage,
+                "ambiguous: give a certificate (--cert or --host) or --fingerprint with --name and --expires, not both")
         }
         guard let name, let expires else {
             throw CLIError(.usage, "--fingerprint needs --name and --expires (Unix seconds) as well")
