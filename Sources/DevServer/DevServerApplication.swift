@@ -18,8 +18,11 @@ public struct DevServerApplication: Sendable {
 
     /// How long a connection may stay without a complete request head: after it opens and after
     /// each response. Covers both idle keep-alive connections and clients that send their headers
-    /// slowly (the timer runs until the whole head has arrived).
+    /// slowly (the timer runs until the whole head has arrived). The body then has `bodyTimeout`.
     public static let idleTimeoutSeconds = 30
+
+    /// How long a request's body may take to arrive once its head is in, by default.
+    public static let defaultBodyTimeout: Duration = .seconds(30)
 
     static var http1Configuration: HTTP1Channel.Configuration {
         .init(idleTimeout: .seconds(Int64(idleTimeoutSeconds)))
@@ -33,15 +36,21 @@ public struct DevServerApplication: Sendable {
     public let port: Int
     /// HTTP or TLS.
     public let transport: Transport
+    /// How long a request's body may take once its head is in (then 408 and the connection closes).
+    public let bodyTimeout: Duration
     let logger: Logger
 
     /// Makes an application.
-    public init(server: DevServer, host: String, port: Int, transport: Transport, logger: Logger) {
+    public init(
+        server: DevServer, host: String, port: Int, transport: Transport, logger: Logger,
+        bodyTimeout: Duration = DevServerApplication.defaultBodyTimeout
+    ) {
         self.server = server
         self.host = host
         self.port = port
         self.transport = transport
         self.logger = logger
+        self.bodyTimeout = bodyTimeout
     }
 
     /// The URL clients use for `host` and the bound `port`.
@@ -70,7 +79,7 @@ public struct DevServerApplication: Sendable {
             }
         }
         let app = Application(
-            responder: DevServerResponder(server: server), server: builder,
+            responder: DevServerResponder(server: server, bodyTimeout: bodyTimeout), server: builder,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import Glibc
 import Logging
 import OperationsSync
 import PowerAuth
@@ -65,5 +66,60 @@ struct LiveServerTests {
             DevServer.Route.list, body: .json(Data("{}".utf8)))
         #expect(unsigned.statusCode == 401)
         await client.shutdown()
+    }
+
+    /// Sends `text` on a fresh loopback connection and returns what the server answers before it closes
+    /// the connection (a 30 s receive timeout guards against a hang).
+    static func exchange(port: Int, sending text: String) throws -> String {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var guardTime = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        let bytes = Array(text.utf8)
+        try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            answer += chunk[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    @Test("A body that trickles in past the body timeout gets 408 and the connection closes")
+    func slowBodyTimesOut() async throws {
+        let server = DevServer(state: DevServerState(activations: []))
+        let application = DevServerApplication(
+            server: server, host: "127.0.0.1", port: 0, transport: .http,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, bodyTimeout: .seconds(1))
+        let box = PortBox()
+        let task = Task { try await application.run(handleSignals: false) { box.set($0) } }
+        defer { task.cancel() }
+        let port = try await box.wait()
+        // The head is complete; 3 of the 100 announced body bytes follow, the rest never does.
+        let answer = try Self.exchange(
+            port: port,
+            sending: "POST \(DevServer.Route.list) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 100\r\n\r\n{\"a")
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+        #expect(answer.contains("the request body did not arrive in time"))
+        // A complete body on time is still served (401: the list call needs a token).
+        let normal = try Self.exchange(
+            port: port,
+            sending: "POST \(DevServer.Route.list) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
+                + "Connection: close\r\n\r\n{}")
+        #expect(normal.hasPrefix("HTTP/1.1 401"), "\(normal)")
     }
 }
