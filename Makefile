@@ -57,7 +57,7 @@ reliability: deps
 # Every Fuzz/ target for FUZZ_SECONDS each, one at a time (2 shared cores); a crash fails the run
 # and leaves .build-fuzz/crash-* to turn into a unit test.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS := FuzzOfflineOperation:offline-operation FuzzPAC:pac FuzzPowerAuthParsers:powerauth-parsers \
+FUZZ_TARGETS := FuzzOfflineOperation:offline-operation FuzzPAC:pac FuzzPowerAuthParsers:powerauth-parsers FuzzE2EE:e2ee \
 	FuzzP256Parsers:p256-parsers FuzzFingerprintLists:fingerprint-lists FuzzImageDecoder:image-decoder \
 	FuzzPNGDirect:png-direct
 fuzz-smoke:

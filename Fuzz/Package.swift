@@ -25,6 +25,10 @@ let package = Package(
             dependencies: [.product(name: "PowerAuth", package: "qrauth")]
         ),
         .executableTarget(
+            name: "FuzzE2EE",
+            dependencies: [.product(name: "PowerAuth", package: "qrauth")]
+        ),
+        .executableTarget(
             name: "FuzzP256Parsers",
             dependencies: [.product(name: "QRAuthCrypto", package: "qrauth")]
         ),
