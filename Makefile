@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 MAN_OUT := .build/plugins/GenerateManual/outputs/qrauth
 
-.PHONY: deps build demo test lint format clean install uninstall install-check reliability fuzz-smoke sanitize
+.PHONY: deps build demo test docs lint format clean install uninstall install-check reliability fuzz-smoke sanitize
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +21,13 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
 	$(MAKE) install-check
+	$(MAKE) docs
+
+# The DocC catalogues of the library modules, warnings as errors, and every Swift snippet in them
+# compiled against the library products in a side package (needs the debug build: `make build-tests`).
+docs:
+	SWIFT=$(SWIFT) scripts/docs-check.sh
+	SWIFT=$(SWIFT) scripts/doc-snippets.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
