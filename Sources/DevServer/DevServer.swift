@@ -67,7 +67,7 @@ public struct DevServer: Sendable {
             logger.info(
                 "request refused",
                 metadata: [
-                    "path": "\(request.path)", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+                    "path": "\(request.path)", "code": "\(error.codeText)", "message": "\(error.message)",
                 ])
         }
         return Envelope.failure(error)
