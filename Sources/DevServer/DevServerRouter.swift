@@ -99,6 +99,12 @@ enum DevServerRoutes {
         add(router, .post, "/admin/activations/{id}/unblock", admin: true) { server, _, id throws(APIFailure) in
             try server.unblock(id)
         }
+        add(router, .post, "/admin/activations/init", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminInitActivation(request)
+        }
+        add(router, .post, "/admin/activations/commit", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminCommitActivation(request)
+        }
         add(router, .post, "/admin/reset", admin: true) { server, _, _ throws(APIFailure) in try server.reset() }
         return router.buildResponder()
     }()
