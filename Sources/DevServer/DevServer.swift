@@ -23,6 +23,10 @@ public struct DevServer: Sendable {
     public let adminEnabled: Bool
     /// The `/app/init` configuration, when fingerprints are served.
     public let pinning: PinningConfiguration?
+    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
+    let temporaryKeys = TemporaryKeyStore()
+    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
+    let replayGuard = ECIESReplayGuard(policy: .server2)
 
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
     public init(
