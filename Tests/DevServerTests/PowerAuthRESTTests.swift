@@ -32,7 +32,9 @@ struct PowerAuthRESTTests {
 
     static let versions: [ProtocolVersion] = [.v32, .v33]
 
-    @Test("init → activate → status → commit → token → Mobile Token API → token remove → remove", arguments: versions)
+    @Test(
+        "init → activate → status → commit → token → Mobile Token API → token remove → remove",
+        arguments: [ProtocolVersion.v30, .v31, .v32, .v33])
     func fullFlow(version: ProtocolVersion) async throws {
         var client = try client(version)
         let (id, code) = try initActivation()
@@ -386,5 +388,47 @@ struct PowerAuthRESTTests {
         #expect(blob?.status == ActivationStatus.active.statusByte)
         let (token, _, _) = try await again.createToken()
         #expect(token.status == 200)
+    }
+
+    @Test("/admin/activations/init and commit: the back office's bodies and ERR00nn refusals")
+    func adminInitAndCommit() async throws {
+        func admin(_ path: String, _ body: String) async -> ServerResponse {
+            await server.respond(to: ServerRequest(method: "POST", path: path, body: Data(body.utf8)))
+        }
+        let applicationId = try #require(server.state.defaultApplication?.applicationId)
+        let created = await admin(
+            "/admin/activations/init",
+            #"{"requestObject":{"userId":"bob","applicationId":"\#(applicationId)","commitPhase":"ON_COMMIT","activationOtp":"9999","maxFailureCount":3}}"#
+        )
+        #expect(created.status == 200)
+        let object = try #require(try PowerAuthClient.object(created)["responseObject"] as? [String: Any])
+        let id = try #require(object["activationId"] as? String)
+        let code = try #require(object["activationCode"] as? String)
+        _ = try ActivationCode(validating: code)
+        #expect(object["userId"] as? String == "bob")
+        #expect(object["applicationId"] as? String == applicationId)
+
+        let early = await admin("/admin/activations/commit", #"{"requestObject":{"activationId":"\#(id)"}}"#)
+        #expect(try PowerAuthClient.error(early) == (400, "ERR0008", try PowerAuthClient.error(early).2))
+        let unknown = await admin("/admin/activations/commit", #"{"activationId":"\#(UUID().uuidString)"}"#)
+        #expect(try PowerAuthClient.error(unknown).1 == "ERR0009")
+        let badApp = await admin("/admin/activations/init", #"{"userId":"bob","applicationId":"nope"}"#)
+        #expect(try PowerAuthClient.error(badApp).1 == "ERR0015")
+        let badCount = await admin(
+            "/admin/activations/init", #"{"userId":"bob","applicationId":"\#(applicationId)","maxFailureCount":0}"#)
+        #expect(try PowerAuthClient.error(badCount).1 == "ERR0011")
+
+        var client = try client(.v33)
+        #expect(try await client.activate(code: code).response.status == 200)
+        let wrongOtp = await admin(
+            "/admin/activations/commit", #"{"activationId":"\#(id)","activationOtp":"0000"}"#)
+        #expect(try PowerAuthClient.error(wrongOtp).1 == "ERR0031")
+        let committed = await admin(
+            "/admin/activations/commit", #"{"activationId":"\#(id)","activationOtp":"9999"}"#)
+        let answer = try #require(try PowerAuthClient.object(committed)["responseObject"] as? [String: Any])
+        #expect(answer["activationId"] as? String == id)
+        #expect(answer["activated"] as? Bool == true)
+        let again = await admin("/admin/activations/commit", #"{"activationId":"\#(id)","activationOtp":"9999"}"#)
+        #expect(try PowerAuthClient.error(again).1 == "ERR0008")
     }
 }
