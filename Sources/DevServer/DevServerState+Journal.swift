@@ -17,6 +17,7 @@ extension DevServerState {
         var activation: ServerActivation?
         var operation: OperationRecord?
         var offlineOperation: OfflineOperationRecord?
+        var template: OperationTemplateRecord?
         var removedOperations: [String]?
         var removedOfflineOperations: [String]?
     }
@@ -34,6 +35,7 @@ extension DevServerState {
         for operation in state.offlineOperations.changedElements {
             data += try line(JournalEntry(offlineOperation: operation))
         }
+        for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
         return data
     }
 
@@ -67,6 +69,7 @@ extension DevServerState {
         var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
         var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
+        var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -90,6 +93,9 @@ extension DevServerState {
             if let operation = entry.offlineOperation {
                 upsert(operation, id: operation.id, into: &state.offlineOperations, index: &offlineIndex)
             }
+            if let template = entry.template {
+                upsert(template, id: String(template.id), into: &state.templates, index: &templateIndex)
+            }
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
         }
@@ -98,6 +104,7 @@ extension DevServerState {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
+        state.templates.commit()
         return (state, tornTail)
     }
 

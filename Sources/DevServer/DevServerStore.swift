@@ -166,7 +166,7 @@ final class DevServerStore: @unchecked Sendable {
     private var listIdentities: [ObjectIdentifier] {
         [
             ObjectIdentifier(state.activations.identity), ObjectIdentifier(state.operations.identity),
-            ObjectIdentifier(state.offlineOperations.identity),
+            ObjectIdentifier(state.offlineOperations.identity), ObjectIdentifier(state.templates.identity),
         ]
     }
 
@@ -174,6 +174,7 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
+        state.templates.commit()
         committedIdentities = listIdentities
     }
 
@@ -181,6 +182,7 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.rollback()
         state.operations.rollback()
         state.offlineOperations.rollback()
+        state.templates.rollback()
     }
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
@@ -189,10 +191,10 @@ final class DevServerStore: @unchecked Sendable {
         let replaced = listIdentities != committedIdentities
         let rewritten =
             replaced || state.activations.isRewritten || state.operations.isRewritten
-            || state.offlineOperations.isRewritten
+            || state.offlineOperations.isRewritten || state.templates.isRewritten
         let hasChanges =
             rewritten || state.activations.hasChanges || state.operations.hasChanges
-            || state.offlineOperations.hasChanges
+            || state.offlineOperations.hasChanges || state.templates.hasChanges
         guard let statePath, forceSnapshot || hasChanges else {
             commitLocked()
             return
