@@ -36,6 +36,8 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case payload = "powerauth.payload"
         /// The underlying cryptography failed.
         case crypto = "powerauth.crypto"
+        /// The activation was removed; it signs nothing more.
+        case activationRemoved = "powerauth.activation_removed"
     }
 
     /// The stable case.

@@ -19,7 +19,7 @@ struct BackendOptions: ParsableArguments {
 
     @OptionGroup var password: PasswordOptions
 
-    @OptionGroup var tls: ServerTLSOptions
+    @OptionGroup var transport: TransportOptions
 
     @Flag(help: "Print the server's responseObject as JSON.")
     var json = false
@@ -32,7 +32,6 @@ struct BackendOptions: ParsableArguments {
 
     /// Runs a body with a back-office client and always shuts the HTTP client down.
     func run<T: Sendable>(_ body: (BackOfficeClient) async throws -> T) async throws -> T {
-        let baseURL = try tls.baseURL(url, option: "--url")
         var credentials: BackOfficeCredentials?
         if let authUser {
             guard let secret = try password.resolve() else {
@@ -41,7 +40,7 @@ struct BackendOptions: ParsableArguments {
             }
             credentials = try BackOfficeCredentials(user: authUser, password: secret)
         }
-        let configuration = try await tls.configuration(baseURL: baseURL)
+        let configuration = try await transport.configuration(url: url, option: "--url")
         let http = NIOHTTPClient(configuration: configuration, logger: nil)
         do {
             let result = try await body(BackOfficeClient(httpClient: http, credentials: credentials))

@@ -4,9 +4,10 @@ import Foundation
 import OperationsSync
 import QRAuthFiles
 
-/// How the tool reaches an HTTPS server: pinning, CA bundle, `--insecure`, `--allow-http`, timeout. Shared by
-/// every command that talks to a server (`sync`, `backend`), so all of them build the same HTTP configuration.
-struct ServerTLSOptions: ParsableArguments {
+/// How a network command reaches its server: TLS trust (`--ca`, `--insecure`), plain HTTP (`--allow-http`),
+/// pinning with a signed fingerprint list (`--pins`, `--pins-url`, `--pins-key`, `--pins-challenge`) and the
+/// timeout. `sync`, `activation activate|status|remove` and `token create|remove` share it.
+struct TransportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pin the server: a signed fingerprint list file (needs --pins-key).", valueName: "file"))
     var pins: String?
 
@@ -51,19 +52,17 @@ struct ServerTLSOptions: ParsableArguments {
         try OptionRange.check(timeout, OptionRange.timeoutSeconds, "--timeout")
     }
 
-    /// The server URL given with `option`, refused (64) when it is not a URL or is plain HTTP without `--allow-http`.
-    func baseURL(_ text: String, option: String) throws -> URL {
-        guard let baseURL = URL(string: text), baseURL.host != nil else {
-            throw CLIError(.usage, "\(option) \(text) is not a URL")
+    /// The HTTP client configuration for `url` (given as `option`): the base URL checked first (a usage error before
+    /// anything is read or sent), then trust, plain HTTP, timeout and pinning (the list is fetched or read now).
+    func configuration(url: String, option: String) async throws -> HTTPClientConfiguration {
+        guard let baseURL = URL(string: url), baseURL.host != nil,
+            ["http", "https"].contains(baseURL.scheme?.lowercased() ?? "")
+        else {
+            throw CLIError(.usage, "\(option) \(url) is not an http(s) URL")
         }
         if baseURL.scheme?.lowercased() == "http" && !allowHTTP {
-            throw CLIError(.usage, "\(option) \(text) is plain HTTP; add --allow-http to allow it")
+            throw CLIError(.usage, "\(option) \(url) is plain HTTP; add --allow-http to allow it")
         }
-        return baseURL
-    }
-
-    /// The HTTP client configuration for a server: timeout, CA or no validation, and pinning when asked.
-    func configuration(baseURL: URL) async throws -> HTTPClientConfiguration {
         var configuration = HTTPClientConfiguration(baseURL: baseURL)
         configuration.allowInsecureHTTP = allowHTTP
         configuration.requestTimeout = .seconds(timeout)
