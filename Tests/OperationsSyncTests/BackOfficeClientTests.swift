@@ -63,7 +63,7 @@ struct BackOfficeClientTests {
                     expecting: BackOffice.CommitActivationResponse.self)
                 Issue.record("no error")
             } catch let error as BackOfficeError {
-                #expect(error.code == .server && error.serverCode == .incorrectActivationState)
+                #expect(error.code == .server && error.serverCode == .activationIncorrectState)
                 #expect(error.serverMessage == "Incorrect activation state." && error.httpStatus == 400)
                 #expect(error.reason.contains("ERR0008"))
             }
