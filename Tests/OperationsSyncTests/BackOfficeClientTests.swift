@@ -22,6 +22,9 @@ struct BackOfficeClientTests {
                 expecting: BackOffice.InitActivationResponse.self)
             #expect(response.payload.activationCode == "VVVVV-VVVVV-VVVVV-VTFVA")
             #expect(response.raw["extra"] == .integer(7))
+            let typed = try await client.initActivation(
+                BackOffice.InitActivationRequest(userId: "alice", applicationId: "demo-app"))
+            #expect(typed.activationId == "a-1" && server.requests.count == 2)
             let request = try #require(server.requests.first)
             #expect(request.method == "POST")
             #expect(request.uri == "/powerauth-java-server/rest/v3/activation/init")
