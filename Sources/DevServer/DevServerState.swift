@@ -17,15 +17,37 @@ public struct DevServerState: Sendable, Equatable, Codable {
     public var operations: RecordList<OperationRecord>
     /// Offline operations, oldest first.
     public var offlineOperations: RecordList<OfflineOperationRecord>
+    /// PowerAuth applications; the first is the default one (`sdk-config:` at start). Absent in older
+    /// state files.
+    public var applications: RecordList<ServerApplication>
 
     /// An empty state.
     public init(
         activations: [ServerActivation] = [], operations: [OperationRecord] = [],
-        offlineOperations: [OfflineOperationRecord] = []
+        offlineOperations: [OfflineOperationRecord] = [], applications: [ServerApplication] = []
     ) {
         self.formatVersion = Self.currentFormatVersion
         self.activations = RecordList(activations)
         self.operations = RecordList(operations)
         self.offlineOperations = RecordList(offlineOperations)
+        self.applications = RecordList(applications)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, activations, operations, offlineOperations, applications
+    }
+
+    /// Decodes a state; `applications` may be absent (files written before applications existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        activations = try container.decode(RecordList<ServerActivation>.self, forKey: .activations)
+        operations = try container.decode(RecordList<OperationRecord>.self, forKey: .operations)
+        offlineOperations = try container.decode(RecordList<OfflineOperationRecord>.self, forKey: .offlineOperations)
+        applications =
+            try container.decodeIfPresent(RecordList<ServerApplication>.self, forKey: .applications) ?? RecordList()
+    }
+
+    /// The default application: the first one.
+    public var defaultApplication: ServerApplication? { applications.first }
 }

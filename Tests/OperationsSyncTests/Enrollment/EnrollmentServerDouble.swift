@@ -45,6 +45,17 @@ actor EnrollmentServerDouble: HTTPClient {
     var fault: Fault?
     var exchanges: [Exchange] = []
     var lastAnswers: [String: Data] = [:]
+    /// Temporary keys issued, by id.
+    var issuedKeys: [String: IssuedKey] = [:]
+    /// How many keystore requests arrived.
+    var keystoreCalls = 0
+    /// The activation the back office prepared (its server key pair and id), waiting for `pendingCode`.
+    var template: ServerActivation?
+    /// The activation code the back office issued, and its OTP.
+    var pendingCode: String?
+    var pendingOTP: String?
+    /// The layer-2 details the device sent.
+    var receivedDetails: ActivationLayer2Request?
 
     init(
         server: ServerActivation?, signer: (any RequestSigner)?, masterKey: NISTP256.Signing.PrivateKey,
@@ -60,6 +71,13 @@ actor EnrollmentServerDouble: HTTPClient {
     }
 
     func setFault(_ fault: Fault?) { self.fault = fault }
+
+    /// The back office's `init`: an activation waiting for `code` (and `otp`), with the template's server keys.
+    func prepare(code: String, otp: String? = nil, template: ServerActivation) {
+        pendingCode = code
+        pendingOTP = otp
+        self.template = template
+    }
 
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard case .path(let path) = request.target, case .json(let body) = request.body else {
