@@ -25,6 +25,10 @@ public struct DevServer: Sendable {
     public let pinning: PinningConfiguration?
     /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
     public let backOffice: BackOfficeConfiguration?
+    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
+    let temporaryKeys = TemporaryKeyStore()
+    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
+    let replayGuard = ECIESReplayGuard(policy: .server2)
 
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
     public init(
@@ -74,7 +78,7 @@ public struct DevServer: Sendable {
             logger.info(
                 "request refused",
                 metadata: [
-                    "path": "\(request.path)", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+                    "path": "\(request.path)", "code": "\(error.codeText)", "message": "\(error.message)",
                 ])
         }
         return Envelope.failure(error)

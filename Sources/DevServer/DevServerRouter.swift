@@ -68,6 +68,38 @@ enum DevServerRoutes {
         add(router, .post, RouterPath(DevServer.Route.echo)) { server, request, _ throws(APIFailure) in
             try server.echo(request)
         }
+        // The enrollment server's /pa/v3 API and the encrypted echo.
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.keystoreCreate)) {
+            server, request, _ throws(APIFailure) in
+            try server.createTemporaryKey(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.activationCreate)) {
+            server, request throws(APIFailure) in
+            try await server.createActivation(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationStatus)) {
+            server, request, _ throws(APIFailure) in
+            try server.activationStatusBlob(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationRemove)) {
+            server, request, _ throws(APIFailure) in
+            try server.removeActivationSigned(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenCreate)) {
+            server, request throws(APIFailure) in
+            try await server.createToken(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenRemove)) { server, request, _ throws(APIFailure) in
+            try server.removeToken(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoApplication)) {
+            server, request throws(APIFailure) in
+            try await server.encryptedEchoApplication(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoActivation)) {
+            server, request throws(APIFailure) in
+            try await server.encryptedEchoActivation(request)
+        }
         // /app/init answers every method itself (405 for all but GET).
         for path in ["/app/init", "/app/init/public-key"] {
             for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .head, .options] {
@@ -99,6 +131,12 @@ enum DevServerRoutes {
         add(router, .post, "/admin/activations/{id}/unblock", admin: true) { server, _, id throws(APIFailure) in
             try server.unblock(id)
         }
+        add(router, .post, "/admin/activations/init", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminInitActivation(request)
+        }
+        add(router, .post, "/admin/activations/commit", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminCommitActivation(request)
+        }
         add(router, .post, "/admin/reset", admin: true) { server, _, _ throws(APIFailure) in try server.reset() }
         // The back-office REST API (only with `backOffice`; POST only, as on the real server).
         for route in BackOfficeRoutes.all {
@@ -125,6 +163,23 @@ enum DevServerRoutes {
                     throw APIFailure(.notFound, "no such endpoint: \(request.path)")
                 }
                 context.source.answer.response = try handler(server, request, id)
+            } catch {
+                context.source.answer.response = server.failure(error, for: request)
+            }
+            return .ok
+        }
+    }
+
+    /// Registers an `async` handler (the `/pa/v3` ones that consult the replay guard).
+    private static func addAsync(
+        _ router: Router<DevServerContext>, _ method: HTTPRequest.Method, _ path: RouterPath,
+        _ handler: @escaping @Sendable (DevServer, ServerRequest) async throws(APIFailure) -> ServerResponse
+    ) {
+        router.on(path, method: method) { _, context -> HTTPResponse.Status in
+            let server = context.source.server
+            let request = context.source.request
+            do throws(APIFailure) {
+                context.source.answer.response = try await handler(server, request)
             } catch {
                 context.source.answer.response = server.failure(error, for: request)
             }

@@ -36,6 +36,22 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case payload = "powerauth.payload"
         /// The underlying cryptography failed.
         case crypto = "powerauth.crypto"
+        /// The activation was removed; it signs nothing more.
+        case activationRemoved = "powerauth.activation_removed"
+        /// An ECIES request or response cannot be built: bad parameters, recipient key or randomness.
+        case encryption = "powerauth.encryption"
+        /// An ECIES message does not decrypt (MAC, padding or length; deliberately one opaque case).
+        case decryption = "powerauth.decryption"
+        /// An ECIES message's fields do not match its protocol version (spec §1.5) or do not decode.
+        case eciesMessage = "powerauth.ecies_message"
+        /// An ECIES request repeats an earlier one or its timestamp is outside the server's window.
+        case replay = "powerauth.replay"
+        /// An activation code is malformed (length, character, CRC, canonical form).
+        case activationCode = "powerauth.activation_code"
+        /// An activation code's signature does not verify with the master public key.
+        case activationCodeSignature = "powerauth.activation_code_signature"
+        /// A 3.3 temporary-key JWT is malformed, does not verify, does not match the request or has expired.
+        case temporaryKey = "powerauth.temporary_key"
     }
 
     /// The stable case.

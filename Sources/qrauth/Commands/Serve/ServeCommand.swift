@@ -42,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Persist the state here after every change (created if missing).", valueName: "file"))
     var state: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The PowerAuth application (key, secret, master key pair) as JSON; created with fresh keys (0600) when missing.",
+            valueName: "file"))
+    var app: String?
+
     @Flag(help: "Enable the /admin API.")
     var admin = false
 
@@ -100,8 +106,8 @@ struct ServeCommand: AsyncParsableCommand {
         if backofficeAuthFile != nil, backofficeAuthEnv != nil {
             throw ValidationError("give one of --backoffice-auth-file and --backoffice-auth-env")
         }
-        if state == "-" {
-            throw ValidationError("--state - cannot work: the state is read and written back; give a file")
+        if state == "-" || app == "-" {
+            throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -114,7 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
             try FileLock.acquire(for: path, timeout: .seconds(1))
         }
         defer { stateLock?.release() }
-        let initial = try DevServerState.load(statePath: state, activationPaths: activation)
+        var initial = try DevServerState.load(statePath: state, activationPaths: activation)
+        try initial.prepareApplication(path: app)
         var extraLines: [String] = []
         let transport: DevServerApplication.Transport
         var pinning: PinningConfiguration?
@@ -137,7 +144,10 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStreams.warning("PLAIN HTTP, NO TLS: --http is for load tests on loopback only")
         }
         if let pinning { extraLines.append("pins-public-key: \(pinning.signingKey.exportedPublicKey)") }
-        if initial.activations.isEmpty { StandardStreams.warning("no activation loaded: every signed call will fail") }
+        if let application = initial.defaultApplication, let version = application.currentVersion {
+            extraLines.append("application: \(TerminalText.escaped(application.applicationId))")
+            extraLines.append("sdk-config: \(application.mobileSDKConfiguration(version))")
+        }
         let backOffice = try backOfficeConfiguration()
         let server = DevServer(
             state: initial, statePath: state, adminEnabled: admin, pinning: pinning, backOffice: backOffice,

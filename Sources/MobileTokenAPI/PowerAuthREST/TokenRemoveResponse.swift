@@ -1,0 +1,10 @@
+/// `{"tokenId"}` of `/pa/v3/token/remove`, inside `ResponseEnvelope` (PowerAuth spec §4.2).
+package struct TokenRemoveResponse: Codable, Sendable, Equatable {
+    /// The removed token's id.
+    package let tokenId: String
+
+    /// Makes a response.
+    package init(tokenId: String) {
+        self.tokenId = tokenId
+    }
+}

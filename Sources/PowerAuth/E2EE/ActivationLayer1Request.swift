@@ -1,0 +1,61 @@
+/// The layer-1 plaintext of `/pa/v3/activation/create` (spec §3.3), encrypted with `APPLICATION_SCOPE_GENERIC`.
+///
+/// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
+/// rejects any other key, as the enrollment server's strict Jackson mapper does.
+public struct ActivationLayer1Request: Sendable, Equatable, Codable {
+    /// The `type` of an activation by activation code.
+    public static let codeType = "CODE"
+
+    /// `type`: `CODE` (also `CUSTOM`/`DIRECT`, `RECOVERY`).
+    public var type: String
+    /// `identityAttributes`: for `CODE`, `{"code": "<activation code>"}`.
+    public var identityAttributes: [String: String]
+    /// `customAttributes`: application data passed to the enrollment server.
+    public var customAttributes: [String: PowerAuthJSONValue]?
+    /// `activationData`: the layer-2 cryptogram.
+    public var activationData: ECIESEncryptedRequest
+
+    /// Makes a request from its fields.
+    public init(
+        type: String, identityAttributes: [String: String], customAttributes: [String: PowerAuthJSONValue]? = nil,
+        activationData: ECIESEncryptedRequest
+    ) {
+        self.type = type
+        self.identityAttributes = identityAttributes
+        self.customAttributes = customAttributes
+        self.activationData = activationData
+    }
+
+    /// An activation by code: `{"type":"CODE","identityAttributes":{"code":…},…}`.
+    public static func code(
+        _ activationCode: String, customAttributes: [String: PowerAuthJSONValue]? = nil,
+        activationData: ECIESEncryptedRequest
+    ) -> ActivationLayer1Request {
+        ActivationLayer1Request(
+            type: codeType, identityAttributes: ["code": activationCode], customAttributes: customAttributes,
+            activationData: activationData)
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case type, identityAttributes, customAttributes, activationData
+    }
+
+    /// Decodes the object; an unknown key is an error.
+    public init(from decoder: any Decoder) throws {
+        try ExactKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(String.self, forKey: .type)
+        identityAttributes = try container.decode([String: String].self, forKey: .identityAttributes)
+        customAttributes = try container.decodeIfPresent([String: PowerAuthJSONValue].self, forKey: .customAttributes)
+        activationData = try container.decode(ECIESEncryptedRequest.self, forKey: .activationData)
+    }
+
+    /// Encodes the object, `customAttributes` omitted when nil.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(identityAttributes, forKey: .identityAttributes)
+        try container.encodeIfPresent(customAttributes, forKey: .customAttributes)
+        try container.encode(activationData, forKey: .activationData)
+    }
+}

@@ -1,0 +1,60 @@
+/// The `X-PowerAuth-Encryption` header of unsigned ECIES requests (spec §1.8).
+///
+/// `value` writes the iOS layout; parsing is order-free and tolerates missing commas, like the server.
+public struct EncryptionHeader: Sendable, Equatable {
+    /// The HTTP header name.
+    public static let name = "X-PowerAuth-Encryption"
+
+    /// `version`: selects the ECIES version on the server.
+    public var version: ProtocolVersion
+    /// `application_key`: APP_KEY as Base64 text.
+    public var applicationKey: String
+    /// `activation_id`: required in activation scope, forbidden in application scope.
+    public var activationId: String?
+
+    /// Makes a header from its fields.
+    public init(version: ProtocolVersion, applicationKey: String, activationId: String? = nil) {
+        self.version = version
+        self.applicationKey = applicationKey
+        self.activationId = activationId
+    }
+
+    /// The header for one exchange's parameters (activation id only in activation scope).
+    public init(parameters: ECIESParameters) {
+        self.init(
+            version: parameters.version, applicationKey: parameters.applicationKey,
+            activationId: parameters.scope == .activation ? parameters.activationId : nil)
+    }
+
+    /// Parses a value in any field order (an unsupported version is a `.version` error); call `validate(scope:)`.
+    public init(parsing value: String) throws(PowerAuthError) {
+        let fields = try HeaderFields.parse(value, header: Self.name)
+        version = try ProtocolVersion(text: HeaderFields.required("version", in: fields, header: Self.name))
+        applicationKey = try HeaderFields.required("application_key", in: fields, header: Self.name)
+        activationId = fields["activation_id"]
+    }
+
+    /// Checks the fields as `PowerAuthEncryptionHttpHeaderValidator` does for the endpoint's scope.
+    public func validate(scope: ECIESScope) throws(PowerAuthError) {
+        guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
+            throw PowerAuthError(.header, "application_key must be Base64 of 16 bytes")
+        }
+        switch scope {
+        case .application:
+            guard activationId == nil else {
+                throw PowerAuthError(.header, "activation_id is not allowed in an application-scope request")
+            }
+        case .activation:
+            guard let activationId, HeaderFields.isValidUUID(activationId) else {
+                throw PowerAuthError(.header, "activation_id must be a UUID in an activation-scope request")
+            }
+        }
+    }
+
+    /// The value in the iOS layout: `PowerAuth version="…", application_key="…"[, activation_id="…"]`.
+    public var value: String {
+        var pairs = [("version", version.rawValue), ("application_key", applicationKey)]
+        if let activationId { pairs.append(("activation_id", activationId)) }
+        return HeaderFields.build(pairs)
+    }
+}
