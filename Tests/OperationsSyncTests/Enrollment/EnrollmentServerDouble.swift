@@ -172,12 +172,7 @@ actor EnrollmentServerDouble: HTTPClient {
         {
             let keys = try server.derivedKeys()
             var plain = Data([0xDE, 0xC0, 0xDE, 0xD1])
-            let state: UInt8 =
-                switch server.counters.status {
-                case .active: 3
-                case .blocked: 4
-                case .removed: 5
-                }
+            let state = server.counters.status.statusByte
             plain.append(contentsOf: [state, 3, 3])
             plain.append(SecureRandom.bytes(count: 5))
             plain.append(contentsOf: [
