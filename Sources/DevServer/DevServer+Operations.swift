@@ -14,8 +14,9 @@ extension DevServer {
             let callerActivation = state.activations.first { $0.activationId == activationId }
             for index in state.operations.indices
             where state.operations[index].isListed(
-                    forActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                    applicationId: callerActivation?.backOfficeApplicationId) {
+                forActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                applicationId: callerActivation?.backOfficeApplicationId)
+            {
                 if state.operations[index].expireIfDue(now: now) { changed = true }
                 if state.operations[index].status == .pending {
                     views.append(UserOperationView(state.operations[index]))
@@ -56,9 +57,11 @@ extension DevServer {
             }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             let callerActivation = state.activations.first { $0.activationId == activationId }
-            guard state.operations[index].isVisible(
-                toActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                applicationId: callerActivation?.backOfficeApplicationId) else {
+            guard
+                state.operations[index].isVisible(
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
+            else {
                 throw APIFailure(.invalidOperation, "no operation \(id) for this user")
             }
             if claim, state.operations[index].activationId == nil {
@@ -183,8 +186,8 @@ extension DevServer {
             let callerActivation = state.activations.first { $0.activationId == activationId }
             guard let index = state.operations.firstIndex(where: { $0.id == id }),
                 state.operations[index].isVisible(
-                toActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                applicationId: callerActivation?.backOfficeApplicationId)
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }

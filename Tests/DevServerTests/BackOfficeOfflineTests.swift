@@ -83,7 +83,9 @@ struct BackOfficeOfflineTests {
             await server.respond(
                 to: ServerRequest(
                     method: "POST", path: "/rest/v3/signature/offline/non-personalized/create",
-                    body: Data(#"{"requestObject":{"applicationId":"\#(applicationId)","data":\#(Self.json(Self.block))}}"#.utf8)))
+                    body: Data(
+                        #"{"requestObject":{"applicationId":"\#(applicationId)","data":\#(Self.json(Self.block))}}"#
+                            .utf8)))
         }
         let created = try #require(try TestHarness.json(await create("demo-app"))["responseObject"] as? [String: Any])
         let operation = try OfflineOperation(try #require(created["offlineData"] as? String))

@@ -155,7 +155,8 @@ extension DevServer {
                 signatureValid: result.isValid, activationStatus: counters.status.rawValue,
                 blockedReason: counters.status == .blocked ? "MAX_FAILED_ATTEMPTS" : nil,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
-                applicationId: state.activations[index].backOfficeApplicationId, signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
+                applicationId: state.activations[index].backOfficeApplicationId,
+                signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
                 remainingAttempts: max(0, counters.maxFailedAttempts - counters.failedAttempts), applicationRoles: [],
                 activationFlags: [])
         }

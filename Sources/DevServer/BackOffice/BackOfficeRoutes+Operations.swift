@@ -77,9 +77,8 @@ extension DevServer {
         guard let template = snapshot.templates.first(where: { $0.templateName == body.templateName }) else {
             throw BackOfficeFailure(.operationTemplateNotFound, "no operation template named \(body.templateName)")
         }
-        if !snapshot.applications.isEmpty,
-            let unknown = body.applications.first(where: { id in !snapshot.applications.contains { $0.applicationId == id } })
-        {
+        let known = Set(snapshot.applications.map(\.applicationId))
+        if !known.isEmpty, let unknown = body.applications.first(where: { !known.contains($0) }) {
             throw BackOfficeFailure(.invalidApplication, "no application \(unknown)")
         }
         if let activationId = body.activationId,
@@ -167,12 +166,7 @@ extension DevServer {
             for index in state.operations.indices {
                 guard let fields = state.operations[index].backOffice, fields.userId == body.userId else { continue }
                 if !applications.isEmpty, applications.isDisjoint(with: fields.applications) { continue }
-                if !snapshot.applications.isEmpty,
-            let unknown = body.applications.first(where: { id in !snapshot.applications.contains { $0.applicationId == id } })
-        {
-            throw BackOfficeFailure(.invalidApplication, "no application \(unknown)")
-        }
-        if let activationId = body.activationId, let assigned = state.operations[index].activationId,
+                if let activationId = body.activationId, let assigned = state.operations[index].activationId,
                     assigned != activationId
                 {
                     continue
