@@ -431,4 +431,22 @@ struct PowerAuthRESTTests {
         let again = await admin("/admin/activations/commit", #"{"activationId":"\#(id)","activationOtp":"9999"}"#)
         #expect(try PowerAuthClient.error(again).1 == "ERR0008")
     }
+
+    @Test("status without a challenge (3.0): a zero-IV blob with random counter fields and no nonce")
+    func statusWithoutChallenge() async throws {
+        var client = try client(.v30)
+        let (id, code) = try initActivation()
+        #expect(try await client.activate(code: code).response.status == 200)
+        _ = try server.commitActivation(id, activationOtp: nil)
+        let response = await client.post(
+            DevServer.PowerAuthRoute.activationStatus, body: Data(#"{"requestObject":{"activationId":"\#(id)"}}"#.utf8))
+        #expect(response.status == 200)
+        let object = try #require(try PowerAuthClient.object(response)["responseObject"] as? [String: Any])
+        #expect(object["nonce"] == nil)
+        let blobText = try #require(object["encryptedStatusBlob"] as? String)
+        let blob = try #require(Data(base64Encoded: blobText))
+        let keys = try #require(client.keys)
+        let plain = try AES128.decryptCBC(blob, key: keys.transport, iv: Data(count: 16), padding: false)
+        #expect(Array(plain.prefix(5)) == ActivationStatusBlob.magic + [ActivationStatus.active.statusByte])
+    }
 }
