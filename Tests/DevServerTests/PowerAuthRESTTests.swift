@@ -449,4 +449,10 @@ struct PowerAuthRESTTests {
         let plain = try AES128.decryptCBC(blob, key: keys.transport, iv: Data(count: 16), padding: false)
         #expect(Array(plain.prefix(5)) == ActivationStatusBlob.magic + [ActivationStatus.active.statusByte])
     }
+
+    @Test("refusal reasons are logged with control and bidi characters replaced")
+    func loggableReasons() {
+        #expect(DevServer.loggable("no activation a\u{1B}[31mb\u{202E}c\nd") == "no activation a?[31mb?c?d")
+        #expect(DevServer.loggable("plain ERR0045: missing temporary key") == "plain ERR0045: missing temporary key")
+    }
 }
