@@ -455,4 +455,23 @@ struct PowerAuthRESTTests {
         #expect(DevServer.loggable("no activation a\u{1B}[31mb\u{202E}c\nd") == "no activation a?[31mb?c?d")
         #expect(DevServer.loggable("plain ERR0045: missing temporary key") == "plain ERR0045: missing temporary key")
     }
+
+    @Test("eight devices racing for one code: exactly one activates")
+    func racingForOneCode() async throws {
+        let (id, code) = try initActivation()
+        let server = server
+        let clock = clock
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var client = try PowerAuthClient(server: server, clock: clock, version: .v32)
+                    return try await client.activate(code: code).response.status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1)
+        #expect(statuses.filter { $0 == 400 }.count == 7)
+        #expect(try server.activationStatus(id)?.counters.status == .pendingCommit)
+    }
 }
