@@ -1,14 +1,30 @@
 import MobileTokenAPI
 
-/// A Mobile Token API request that ends in an error envelope: a code and a human message.
+/// A request that ends in an error envelope: a code and a human message. Mobile Token API failures use a
+/// `ServerErrorCode`; PowerAuth REST failures (`/pa/v3`: `ERR_ENCRYPTION` …, spec §6) carry their own code text
+/// and HTTP status in `wire`.
 struct APIFailure: Error, Sendable {
-    /// The envelope code.
+    /// The envelope code (for a `wire` failure: `.generic`, which only decides logging).
     var code: ServerErrorCode
     /// The envelope message.
     var message: String
+    /// The code text and HTTP status of a failure whose code is not a Mobile Token API one.
+    var wire: (code: String, status: Int)?
 
     init(_ code: ServerErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }
+
+    /// A failure with its own code text and HTTP status (`ERR_ACTIVATION`, 400).
+    init(wireCode: String, status: Int, _ message: String) {
+        self.code = .generic
+        self.message = message
+        self.wire = (wireCode, status)
+    }
+
+    /// The code written into the envelope.
+    var codeText: String { wire?.code ?? code.rawValue }
+    /// The HTTP status of the answer.
+    var httpStatus: Int { wire?.status ?? code.httpStatus }
 }

@@ -35,6 +35,9 @@ extension DevServer {
             state.operations.removeAll()
             state.offlineOperations.removeAll()
             for index in state.activations.indices {
+                // Activations made through codes keep CREATED, PENDING_COMMIT and REMOVED.
+                let activation = state.activations[index]
+                guard activation.registration == nil || activation.counters.status == .blocked else { continue }
                 state.activations[index].counters.failedAttempts = 0
                 state.activations[index].counters.status = .active
             }
@@ -57,7 +60,7 @@ extension DevServer {
         }
     }
 
-    /// The activation an admin request names, or the only one loaded.
+    /// The activation an admin request names, or the only usable one loaded.
     private func targetActivation(_ activationId: String?, in state: DevServerState) throws(APIFailure) -> String? {
         if let id = activationId {
             guard state.activations.contains(where: { $0.activationId == id }) else {
@@ -65,7 +68,9 @@ extension DevServer {
             }
             return id
         }
-        return state.activations.count == 1 ? state.activations[0].activationId : nil
+        // Activations still waiting for their device (or removed) are not candidates.
+        let usable = state.activations.filter { $0.hasDeviceKey && $0.counters.status != .removed }
+        return usable.count == 1 ? usable[0].activationId : nil
     }
 
     /// `POST /admin/operations`: a pending online operation (see docs/serve.md for the fields).
@@ -145,17 +150,20 @@ extension DevServer {
         return Envelope.ok(AdminOperationView(record))
     }
 
-    /// `POST /admin/operations/{id}/cancel`: the server cancels a pending operation (CANCELED).
+    /// `POST /admin/operations/{id}/cancel`: an alias of `/rest/v3/operation/cancel` (the same transition,
+    /// `OperationRecord.cancelByBank`) that answers with the Mobile Token API's codes and the admin view.
     func cancelOperation(_ id: String) throws(APIFailure) -> ServerResponse {
         let now = clock.now
         let record = try store.transaction { (state, changed) throws(APIFailure) -> OperationRecord in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
-            if state.operations[index].expireIfDue(now: now) { changed = true }
-            if let failure = state.operations[index].finishedFailure { throw failure }
-            state.operations[index].status = .canceled
             changed = true
+            if let status = state.operations[index].cancelByBank(reason: nil, now: now),
+                let failure = OperationRecord.failure(for: status)
+            {
+                throw failure
+            }
             return state.operations[index]
         }
         return Envelope.ok(AdminOperationView(record))
@@ -166,6 +174,10 @@ extension DevServer {
         let view = try store.transaction { (state, changed) throws(APIFailure) -> AdminActivationView in
             guard let index = state.activations.firstIndex(where: { $0.activationId == id }) else {
                 throw APIFailure(.invalidActivation, "no activation \(id)")
+            }
+            let status = state.activations[index].counters.status
+            if state.activations[index].registration != nil, status != .blocked, status != .active {
+                throw APIFailure(.invalidActivation, "the activation is \(status.rawValue), not BLOCKED")
             }
             state.activations[index].counters.status = .active
             state.activations[index].counters.failedAttempts = 0

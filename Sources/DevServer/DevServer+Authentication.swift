@@ -76,6 +76,9 @@ extension DevServer {
         guard let known = store.activation(id: header.activationId) else {
             throw APIFailure(.powerAuthFailed, "unknown activation")
         }
+        guard known.hasDeviceKey else {
+            throw APIFailure(.powerAuthFailed, "the activation is \(known.counters.status.rawValue)")
+        }
         let keys: FactorKeys
         do {
             keys = try store.factorKeys(for: known)
@@ -95,6 +98,14 @@ extension DevServer {
                 throw APIFailure(.powerAuthFailed, error.reason)
             } catch {
                 throw APIFailure(.generic, "the signature check failed")
+            }
+            if state.activations[index].registration != nil {
+                if result.isValid {
+                    state.activations[index].registration?.lastUsedMillis = clock.nowMillis
+                } else if result.blockedNow {
+                    state.activations[index].registration?.blockedReason = "MAX_FAILED_ATTEMPTS"
+                    state.activations[index].registration?.lastChangeMillis = clock.nowMillis
+                }
             }
             if state.activations[index] != before { changed = true }
             guard result.isValid else {

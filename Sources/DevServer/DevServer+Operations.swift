@@ -11,7 +11,12 @@ extension DevServer {
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
             var views: [UserOperationView] = []
-            for index in state.operations.indices where state.operations[index].activationId == activationId {
+            let callerActivation = state.activations.first { $0.activationId == activationId }
+            for index in state.operations.indices
+            where state.operations[index].isListed(
+                forActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                applicationId: callerActivation?.backOfficeApplicationId)
+            {
                 if state.operations[index].expireIfDue(now: now) { changed = true }
                 if state.operations[index].status == .pending {
                     views.append(UserOperationView(state.operations[index]))
@@ -51,14 +56,17 @@ extension DevServer {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
             if state.operations[index].expireIfDue(now: now) { changed = true }
-            switch state.operations[index].activationId {
-            case activationId: break
-            case nil:
-                if claim {
-                    state.operations[index].activationId = activationId
-                    changed = true
-                }
-            default: throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+            let callerActivation = state.activations.first { $0.activationId == activationId }
+            guard
+                state.operations[index].isVisible(
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
+            else {
+                throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+            }
+            if claim, state.operations[index].activationId == nil {
+                state.operations[index].activationId = activationId
+                changed = true
             }
             return UserOperationView(state.operations[index])
         }
@@ -90,12 +98,13 @@ extension DevServer {
             if let problem = approvalProblem(
                 operation, data: data, caller: caller, proximityOTP: body.proximityOTP, now: now)
             {
-                operation.recordFailure()
+                operation.recordFailure(now: now)
                 state.operations[index] = operation
                 changed = true
                 return problem
             }
             operation.status = .approved
+            operation.finalized = now
             state.operations[index] = operation
             changed = true
             return nil
@@ -117,6 +126,7 @@ extension DevServer {
             let index = try ownedOperation(
                 id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
             state.operations[index].status = .rejected
+            state.operations[index].finalized = now
             state.operations[index].statusReason = String(reason.prefix(32))
             changed = true
         }
@@ -127,8 +137,11 @@ extension DevServer {
     private func ownedOperation(
         _ id: String, activationId: String, in state: inout DevServerState, changed: inout Bool, now: Date
     ) throws(APIFailure) -> Int {
+        let callerActivation = state.activations.first { $0.activationId == activationId }
         guard let index = state.operations.firstIndex(where: { $0.id == id }),
-            state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+            state.operations[index].isVisible(
+                toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                applicationId: callerActivation?.backOfficeApplicationId)
         else {
             throw APIFailure(.invalidOperation, "no operation \(id) for this user")
         }
@@ -172,12 +185,15 @@ extension DevServer {
     private func countFailedApproval(operationId id: String, activationId: String) {
         let now = clock.now
         _ = try? store.transaction { (state, changed) throws(APIFailure) in
+            let callerActivation = state.activations.first { $0.activationId == activationId }
             guard let index = state.operations.firstIndex(where: { $0.id == id }),
-                state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+                state.operations[index].isVisible(
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }
-            state.operations[index].recordFailure()
+            state.operations[index].recordFailure(now: now)
             changed = true
         }
     }

@@ -23,18 +23,25 @@ public struct DevServer: Sendable {
     public let adminEnabled: Bool
     /// The `/app/init` configuration, when fingerprints are served.
     public let pinning: PinningConfiguration?
+    /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
+    public let backOffice: BackOfficeConfiguration?
+    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
+    let temporaryKeys = TemporaryKeyStore()
+    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
+    let replayGuard = ECIESReplayGuard(policy: .server2)
 
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
     public init(
         state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
-        pinning: PinningConfiguration? = nil, clock: ServerClock = .system,
-        logger: Logger = Logger(label: "qrauth.serve")
+        pinning: PinningConfiguration? = nil, backOffice: BackOfficeConfiguration? = nil,
+        clock: ServerClock = .system, logger: Logger = Logger(label: "qrauth.serve")
     ) {
         self.store = DevServerStore(state: state, statePath: statePath, clock: clock, logger: logger)
         self.clock = clock
         self.logger = logger
         self.adminEnabled = adminEnabled
         self.pinning = pinning
+        self.backOffice = backOffice
     }
 
     /// A copy of the current state.
@@ -52,6 +59,10 @@ public struct DevServer: Sendable {
     /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
     package func respond(to request: ServerRequest) async -> ServerResponse {
         guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
+        if request.listener == .backOffice, !request.path.hasPrefix(BackOfficeRoutes.prefix) {
+            // The back-office listener serves the back-office API only.
+            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
+        }
         let answer = AnswerSlot()
         let context = DevServerContext(
             source: .init(logger: logger, server: self, request: request, answer: answer))
@@ -63,11 +74,12 @@ public struct DevServer: Sendable {
 
     /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
     func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
-        if error.code == .generic || error.code == .powerAuthFailed {
+        // `/pa/v3` and lifecycle refusals (`wire`) were logged with their reason where they were made.
+        if error.wire == nil, error.code == .generic || error.code == .powerAuthFailed {
             logger.info(
                 "request refused",
                 metadata: [
-                    "path": "\(request.path)", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+                    "path": "\(request.path)", "code": "\(error.codeText)", "message": "\(error.message)",
                 ])
         }
         return Envelope.failure(error)

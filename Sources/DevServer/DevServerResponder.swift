@@ -10,6 +10,8 @@ struct DevServerResponder: HTTPResponder {
     let server: DevServer
     /// How long the body may take to arrive once the head is in.
     let bodyTimeout: Duration
+    /// Which listener this responder serves.
+    var listener: DevServerListener = .main
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let buffer: ByteBuffer
@@ -36,7 +38,7 @@ struct DevServerResponder: HTTPResponder {
         }
         let serverRequest = ServerRequest(
             method: request.method.rawValue, path: request.uri.path, query: query, headers: headers,
-            body: Data(buffer.readableBytesView))
+            body: Data(buffer.readableBytesView), listener: listener)
         return Self.convert(await server.respond(to: serverRequest))
     }
 

@@ -68,6 +68,38 @@ enum DevServerRoutes {
         add(router, .post, RouterPath(DevServer.Route.echo)) { server, request, _ throws(APIFailure) in
             try server.echo(request)
         }
+        // The enrollment server's /pa/v3 API and the encrypted echo.
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.keystoreCreate)) {
+            server, request, _ throws(APIFailure) in
+            try server.createTemporaryKey(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.activationCreate)) {
+            server, request throws(APIFailure) in
+            try await server.createActivation(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationStatus)) {
+            server, request, _ throws(APIFailure) in
+            try server.activationStatusBlob(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationRemove)) {
+            server, request, _ throws(APIFailure) in
+            try server.removeActivationSigned(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenCreate)) {
+            server, request throws(APIFailure) in
+            try await server.createToken(request)
+        }
+        add(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenRemove)) { server, request, _ throws(APIFailure) in
+            try server.removeToken(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoApplication)) {
+            server, request throws(APIFailure) in
+            try await server.encryptedEchoApplication(request)
+        }
+        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoActivation)) {
+            server, request throws(APIFailure) in
+            try await server.encryptedEchoActivation(request)
+        }
         // /app/init answers every method itself (405 for all but GET).
         for path in ["/app/init", "/app/init/public-key"] {
             for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .head, .options] {
@@ -99,7 +131,21 @@ enum DevServerRoutes {
         add(router, .post, "/admin/activations/{id}/unblock", admin: true) { server, _, id throws(APIFailure) in
             try server.unblock(id)
         }
+        add(router, .post, "/admin/activations/init", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminInitActivation(request)
+        }
+        add(router, .post, "/admin/activations/commit", admin: true) { server, request, _ throws(APIFailure) in
+            try server.adminCommitActivation(request)
+        }
         add(router, .post, "/admin/reset", admin: true) { server, _, _ throws(APIFailure) in try server.reset() }
+        // The back-office REST API (only with `backOffice`; POST only, as on the real server).
+        for route in BackOfficeRoutes.all {
+            router.on(RouterPath(route.path), method: .post) { _, context -> HTTPResponse.Status in
+                context.source.answer.response = context.source.server.backOfficeResponse(
+                    to: context.source.request, route: route)
+                return .ok
+            }
+        }
         return router.buildResponder()
     }()
 
@@ -124,11 +170,30 @@ enum DevServerRoutes {
         }
     }
 
+    /// Registers an `async` handler (the `/pa/v3` ones that consult the replay guard).
+    private static func addAsync(
+        _ router: Router<DevServerContext>, _ method: HTTPRequest.Method, _ path: RouterPath,
+        _ handler: @escaping @Sendable (DevServer, ServerRequest) async throws(APIFailure) -> ServerResponse
+    ) {
+        router.on(path, method: method) { _, context -> HTTPResponse.Status in
+            let server = context.source.server
+            let request = context.source.request
+            do throws(APIFailure) {
+                context.source.answer.response = try await handler(server, request)
+            } catch {
+                context.source.answer.response = server.failure(error, for: request)
+            }
+            return .ok
+        }
+    }
+
     /// The answer when no route matched: the error envelopes the emulator always gave.
     static func unmatched(_ server: DevServer, _ request: ServerRequest) -> ServerResponse {
         let path = request.path
         let failure: APIFailure
-        if path.hasPrefix("/admin/") || path == "/admin" {
+        if path.hasPrefix(BackOfficeRoutes.prefix), server.servesBackOffice(on: request.listener) {
+            return server.backOfficeResponse(to: request, route: nil)
+        } else if path.hasPrefix("/admin/") || path == "/admin" {
             failure =
                 server.adminEnabled
                 ? APIFailure(.notFound, "no admin endpoint \(request.method) \(path)")

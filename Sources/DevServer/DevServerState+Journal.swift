@@ -17,6 +17,8 @@ extension DevServerState {
         var activation: ServerActivation?
         var operation: OperationRecord?
         var offlineOperation: OfflineOperationRecord?
+        var template: OperationTemplateRecord?
+        var application: ServerApplication?
         var removedOperations: [String]?
         var removedOfflineOperations: [String]?
     }
@@ -33,6 +35,10 @@ extension DevServerState {
         for operation in state.operations.changedElements { data += try line(JournalEntry(operation: operation)) }
         for operation in state.offlineOperations.changedElements {
             data += try line(JournalEntry(offlineOperation: operation))
+        }
+        for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
+        for application in state.applications.changedElements {
+            data += try line(JournalEntry(application: application))
         }
         return data
     }
@@ -67,6 +73,8 @@ extension DevServerState {
         var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
         var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
+        var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
+        var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -90,6 +98,12 @@ extension DevServerState {
             if let operation = entry.offlineOperation {
                 upsert(operation, id: operation.id, into: &state.offlineOperations, index: &offlineIndex)
             }
+            if let template = entry.template {
+                upsert(template, id: String(template.id), into: &state.templates, index: &templateIndex)
+            }
+            if let application = entry.application {
+                upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
+            }
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
         }
@@ -98,6 +112,8 @@ extension DevServerState {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
+        state.templates.commit()
+        state.applications.commit()
         return (state, tornTail)
     }
 

@@ -132,6 +132,20 @@ final class DevServerStore: @unchecked Sendable {
         return (token.secret, owner, activation.counters.status)
     }
 
+    /// Makes a token issued to `activationId` known to `token(id:)` (the token is in the state already).
+    func registerToken(_ tokenId: String, activationId: String) {
+        lock.lock()
+        tokenOwners[tokenId] = activationId
+        lock.unlock()
+    }
+
+    /// Forgets the tokens of an activation (removed).
+    func forgetTokens(ofActivation activationId: String) {
+        lock.lock()
+        tokenOwners = tokenOwners.filter { $0.value != activationId }
+        lock.unlock()
+    }
+
     /// Records a token nonce; false when it was seen before (a replay). Entries older than
     /// `horizonMillis` are pruned now and then: their timestamps are refused anyway.
     func recordNonce(tokenId: String, nonce: String, timestampMillis: Int64, horizonMillis: Int64) -> Bool {
@@ -166,7 +180,8 @@ final class DevServerStore: @unchecked Sendable {
     private var listIdentities: [ObjectIdentifier] {
         [
             ObjectIdentifier(state.activations.identity), ObjectIdentifier(state.operations.identity),
-            ObjectIdentifier(state.offlineOperations.identity),
+            ObjectIdentifier(state.offlineOperations.identity), ObjectIdentifier(state.applications.identity),
+            ObjectIdentifier(state.templates.identity),
         ]
     }
 
@@ -174,6 +189,8 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
+        state.templates.commit()
+        state.applications.commit()
         committedIdentities = listIdentities
     }
 
@@ -181,6 +198,8 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.rollback()
         state.operations.rollback()
         state.offlineOperations.rollback()
+        state.templates.rollback()
+        state.applications.rollback()
     }
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
@@ -189,10 +208,10 @@ final class DevServerStore: @unchecked Sendable {
         let replaced = listIdentities != committedIdentities
         let rewritten =
             replaced || state.activations.isRewritten || state.operations.isRewritten
-            || state.offlineOperations.isRewritten
+            || state.offlineOperations.isRewritten || state.applications.isRewritten || state.templates.isRewritten
         let hasChanges =
             rewritten || state.activations.hasChanges || state.operations.hasChanges
-            || state.offlineOperations.hasChanges
+            || state.offlineOperations.hasChanges || state.applications.hasChanges || state.templates.hasChanges
         guard let statePath, forceSnapshot || hasChanges else {
             commitLocked()
             return
@@ -272,6 +291,13 @@ final class DevServerStore: @unchecked Sendable {
                 try activation.validate()
             } catch {
                 throw DevServerError(.file, "\(path): activation \(activation.activationId): \(error.reason)")
+            }
+        }
+        for application in state.applications {
+            do {
+                try application.validate()
+            } catch {
+                throw DevServerError(.file, "\(path): application \(application.applicationId): \(error.reason)")
             }
         }
         return state

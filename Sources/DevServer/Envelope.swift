@@ -18,8 +18,8 @@ enum Envelope {
     static func failure(_ failure: APIFailure) -> ServerResponse {
         encode(
             ResponseEnvelope<EmptyPayload>(
-                .error(ServerErrorBody(code: failure.code.rawValue, message: failure.message))),
-            status: failure.code.httpStatus)
+                .error(ServerErrorBody(code: failure.codeText, message: failure.message))),
+            status: failure.httpStatus)
     }
 
     /// Encodes `value` compactly with sorted keys (Foundation's key order is not stable otherwise).

@@ -44,6 +44,26 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     public var lookAhead: Int
     /// The `possession_universal` MAC token, when one exists.
     public var token: TokenCredential?
+    /// True once the activation was removed (`activation remove`, or a status answer saying REMOVED): the file
+    /// then refuses to sign. Absent in older files (not removed).
+    public var removed: Bool?
+    /// What the server last said in an activation status answer (absent until `activation status` ran).
+    public var lastStatus: DeviceStatusRecord?
+    /// Server time minus device time in milliseconds, as last learnt from the enrollment server (absent until
+    /// one answered); requests then start from server-synchronised time.
+    public var serverTimeOffsetMillis: Int64?
+
+    /// Whether the activation was removed and refuses to sign.
+    public var isRemoved: Bool { removed == true }
+
+    /// Throws `activationRemoved` when the activation was removed: nothing may be signed with it any more.
+    public func checkUsable() throws(PowerAuthError) {
+        guard !isRemoved else {
+            throw PowerAuthError(
+                .activationRemoved,
+                "the activation \(activationId) was removed; it signs nothing more (activate a new one)")
+        }
+    }
 
     /// The counter the next signature uses.
     public func signatureCounter() throws(PowerAuthError) -> SignatureCounter {

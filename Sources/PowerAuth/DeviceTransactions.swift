@@ -29,6 +29,7 @@ public struct DeviceTransactions: Sendable {
         uriId: String = OfflineApproval.defaultURIID, digits: Int = 8, allowUnverified: Bool = false
     ) throws -> OfflineApproval.Outcome {
         try store.update { device throws -> OfflineApproval.Outcome in
+            try device.checkUsable()
             let check = operation.checkSignature(
                 masterKey: try device.masterKey(), personalizedKey: try device.serverKey())
             if check != .valid && !allowUnverified { return .refused(check) }
@@ -56,6 +57,7 @@ public struct DeviceTransactions: Sendable {
         let request = try SignedRequest(
             method: method, uriId: uriId, nonce: SecureRandom.bytes(count: 16).base64EncodedString(), body: body)
         return try store.update { device throws -> OnlineSignature in
+            try device.checkUsable()
             if type.factors.contains(.knowledge), password == nil {
                 throw PowerAuthError(.missingFactorKey, "\(type.rawValue) needs the password")
             }
@@ -99,7 +101,9 @@ public struct DeviceTransactions: Sendable {
     /// The `X-PowerAuth-Token` header of the activation's `possession_universal` token at
     /// `timestampMillis`, or nil when the activation has none. Nothing is stored.
     public func tokenHeader(timestampMillis: Int64) throws -> TokenHeader? {
-        guard let token = try store.load().token else { return nil }
+        let device = try store.load()
+        try device.checkUsable()
+        guard let token = device.token else { return nil }
         return TokenDigest.header(tokenId: token.id, tokenSecret: token.secret, timestampMillis: timestampMillis)
     }
 }

@@ -36,6 +36,8 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case payload = "powerauth.payload"
         /// The underlying cryptography failed.
         case crypto = "powerauth.crypto"
+        /// The activation was removed; it signs nothing more.
+        case activationRemoved = "powerauth.activation_removed"
         /// An ECIES request or response cannot be built: bad parameters, recipient key or randomness.
         case encryption = "powerauth.encryption"
         /// An ECIES message does not decrypt (MAC, padding or length; deliberately one opaque case).

@@ -36,6 +36,13 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     public var tokens: [TokenCredential]
     /// The signature type of the last successful check, if any.
     public var lastSignatureType: SignatureType?
+    /// The lifecycle of an activation made through an activation code (`qrauth serve`); nil for the
+    /// files `qrauth activation create` writes, which are ACTIVE from the start. While the status is
+    /// CREATED (and after a removal from CREATED) `devicePublicKey` is empty.
+    public var registration: ActivationRegistration? = nil
+
+    /// Whether the device key was exchanged (false while CREATED).
+    public var hasDeviceKey: Bool { !devicePublicKey.isEmpty }
 
     /// The signature keys, derived from a fresh ECDH of the server private and device public keys.
     public func factorKeys() throws(PowerAuthError) -> FactorKeys {
@@ -75,6 +82,10 @@ public struct ServerActivation: Sendable, Equatable, Codable {
         }
         _ = try serverSigningKey()
         _ = try masterSigningKey()
-        _ = try PublicKeyDecoding.publicKey(devicePublicKey, field: "devicePublicKey")
+        if hasDeviceKey || registration == nil {
+            _ = try PublicKeyDecoding.publicKey(devicePublicKey, field: "devicePublicKey")
+        } else if counters.status != .created && counters.status != .removed {
+            throw PowerAuthError(.activationFile, "a \(counters.status.rawValue) activation needs devicePublicKey")
+        }
     }
 }

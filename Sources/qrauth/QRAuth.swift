@@ -22,6 +22,8 @@ struct QRAuth: AsyncParsableCommand {
             CodeCommand.self,
             PinsCommand.self,
             SyncCommand.self,
+            TokenCommand.self,
+            BackendCommand.self,
             ServeCommand.self,
             VersionCommand.self,
         ]

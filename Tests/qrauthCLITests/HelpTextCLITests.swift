@@ -8,7 +8,8 @@ struct HelpTextCLITests {
     static let commands: [[String]] = [
         ["scan"], ["qr", "encode"], ["operation", "parse"], ["operation", "verify"], ["operation", "approve"],
         ["operation", "create"], ["pac", "parse"], ["activation", "create"], ["activation", "show"],
-        ["activation", "import"], ["code", "verify"], ["pins", "keygen"], ["pins", "public-key"],
+        ["activation", "import"], ["activation", "activate"], ["activation", "status"], ["activation", "remove"],
+        ["token", "create"], ["token", "remove"], ["code", "verify"], ["pins", "keygen"], ["pins", "public-key"],
         ["pins", "private-key"], ["pins", "fingerprint"], ["pins", "sign"], ["pins", "verify"],
         ["pins", "verify-response"], ["pins", "lint"], ["pins", "prune"], ["pins", "check"], ["sync", "list"],
         ["sync", "watch"], ["sync", "detail"], ["sync", "claim"], ["sync", "history"], ["sync", "approve"],

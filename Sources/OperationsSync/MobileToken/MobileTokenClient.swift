@@ -149,7 +149,40 @@ public actor MobileTokenClient {
             authentication: .possession, learnsTime: true)
     }
 
+    /// One call; a token-signed one first makes sure a token exists and, when the server refuses the token
+    /// (`POWERAUTH_AUTH_FAIL`), is retried once with a replaced token (when a provisioner is configured).
     private func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
+        authentication: MobileTokenAuthentication,
+        learnsTime: Bool
+    ) async throws(MobileTokenError) -> Response {
+        guard case .tokenSigned = endpoint.kind, let provisioner = configuration.tokenProvisioner else {
+            return try await callOnce(
+                endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
+                learnsTime: learnsTime)
+        }
+        try await provisioner.ensureToken()
+        do {
+            return try await callOnce(
+                endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
+                learnsTime: learnsTime)
+        } catch  where error.code == .authenticationFailed {
+            let replaced: Bool
+            do {
+                replaced = try await provisioner.replaceRefusedToken()
+            } catch let failure {
+                throw MobileTokenError(
+                    error.code, "\(error.reason); no new token could be made: \(failure.reason)",
+                    serverCode: error.serverCode, serverMessage: error.serverMessage, httpStatus: error.httpStatus)
+            }
+            guard replaced else { throw error }
+            return try await callOnce(
+                endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
+                learnsTime: learnsTime)
+        }
+    }
+
+    private func callOnce<Request: Encodable & Sendable, Response: Decodable & Sendable>(
         _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
         authentication: MobileTokenAuthentication,
         learnsTime: Bool

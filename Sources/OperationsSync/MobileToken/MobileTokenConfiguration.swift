@@ -9,14 +9,18 @@ public struct MobileTokenConfiguration: Sendable {
     public var serialization: RequestSerialization
     /// The device clock (tests inject one).
     public var now: @Sendable () -> Date
+    /// Creates the `possession_universal` token when the activation has none and replaces a refused one; nil signs
+    /// with the token the activation holds, or fails without one.
+    public var tokenProvisioner: (any TokenProvisioning)?
 
-    /// Makes a configuration: language from the HTTP client, `serialSigned`, the system clock.
+    /// Makes a configuration: language from the HTTP client, `serialSigned`, the system clock, no token provisioning.
     public init(
         language: String? = nil, serialization: RequestSerialization = .serialSigned,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, tokenProvisioner: (any TokenProvisioning)? = nil
     ) {
         self.language = language
         self.serialization = serialization
         self.now = now
+        self.tokenProvisioner = tokenProvisioner
     }
 }

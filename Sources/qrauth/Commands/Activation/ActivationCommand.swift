@@ -4,7 +4,10 @@ import ArgumentParser
 struct ActivationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activation",
-        abstract: "Make, show and import PowerAuth test activations (device and server files).",
-        subcommands: [ActivationCreateCommand.self, ActivationShowCommand.self, ActivationImportCommand.self]
+        abstract: "Make, show and import test activations; activate, check and remove one at a real enrollment server.",
+        subcommands: [
+            ActivationCreateCommand.self, ActivationShowCommand.self, ActivationImportCommand.self,
+            ActivationActivateCommand.self, ActivationStatusCommand.self, ActivationRemoveCommand.self,
+        ]
     )
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import OfflineOperations
 import PowerAuth
-import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
@@ -33,13 +31,6 @@ struct ActivationImportCommand: ParsableCommand {
     @Flag(help: "Print one JSON document.")
     var json = false
 
-    struct CmdToolConfig: Decodable {
-        var applicationKey: String?
-        var applicationSecret: String?
-        var masterPublicKey: String?
-        var mobileSdkConfig: String?
-    }
-
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: device) {
             throw CLIError(.usage, "\(device) exists; use --force to replace it")
@@ -47,29 +38,7 @@ struct ActivationImportCommand: ParsableCommand {
         let statusFile = try CmdToolStatusFile(json: FileInput.read(status, limit: 1 << 20))
         var application: CmdToolStatusFile.Application?
         if let config {
-            let values: CmdToolConfig
-            let configData = try FileInput.read(config, limit: 1 << 20)
-            if let key = JSONDuplicateKeys.first(in: configData) {
-                throw CLIError(
-                    .malformed, "\(config): the key \(key) appears twice (refused: readers disagree on which wins)")
-            }
-            do {
-                values = try JSONDecoder().decode(CmdToolConfig.self, from: configData)
-            } catch let error as FileError {
-                throw error
-            } catch {
-                throw CLIError(.malformed, "\(config) is not a powerauth-cmd-tool config.json")
-            }
-            if let blob = values.mobileSdkConfig {
-                let parsed = try MobileSDKConfiguration(base64: blob)
-                application = .init(
-                    applicationKey: parsed.applicationKey, applicationSecret: parsed.applicationSecret,
-                    masterPublicKey: parsed.masterServerPublicKey?.base64EncodedString())
-            } else {
-                application = .init(
-                    applicationKey: values.applicationKey ?? "", applicationSecret: values.applicationSecret ?? "",
-                    masterPublicKey: values.masterPublicKey)
-            }
+            application = try CmdToolConfig.application(from: config)
         }
         let activation = try statusFile.deviceActivation(application: application)
         // Locked, so a run using the old file finishes first; the existence check is repeated under the lock.

@@ -1,9 +1,7 @@
 import ArgumentParser
-import FingerprintLists
 import Foundation
-import Logging
 import OperationsSync
-import QRAuthFiles
+import PowerAuth
 
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {
@@ -15,115 +13,28 @@ struct SyncConnectionOptions: ParsableArguments {
         help: ArgumentHelp("The device activation file (its counter advances with each signature).", valueName: "file"))
     var activation: String
 
-    @Option(help: ArgumentHelp("Pin the server: a signed fingerprint list file (needs --pins-key).", valueName: "file"))
-    var pins: String?
-
-    @Option(
-        name: .customLong("pins-url"),
-        help: ArgumentHelp(
-            "Pin the server: download the fingerprint list from this URL (needs --pins-key).", valueName: "url"))
-    var pinsURL: String?
-
-    @Option(
-        name: .customLong("pins-key"),
-        help: ArgumentHelp("The list signing public key, Base64 of the 65-byte point.", valueName: "base64"))
-    var pinsKey: String?
-
-    @Flag(name: .customLong("pins-challenge"), help: "Download the list in challenge mode (X-Cert-Pinning-Challenge).")
-    var pinsChallenge = false
-
-    @Option(help: ArgumentHelp("Trust this PEM CA bundle instead of the system store.", valueName: "file"))
-    var ca: String?
-
-    @Flag(help: "Skip TLS validation (test servers only).")
-    var insecure = false
-
-    @Flag(name: .customLong("allow-http"), help: "Allow plain http:// URLs.")
-    var allowHTTP = false
+    @OptionGroup var transport: TransportOptions
 
     @Option(help: ArgumentHelp("Accept-Language of the requests.", valueName: "lang"))
     var lang: String?
 
-    @Option(help: ArgumentHelp("Request timeout in seconds.", valueName: "seconds"))
-    var timeout: Int = 10
-
     @Flag(help: "Print JSON.")
     var json = false
 
-    func validate() throws {
-        if pins != nil && pinsURL != nil { throw ValidationError("give --pins or --pins-url, not both") }
-        if (pins != nil || pinsURL != nil) && pinsKey == nil {
-            throw ValidationError("--pins and --pins-url need --pins-key")
-        }
-        if allowHTTP && (pins != nil || pinsURL != nil) {
-            throw ValidationError(
-                "--pins and --pins-url cannot be combined with --allow-http: plain HTTP has no certificate to pin")
-        }
-        if insecure && (pins != nil || pinsURL != nil) {
-            throw ValidationError("--insecure cannot be combined with pinning")
-        }
-        try OptionRange.check(timeout, OptionRange.timeoutSeconds, "--timeout")
-    }
-
-    /// Builds the HTTP client (with pinning when asked) and the Mobile Token client.
+    /// Builds the HTTP client (with pinning when asked) and the Mobile Token client. When the activation has no
+    /// `possession_universal` token, the client creates one at the enrollment server (`/pa/v3/token/create`, same
+    /// base URL) and stores it, as the mobile SDK does; a token the server refuses is replaced once.
     func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient) {
-        guard let baseURL = URL(string: server), baseURL.host != nil else {
-            throw CLIError(.usage, "--server \(server) is not a URL")
-        }
-        if baseURL.scheme?.lowercased() == "http" && !allowHTTP {
-            throw CLIError(.usage, "--server \(server) is plain HTTP; add --allow-http to allow it")
-        }
-        var configuration = HTTPClientConfiguration(baseURL: baseURL)
-        configuration.allowInsecureHTTP = allowHTTP
-        configuration.requestTimeout = .seconds(timeout)
-        let caPEM = try ca.map { String(decoding: try FileInput.read($0, limit: 1 << 20), as: UTF8.self) }
-        if insecure {
-            configuration.tls = .noValidation
-        } else if let caPEM {
-            configuration.tls = .customCA(pemBundle: caPEM)
-        }
-        if let pinsKey {
-            let key = try PinningPublicKey(base64: pinsKey)
-            let store = try await makeStore(key: key, baseConfiguration: configuration)
-            configuration.tls = .pinned(CertStoreEvaluator(store: store), customCA: caPEM)
-        }
-        configuration.signer = PowerAuthRequestSigner(activationPath: activation, password: password)
+        var configuration = try await transport.configuration(url: server, option: "--server")
+        let store = ActivationFileStorage(path: activation)
+        configuration.signer = PowerAuthRequestSigner(store: store, password: password)
         if let lang { configuration.identity.acceptLanguage = lang }
         let http = NIOHTTPClient(configuration: configuration, logger: nil)
-        return (MobileTokenClient(httpClient: http, configuration: MobileTokenConfiguration(language: lang)), http)
-    }
-
-    private func makeStore(key: PinningPublicKey, baseConfiguration: HTTPClientConfiguration) async throws -> CertStore
-    {
-        if let pins {
-            let data = try FileInput.read(pins, limit: 16 << 20)
-            let configuration = try CertStoreConfiguration(serviceURL: URL(fileURLWithPath: pins), publicKey: key)
-            let store = CertStore(
-                configuration: configuration, fetcher: StaticFingerprintFetcher(body: data), storageDirectory: nil)
-            let update = await store.update(mode: .forced)
-            guard update.result == .ok else {
-                throw CLIError(
-                    .malformed,
-                    "the fingerprint list \(pins) is unusable (\(update.result.rawValue)); refusing to connect without pinning"
-                )
-            }
-            return store
-        }
-        guard let pinsURL, let url = URL(string: pinsURL) else { throw CLIError(.usage, "--pins-url is not a URL") }
-        let configuration = try CertStoreConfiguration(serviceURL: url, publicKey: key, useChallenge: pinsChallenge)
-        let fetchClient = NIOHTTPClient(configuration: baseConfiguration, logger: nil)
-        let fetcher = RecordingFingerprintFetcher(wrapped: HTTPFingerprintFetcher(client: fetchClient))
-        let store = CertStore(configuration: configuration, fetcher: fetcher, storageDirectory: nil)
-        let update = await store.update(mode: .forced)
-        await fetchClient.shutdown()
-        if update.result == .networkError {
-            // Nothing to pin against: say what the list server answered (or why it could not be reached).
-            let what = await fetcher.record.last ?? "no answer"
-            throw CLIError(.network, "cannot download the fingerprint list \(pinsURL): \(what)")
-        }
-        if update.result != .ok {
-            StandardStreams.warning("the fingerprint list update gave \(update.result.rawValue)")
-        }
-        return store
+        let offset = (try? store.load())?.serverTimeOffsetMillis
+        let enrollment = EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
+        let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)
+        let client = MobileTokenClient(
+            httpClient: http, configuration: MobileTokenConfiguration(language: lang, tokenProvisioner: tokens))
+        return (client, http)
     }
 }

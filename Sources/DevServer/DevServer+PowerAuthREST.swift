@@ -1,0 +1,562 @@
+import Foundation
+import Logging
+import MobileTokenAPI
+import PowerAuth
+import QRAuthCrypto
+
+/// The enrollment server's standard RESTful API (`/pa/v3/*`, spec §2–§4) with real ECIES: activation via
+/// activation code, encrypted status, signed remove, MAC tokens, 3.3 temporary keys, and the encrypted echo.
+/// Errors are the RESTful integration's (spec §6): never encrypted, `{"status":"ERROR","responseObject":
+/// {"code","message"}}` with the code and message constants the real server sends; the detail goes to the log
+/// (without keys, secrets or OTPs).
+extension DevServer {
+    /// The `/pa/v3` paths, and the encrypted echo.
+    package enum PowerAuthRoute {
+        /// 3.3 temporary keys (JWT in, JWT out).
+        package static let keystoreCreate = "/pa/v3/keystore/create"
+        /// Activation via activation code (two ECIES layers).
+        package static let activationCreate = "/pa/v3/activation/create"
+        /// Encrypted status blob.
+        package static let activationStatus = "/pa/v3/activation/status"
+        /// Signed remove (uriId `/pa/activation/remove`).
+        package static let activationRemove = "/pa/v3/activation/remove"
+        /// Signed + ECIES token creation (uriId `/pa/token/create`).
+        package static let tokenCreate = "/pa/v3/token/create"
+        /// Signed token removal (uriId `/pa/token/remove`).
+        package static let tokenRemove = "/pa/v3/token/remove"
+        /// Application-scope encrypted echo.
+        package static let echoApplication = "/custom/echo/application"
+        /// Activation-scope encrypted echo (signed, or with `X-PowerAuth-Encryption`; uriId
+        /// `/custom/echo/activation`).
+        package static let echoActivation = "/custom/echo/activation"
+    }
+
+    /// The error answers of spec §6.
+    enum PowerAuthRESTError {
+        static let encryption = APIFailure(wireCode: "ERR_ENCRYPTION", status: 400, "POWER_AUTH_ENCRYPTION_FAILED")
+        static let temporaryKey = APIFailure(
+            wireCode: "ERR_TEMPORARY_KEY", status: 400, "POWER_AUTH_TEMPORARY_KEY_FAILURE")
+        static let activation = APIFailure(wireCode: "ERR_ACTIVATION", status: 400, "POWER_AUTH_ACTIVATION_INVALID")
+        static let signature = APIFailure(wireCode: "ERR_AUTHENTICATION", status: 401, "POWER_AUTH_SIGNATURE_INVALID")
+        static let signatureType = APIFailure(
+            wireCode: "ERR_AUTHENTICATION", status: 401, "POWER_AUTH_SIGNATURE_TYPE_INVALID")
+        static let headerMissing = APIFailure(
+            wireCode: "ERR_AUTHENTICATION", status: 401, "POWER_AUTH_HTTP_HEADER_MISSING")
+        static let token = APIFailure(wireCode: "ERR_AUTHENTICATION", status: 401, "POWER_AUTH_TOKEN_ERROR")
+    }
+
+    /// Logs why a `/pa/v3` call is refused and returns the failure to answer with. The reason never holds key
+    /// material or OTPs; ids in it come from the request, so control and format characters are shown as `?`.
+    func refuse(_ failure: APIFailure, _ request: ServerRequest, _ detail: String) -> APIFailure {
+        logger.info(
+            "PowerAuth request refused",
+            metadata: [
+                "path": "\(Self.loggable(request.path))", "code": "\(failure.codeText)",
+                "reason": "\(Self.loggable(detail))",
+            ])
+        return failure
+    }
+
+    /// `text` with control and format characters (escape sequences, bidi overrides) replaced by `?`.
+    package static func loggable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.properties.generalCategory {
+                    case .control, .format, .lineSeparator, .paragraphSeparator: "?"
+                    default: scalar
+                    }
+                }))
+    }
+
+    // MARK: activation/create
+
+    /// `POST /pa/v3/activation/create`: layer 1 (application scope, `/pa/generic/application`) carries the code
+    /// and layer 2 (`/pa/activation`), which carries the device key; the CREATED activation with that code takes
+    /// the key (PENDING_COMMIT, or ACTIVE with ON_KEY_EXCHANGE) and the answer carries the server key and
+    /// `CTR_DATA`, encrypted in both layers. Envelope and layer-1 failures: `ERR_ENCRYPTION`; anything after
+    /// (layer 2, code, OTP, state): `ERR_ACTIVATION`.
+    func createActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+        let encryption = PowerAuthRESTError.encryption
+        let header = try encryptionHeader(request, scope: .application)
+        let (application, version) = try applicationVersion(header.applicationKey, request, failure: encryption)
+        let layer1Body = try decodeBody(ECIESEncryptedRequest.self, request, failure: encryption)
+        let now = clock.nowMillis
+        let (layer1Plain, layer1Responder) = try decrypt(
+            layer1Body, request,
+            parameters: ECIESParameters(
+                version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: version.applicationKey,
+                applicationSecret: version.applicationSecret),
+            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: encryption)
+        try await checkReplay(layer1Body, request, failure: encryption)
+        let failure = PowerAuthRESTError.activation
+        let layer1: ActivationLayer1Request
+        do {
+            layer1 = try JSONDecoder().decode(ActivationLayer1Request.self, from: layer1Plain)
+        } catch {
+            throw refuse(failure, request, "layer 1 is not an activation request")
+        }
+        guard layer1.type == ActivationLayer1Request.codeType,
+            let code = layer1.identityAttributes["code"], !code.trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            throw refuse(failure, request, "only CODE activations with identityAttributes.code are supported")
+        }
+        let (layer2Plain, layer2Responder) = try decrypt(
+            layer1.activationData, request,
+            parameters: ECIESParameters(
+                version: header.version, encryptorId: .activationLayer2, applicationKey: version.applicationKey,
+                applicationSecret: version.applicationSecret),
+            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
+        try await checkReplay(layer1.activationData, request, failure: failure)
+        let layer2: ActivationLayer2Request
+        do {
+            layer2 = try JSONDecoder().decode(ActivationLayer2Request.self, from: layer2Plain)
+        } catch {
+            throw refuse(failure, request, "layer 2 is not an activation request")
+        }
+        let activation: ServerActivation
+        do {
+            activation = try prepareActivation(
+                code: code, applicationKey: version.applicationKey,
+                device: ServerActivation.DeviceRegistration(
+                    devicePublicKey: layer2.devicePublicKey, activationName: layer2.activationName,
+                    activationOtp: layer2.activationOtp, platform: layer2.platform, deviceInfo: layer2.deviceInfo,
+                    extras: layer2.extras, protocolVersion: header.version))
+        } catch {
+            throw refuse(failure, request, "\(error.code.rawValue): \(error.reason)")
+        }
+        guard let ctrData = activation.counters.ctrData else {
+            throw refuse(failure, request, "the activation has no counter data")
+        }
+        do {
+            let layer2Response = try layer2Responder.encrypt(
+                try Self.compactJSON(
+                    ActivationLayer2Response(
+                        activationId: activation.activationId, serverPublicKey: activation.serverPublicKey,
+                        ctrData: ctrData)),
+                timestamp: now)
+            let layer1Response = try layer1Responder.encrypt(
+                try Self.compactJSON(
+                    ActivationLayer1Response(
+                        activationData: layer2Response, customAttributes: layer1.customAttributes ?? [:])),
+                timestamp: now)
+            return .json(try Self.compactJSON(layer1Response))
+        } catch {
+            throw refuse(APIFailure(.generic, "the response could not be encrypted"), request, "\(error)")
+        }
+    }
+
+    // MARK: activation/status
+
+    /// `POST /pa/v3/activation/status`: the encrypted status blob (spec §3.8); unknown and CREATED activations
+    /// get 32 random bytes (and a random nonce), as the real server sends.
+    func activationStatusBlob(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.activation
+        let body: ActivationStatusRequest
+        do {
+            body = try requestObject(request, as: ActivationStatusRequest.self)
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+        guard !body.activationId.isEmpty else { throw refuse(failure, request, "activationId is empty") }
+        var challenge: Data?
+        if let text = body.challenge {
+            guard let bytes = Data(base64Encoded: text), bytes.count == 16 else {
+                throw refuse(failure, request, "challenge must be Base64 of 16 bytes")
+            }
+            challenge = bytes
+        }
+        let activation: ServerActivation?
+        do {
+            activation = try activationStatus(body.activationId)
+        } catch {
+            throw refuse(APIFailure(.generic, "the state could not be stored"), request, error.reason)
+        }
+        let blob: Data
+        var nonce: Data? = challenge.map { _ in SecureRandom.bytes(count: 16) }
+        if let activation, activation.hasDeviceKey, activation.counters.status != .created {
+            do {
+                (blob, nonce) = try Self.statusBlob(activation, challenge: challenge)
+            } catch {
+                throw refuse(APIFailure(.generic, "the status blob could not be made"), request, "\(error)")
+            }
+        } else {
+            blob = SecureRandom.bytes(count: 32)
+        }
+        return Envelope.ok(
+            ActivationStatusResponse(
+                activationId: body.activationId, encryptedStatusBlob: blob.base64EncodedString(),
+                nonce: nonce?.base64EncodedString()))
+    }
+
+    // MARK: activation/remove
+
+    /// `POST /pa/v3/activation/remove`: signed (uriId `/pa/activation/remove`, 2FA or 3FA only); REMOVED.
+    func removeActivationSigned(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let caller = try signedCaller(
+            request, uriId: "/pa/activation/remove",
+            allowed: [.possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+        do {
+            _ = try removeActivation(caller.activationId)
+        } catch {
+            throw refuse(PowerAuthRESTError.activation, request, error.reason)
+        }
+        return Envelope.ok(ActivationRemoveResponse(activationId: caller.activationId))
+    }
+
+    // MARK: tokens
+
+    /// The factors `token/create` and `token/remove` accept.
+    static let tokenSignatureTypes: Set<SignatureType> = [
+        .possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry,
+    ]
+
+    /// At most this many tokens per activation (the oldest go first).
+    static let maximumTokensPerActivation = 64
+
+    /// `POST /pa/v3/token/create`: signed over the encrypted body (uriId `/pa/token/create`), ECIES activation
+    /// scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile Token API and
+    /// its id and secret are answered encrypted. Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
+    func createToken(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.token
+        let header: AuthorizationHeader
+        let caller: SignedCaller
+        do {
+            header = try authorizationHeader(request)
+            caller = try authenticateSignature(
+                request, header: header, uriId: "/pa/token/create", allowed: Self.tokenSignatureTypes)
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+        guard let activation = store.activation(id: caller.activationId) else {
+            throw refuse(failure, request, "unknown activation")
+        }
+        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let (_, responder) = try decrypt(
+            body, request,
+            parameters: try activationScopeParameters(
+                activation, version: header.version, encryptorId: .createToken, request, failure: failure),
+            fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
+        try await checkReplay(body, request, failure: failure)
+        let token = TokenCredential(id: UUID().uuidString.lowercased(), secret: SecureRandom.bytes(count: 16))
+        do throws(APIFailure) {
+            try store.transaction { (state, _) throws(APIFailure) in
+                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId }),
+                    state.activations[index].counters.status == .active
+                else { throw APIFailure(.powerAuthFailed, "the activation is not ACTIVE") }
+                var tokens = state.activations[index].tokens
+                tokens.append(token)
+                if tokens.count > Self.maximumTokensPerActivation {
+                    tokens.removeFirst(tokens.count - Self.maximumTokensPerActivation)
+                }
+                state.activations[index].tokens = tokens
+            }
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+        store.registerToken(token.id, activationId: caller.activationId)
+        do {
+            let response = try responder.encrypt(
+                try Self.compactJSON(TokenCreatePayload(tokenId: token.id, tokenSecret: token.secret)),
+                timestamp: clock.nowMillis)
+            return .json(try Self.compactJSON(response))
+        } catch {
+            throw refuse(failure, request, "the response could not be encrypted")
+        }
+    }
+
+    /// `POST /pa/v3/token/remove`: signed (uriId `/pa/token/remove`); removes the token quietly (also when it
+    /// does not exist). Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
+    func removeToken(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.token
+        let caller: SignedCaller
+        let body: TokenRemoveRequest
+        do {
+            let header = try authorizationHeader(request)
+            caller = try authenticateSignature(
+                request, header: header, uriId: "/pa/token/remove", allowed: Self.tokenSignatureTypes)
+            body = try requestObject(request, as: TokenRemoveRequest.self)
+            try store.transaction { (state, _) throws(APIFailure) in
+                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId }),
+                    state.activations[index].tokens.contains(where: { $0.id == body.tokenId })
+                else { return }
+                state.activations[index].tokens.removeAll { $0.id == body.tokenId }
+            }
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+        return Envelope.ok(TokenRemoveResponse(tokenId: body.tokenId))
+    }
+
+    // MARK: encrypted echo
+
+    /// `POST /custom/echo/application`: an application-scope ECIES request (`X-PowerAuth-Encryption`,
+    /// `/pa/generic/application`) answered with its own plaintext, encrypted.
+    func encryptedEchoApplication(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.encryption
+        let header = try encryptionHeader(request, scope: .application)
+        let (application, version) = try applicationVersion(header.applicationKey, request, failure: failure)
+        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let (plain, responder) = try decrypt(
+            body, request,
+            parameters: ECIESParameters(
+                version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: version.applicationKey,
+                applicationSecret: version.applicationSecret),
+            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
+        try await checkReplay(body, request, failure: failure)
+        return try echoResponse(plain, responder, request, signatureType: nil)
+    }
+
+    /// `POST /custom/echo/activation`: an activation-scope ECIES request (`/pa/generic/activation`), either
+    /// signed (`X-PowerAuth-Authorization`, uriId `/custom/echo/activation`, any possession factor; the version
+    /// is `pa_version`) or with `X-PowerAuth-Encryption` naming the activation; answered with its plaintext.
+    func encryptedEchoActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.encryption
+        let activationId: String
+        let version: ProtocolVersion
+        var signatureType: SignatureType?
+        if request.header(AuthorizationHeader.name) != nil {
+            let caller = try signedCaller(
+                request, uriId: Self.PowerAuthRoute.echoActivation,
+                allowed: [.possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+            activationId = caller.activationId
+            version = caller.version
+            signatureType = caller.signatureType
+        } else {
+            let header = try encryptionHeader(request, scope: .activation)
+            activationId = header.activationId ?? ""
+            version = header.version
+            guard store.activation(id: activationId)?.applicationKey == header.applicationKey else {
+                throw refuse(failure, request, "the application key does not belong to the activation")
+            }
+        }
+        guard let activation = store.activation(id: activationId), activation.counters.status == .active else {
+            throw refuse(failure, request, "unknown or inactive activation")
+        }
+        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let (plain, responder) = try decrypt(
+            body, request,
+            parameters: try activationScopeParameters(
+                activation, version: version, encryptorId: .activationScopeGeneric, request, failure: failure),
+            fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
+        try await checkReplay(body, request, failure: failure)
+        return try echoResponse(plain, responder, request, signatureType: signatureType)
+    }
+
+    private func echoResponse(
+        _ plaintext: Data, _ responder: ECIESResponseEncryptor, _ request: ServerRequest,
+        signatureType: SignatureType?
+    ) throws(APIFailure) -> ServerResponse {
+        do {
+            var response = ServerResponse.json(
+                try Self.compactJSON(try responder.encrypt(plaintext, timestamp: clock.nowMillis)))
+            if let signatureType { response.headers.append(("X-PowerAuth-Signature-Type", signatureType.rawValue)) }
+            return response
+        } catch {
+            throw refuse(PowerAuthRESTError.encryption, request, "the response could not be encrypted")
+        }
+    }
+
+    // MARK: shared steps
+
+    /// A signed caller for `/pa/v3`: a missing/malformed header or a signature that does not verify is 401
+    /// `POWER_AUTH_SIGNATURE_INVALID`, a factor the endpoint does not allow `POWER_AUTH_SIGNATURE_TYPE_INVALID`.
+    func signedCaller(
+        _ request: ServerRequest, uriId: String, allowed: Set<SignatureType>
+    ) throws(APIFailure) -> (activationId: String, version: ProtocolVersion, signatureType: SignatureType) {
+        guard request.header(AuthorizationHeader.name) != nil else {
+            throw refuse(PowerAuthRESTError.headerMissing, request, "no \(AuthorizationHeader.name) header")
+        }
+        let header: AuthorizationHeader
+        do {
+            header = try authorizationHeader(request)
+        } catch {
+            throw refuse(PowerAuthRESTError.signature, request, error.message)
+        }
+        guard allowed.contains(header.signatureType) else {
+            throw refuse(
+                PowerAuthRESTError.signatureType, request, "signature type \(header.signatureType.rawValue) not allowed"
+            )
+        }
+        do {
+            let caller = try authenticateSignature(request, header: header, uriId: uriId, allowed: allowed)
+            return (caller.activationId, header.version, caller.signatureType)
+        } catch {
+            throw refuse(PowerAuthRESTError.signature, request, error.message)
+        }
+    }
+
+    /// `X-PowerAuth-Encryption`, parsed and checked for the endpoint's scope; else `ERR_ENCRYPTION`.
+    func encryptionHeader(_ request: ServerRequest, scope: ECIESScope) throws(APIFailure) -> EncryptionHeader {
+        guard let value = request.header(EncryptionHeader.name) else {
+            throw refuse(PowerAuthRESTError.encryption, request, "no \(EncryptionHeader.name) header")
+        }
+        do {
+            let header = try EncryptionHeader(parsing: value)
+            try header.validate(scope: scope)
+            return header
+        } catch {
+            throw refuse(PowerAuthRESTError.encryption, request, "\(EncryptionHeader.name): \(error.reason)")
+        }
+    }
+
+    /// The application and supported version of `APP_KEY`.
+    func applicationVersion(
+        _ applicationKey: String, _ request: ServerRequest, failure: APIFailure
+    ) throws(APIFailure) -> (ServerApplication, ServerApplication.Version) {
+        for application in store.snapshot.applications {
+            if let version = application.version(applicationKey: applicationKey), version.supported {
+                return (application, version)
+            }
+        }
+        throw refuse(failure, request, "unknown or unsupported application key")
+    }
+
+    /// The body as `type`, else `failure`.
+    func decodeBody<Body: Decodable>(
+        _ type: Body.Type, _ request: ServerRequest, failure: APIFailure
+    ) throws(APIFailure) -> Body {
+        do {
+            return try JSONDecoder().decode(Body.self, from: request.body)
+        } catch {
+            throw refuse(failure, request, "the body is not a \(Body.self)")
+        }
+    }
+
+    /// Activation-scope parameters: the activation's application key and secret, its transport key.
+    func activationScopeParameters(
+        _ activation: ServerActivation, version: ProtocolVersion, encryptorId: ECIESEncryptorID,
+        _ request: ServerRequest, failure: APIFailure
+    ) throws(APIFailure) -> ECIESParameters {
+        let transport: Data
+        do {
+            transport = try activation.derivedKeys().transport
+        } catch {
+            throw refuse(failure, request, "the activation's keys are unusable")
+        }
+        return ECIESParameters(
+            version: version, encryptorId: encryptorId, applicationKey: activation.applicationKey,
+            applicationSecret: activation.applicationSecret, activationId: activation.activationId,
+            transportKey: transport)
+    }
+
+    /// Decrypts `body`: 3.3 with the temporary key its `temporaryKeyId` names (issued for this application
+    /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions
+    /// with `fallbackKey` (master or activation server key).
+    func decrypt(
+        _ body: ECIESEncryptedRequest, _ request: ServerRequest, parameters: ECIESParameters,
+        fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
+    ) throws(APIFailure) -> (Data, ECIESResponseEncryptor) {
+        let key: NISTP256.Signing.PrivateKey
+        if parameters.version == .v33 {
+            guard let id = body.temporaryKeyId,
+                let temporary = temporaryKeys.privateKey(
+                    id: id, applicationKey: parameters.applicationKey,
+                    activationId: parameters.scope == .activation ? parameters.activationId : nil,
+                    nowMillis: clock.nowMillis)
+            else {
+                throw refuse(failure, request, "ERR0045: missing temporary key")
+            }
+            key = temporary
+        } else {
+            do {
+                key = try fallbackKey()
+            } catch {
+                throw refuse(failure, request, "the server key is unusable")
+            }
+        }
+        do {
+            let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: key)
+            let (plaintext, responder) = try decryptor.decrypt(body)
+            return (plaintext, responder)
+        } catch {
+            throw refuse(failure, request, "ECIES: \(error.reason)")
+        }
+    }
+
+    /// The replay guard (3.2+: a repeated request or a timestamp outside the window is refused).
+    func checkReplay(
+        _ body: ECIESEncryptedRequest, _ request: ServerRequest, failure: APIFailure
+    ) async throws(APIFailure) {
+        do {
+            try await replayGuard.check(body, now: clock.nowMillis)
+        } catch {
+            throw refuse(failure, request, error.reason)
+        }
+    }
+
+    /// Compact JSON of a wire body.
+    static func compactJSON(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}
+
+extension DevServer {
+    /// `POST /pa/v3/keystore/create` (spec §2.3): the request JWT's application (and, in activation scope, an
+    /// ACTIVE or BLOCKED activation of it) is found from the unverified claims, the HS256 MAC is checked, and a
+    /// fresh P-256 key (valid 300 s) is stored and answered in an ES256 JWT signed with the master key
+    /// (application scope) or the activation's server key. Any failure: 400 `ERR_TEMPORARY_KEY`.
+    func createTemporaryKey(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+        let failure = PowerAuthRESTError.temporaryKey
+        let body: KeystoreCreateRequest
+        do {
+            body = try requestObject(request, as: KeystoreCreateRequest.self)
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+        let claims: TemporaryKeyRequest
+        do {
+            claims = try TemporaryKeyRequest.unverifiedClaims(of: body.jwt)
+        } catch {
+            throw refuse(failure, request, error.reason)
+        }
+        let (application, version) = try applicationVersion(claims.applicationKey, request, failure: failure)
+        var transportKey: Data?
+        let signingKey: NISTP256.Signing.PrivateKey
+        do {
+            if let activationId = claims.activationId {
+                guard let activation = store.activation(id: activationId),
+                    activation.counters.status == .active || activation.counters.status == .blocked,
+                    activation.applicationKey == claims.applicationKey, activation.hasDeviceKey
+                else {
+                    throw refuse(
+                        failure, request, "the activation is unknown, not ACTIVE/BLOCKED or of another application")
+                }
+                transportKey = try activation.derivedKeys().transport
+                signingKey = try activation.serverSigningKey()
+            } else {
+                signingKey = try application.masterSigningKey()
+            }
+        } catch let error as APIFailure {
+            throw error
+        } catch {
+            throw refuse(failure, request, "the server keys are unusable")
+        }
+        let verified: TemporaryKeyRequest
+        do {
+            verified = try TemporaryKeyRequest.verify(
+                body.jwt, applicationSecret: version.applicationSecret, transportKey: transportKey)
+        } catch {
+            throw refuse(failure, request, error.reason)
+        }
+        let now = clock.nowMillis
+        let key = NISTP256.Signing.PrivateKey()
+        let id = UUID().uuidString.lowercased()
+        let jwt: String
+        do {
+            jwt = try TemporaryKey.responseJWT(
+                for: verified, keyId: id, publicKey: key.publicKey, issuedAt: now,
+                validityMilliseconds: TemporaryKeyStore.validityMillis, signingKey: signingKey)
+        } catch {
+            throw refuse(failure, request, error.reason)
+        }
+        temporaryKeys.insert(
+            TemporaryKeyStore.Key(
+                id: id, applicationKey: verified.applicationKey, activationId: verified.activationId, privateKey: key,
+                expiresMillis: now + TemporaryKeyStore.validityMillis),
+            nowMillis: now)
+        return Envelope.ok(KeystoreCreateResponse(jwt: jwt))
+    }
+}

@@ -1,0 +1,15 @@
+extension BackOffice {
+    /// The answer of `activation/unblock`.
+    public struct UnblockActivationResponse: Sendable, Hashable, Codable {
+        /// The activation.
+        public var activationId: String
+        /// Its state now.
+        public var activationStatus: ActivationStatus
+
+        /// Makes a body.
+        public init(activationId: String, activationStatus: ActivationStatus) {
+            self.activationId = activationId
+            self.activationStatus = activationStatus
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MobileTokenAPI
+public import PowerAuth
+
+extension EnrollmentClient {
+    /// `/pa/v3/token/create`: encrypts `{}` (activation scope, `CREATE_TOKEN`; 3.3 to the activation-scope temporary
+    /// key), then the HTTP client's signer signs those exact bytes with uriId `/pa/token/create` (the counter is
+    /// saved before the request leaves), decrypts the answer and stores the token in the device file. Returns it.
+    ///
+    /// In 3.3 a refused temporary key (`ERR_ENCRYPTION`, or the 401 `ERR_AUTHENTICATION` token creation answers
+    /// with) is dropped and the call made once more with a fresh key and a new signature; never more.
+    @discardableResult
+    public func createToken(
+        _ store: any DeviceActivationStore, authentication: MobileTokenAuthentication = .possession
+    ) async throws(EnrollmentError) -> TokenCredential {
+        let device = try usableActivation(store)
+        do {
+            return try await createTokenOnce(store, device: device, authentication: authentication)
+        } catch
+            where device.protocolVersion == .v33
+            && (error.code == .encryptionRefused || error.code == .authenticationFailed)
+        {
+            await temporaryKeys.drop(.activation(device.activationId))
+            return try await createTokenOnce(store, device: device, authentication: authentication)
+        }
+    }
+
+    private func createTokenOnce(
+        _ store: any DeviceActivationStore, device: DeviceActivation, authentication: MobileTokenAuthentication
+    ) async throws(EnrollmentError) -> TokenCredential {
+        var keyId: String?
+        var keyData: Data?
+        if device.protocolVersion == .v33 {
+            let key = try await activationTemporaryKey(for: device)
+            keyId = key.id
+            keyData = key.publicKey
+        }
+        let prepared: DeviceTokenFlow.Prepared
+        do {
+            prepared = try DeviceTokenFlow.prepare(
+                device: device, temporaryKeyId: keyId, temporaryPublicKey: keyData,
+                timestampMillis: clock.requestMillis())
+        } catch {
+            throw EnrollmentError(.invalidRequest, "cannot encrypt the token request: \(error.reason)")
+        }
+        let endpoint = EnrollmentEndpoints.tokenCreate(factor: Self.anyFactor(authentication))
+        let exchange = try await exchange(endpoint, body: prepared.body, authentication: authentication)
+        try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
+        let token: TokenCredential
+        let serverMillis: Int64?
+        do {
+            (token, serverMillis) = try prepared.finish(responseBody: exchange.response.body)
+        } catch {
+            throw Self.answerError(error, endpoint: endpoint.path)
+        }
+        try checkFreshness(serverMillis, requestMillis: prepared.timestampMillis, exchange: exchange)
+        try withStore("store the token") {
+            try DeviceTransactions(over: store).storeToken(token, activationId: device.activationId)
+        }
+        return token
+    }
+
+    /// Checks an authenticated answer timestamp against the request's, then learns the clock from it.
+    nonisolated func checkFreshness(
+        _ serverMillis: Int64?, requestMillis: Int64, exchange: Exchange
+    ) throws(EnrollmentError) {
+        guard let serverMillis else { return }
+        let receivedSynchronised = exchange.receivedMillis &+ (clock.offsetMillis ?? 0)
+        do {
+            try ResponseFreshness.check(
+                responseTimestamp: serverMillis, requestTimestamp: requestMillis,
+                receivedMillis: receivedSynchronised)
+        } catch {
+            throw EnrollmentError(.staleResponse, "the server's answer was refused: \(error.reason)")
+        }
+        clock.learn(
+            serverMillis: serverMillis, sentMillis: exchange.sentMillis, receivedMillis: exchange.receivedMillis)
+    }
+
+    /// The typed error of an encrypted answer that does not open or check.
+    nonisolated static func answerError(_ error: PowerAuthError, endpoint: String) -> EnrollmentError {
+        switch error.code {
+        case .decryption:
+            EnrollmentError(
+                .responseRejected,
+                "\(endpoint): the server's encrypted answer does not verify (bad MAC, another key, or a replayed answer)"
+            )
+        case .eciesMessage:
+            EnrollmentError(.responseRejected, "\(endpoint): \(error.reason)")
+        case .replay:
+            EnrollmentError(.staleResponse, "\(endpoint): \(error.reason)")
+        default:
+            EnrollmentError(.activationData, "\(endpoint): \(error.reason)")
+        }
+    }
+}

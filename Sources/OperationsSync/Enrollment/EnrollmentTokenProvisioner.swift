@@ -1,0 +1,90 @@
+import PowerAuth
+
+/// The `TokenProvisioning` of `sync`: creates the `possession_universal` token with `/pa/v3/token/create` (possession
+/// factor, as the mobile SDK does) when the device file has none, and replaces a token the server refused once per
+/// provisioner — a server that keeps refusing gets its error, not a loop of new tokens.
+public actor EnrollmentTokenProvisioner: TokenProvisioning {
+    let enrollment: EnrollmentClient
+    let store: any DeviceActivationStore
+    private var replaced = false
+    private var creation: Task<Result<Void, MobileTokenError>, Never>?
+
+    /// Makes a provisioner over an enrollment client and the device store its HTTP client signs with.
+    public init(enrollment: EnrollmentClient, store: any DeviceActivationStore) {
+        self.enrollment = enrollment
+        self.store = store
+    }
+
+    /// Creates a token when the device file has none; concurrent callers share one creation.
+    public func ensureToken() async throws(MobileTokenError) {
+        let device: DeviceActivation
+        do {
+            device = try store.load()
+        } catch let error as MobileTokenError {
+            throw error
+        } catch {
+            throw MobileTokenError(.missingActivation, "cannot read the activation: \(error)")
+        }
+        guard device.token == nil, !device.isRemoved else { return }
+        try await create()
+    }
+
+    /// Drops the refused token and creates a new one, once.
+    public func replaceRefusedToken() async throws(MobileTokenError) -> Bool {
+        guard !replaced else { return false }
+        replaced = true
+        if let id = (try? store.load())?.token?.id {
+            do {
+                try DeviceTransactions(over: store).dropToken(id: id)
+            } catch {
+                throw MobileTokenError(.signingFailed, "cannot drop the refused token: \(error)")
+            }
+        }
+        try await create()
+        return true
+    }
+
+    private func create() async throws(MobileTokenError) {
+        let task: Task<Result<Void, MobileTokenError>, Never>
+        if let creation {
+            task = creation
+        } else {
+            let enrollment = self.enrollment
+            let store = self.store
+            task = Task {
+                do throws(EnrollmentError) {
+                    try await enrollment.createToken(store, authentication: .possession)
+                    return .success(())
+                } catch {
+                    return .failure(Self.mobileTokenError(error))
+                }
+            }
+            creation = task
+        }
+        let result = await task.value
+        creation = nil
+        try result.get()
+    }
+
+    /// The Mobile Token reading of a token-creation failure (the server's code kept).
+    static func mobileTokenError(_ error: EnrollmentError) -> MobileTokenError {
+        let code: MobileTokenError.Code =
+            switch error.code {
+            case .network: .network
+            case .timeout: .timeout
+            case .cancelled: .cancelled
+            case .tls: .tls
+            case .pinningDenied: .pinningDenied
+            case .invalidURL: .invalidURL
+            case .responseTooLarge: .responseTooLarge
+            case .authenticationFailed: .authenticationFailed
+            case .missingActivation, .activationRemoved: .missingActivation
+            case .signingFailed: .signingFailed
+            case .factorNotAllowed: .factorNotAllowed
+            default: .server
+            }
+        return MobileTokenError(
+            code, "cannot create the possession_universal token: \(error.reason)", serverCode: error.serverCode,
+            serverMessage: error.serverMessage, httpStatus: error.httpStatus)
+    }
+}

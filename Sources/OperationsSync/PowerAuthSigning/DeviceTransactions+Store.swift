@@ -1,0 +1,9 @@
+import PowerAuth
+
+extension DeviceTransactions {
+    /// Transactions over a device store given as an existential (opened here, so it becomes an
+    /// `ActivationStore<DeviceActivation>`).
+    init(over store: some DeviceActivationStore) {
+        self.init(store: store)
+    }
+}

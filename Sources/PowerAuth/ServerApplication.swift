@@ -1,0 +1,139 @@
+public import Foundation
+public import QRAuthCrypto
+
+/// A PowerAuth application as the server keeps it (spec §5.2): a name, the master key pair and one or
+/// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it
+/// as JSON (docs/serve.md); the server state keeps the ones it generated.
+public struct ServerApplication: Sendable, Equatable, Codable {
+    /// The file format version this code writes and reads.
+    public static let currentFormatVersion = 1
+
+    /// One application version: the credentials a mobile SDK is configured with.
+    public struct Version: Sendable, Equatable, Codable {
+        /// The version's name (`applicationVersionId` in the back-office API).
+        public var applicationVersionId: String
+        /// `APP_KEY`: Base64 text of 16 random bytes.
+        public var applicationKey: String
+        /// `APP_SECRET`: Base64 text of 16 random bytes.
+        public var applicationSecret: String
+        /// Whether devices of this version may activate and sign.
+        public var supported: Bool
+
+        /// A version with fresh random credentials.
+        public static func generate(applicationVersionId: String) -> Version {
+            Version(
+                applicationVersionId: applicationVersionId,
+                applicationKey: SecureRandom.bytes(count: 16).base64EncodedString(),
+                applicationSecret: SecureRandom.bytes(count: 16).base64EncodedString(), supported: true)
+        }
+
+        /// Makes a version.
+        public init(applicationVersionId: String, applicationKey: String, applicationSecret: String, supported: Bool) {
+            self.applicationVersionId = applicationVersionId
+            self.applicationKey = applicationKey
+            self.applicationSecret = applicationSecret
+            self.supported = supported
+        }
+    }
+
+    /// File format version.
+    public var formatVersion: Int
+    /// Always `application`.
+    public var kind: String
+    /// The application's id (its name in the back-office API, e.g. `demo-app`).
+    public var applicationId: String
+    /// `KEY_SERVER_MASTER_PRIVATE`, 32 raw bytes.
+    public var masterPrivateKey: Data
+    /// `KEY_SERVER_MASTER_PUBLIC`, X9.62 uncompressed.
+    public var masterPublicKey: Data
+    /// Application roles (back office; free text).
+    public var roles: [String]
+    /// The versions, oldest first.
+    public var versions: [Version]
+
+    /// Makes an application.
+    public init(
+        applicationId: String, masterPrivateKey: Data, masterPublicKey: Data, roles: [String] = [],
+        versions: [Version]
+    ) {
+        self.formatVersion = Self.currentFormatVersion
+        self.kind = "application"
+        self.applicationId = applicationId
+        self.masterPrivateKey = masterPrivateKey
+        self.masterPublicKey = masterPublicKey
+        self.roles = roles
+        self.versions = versions
+    }
+
+    /// An application with a fresh master key pair and one version (`versionId`) with fresh credentials.
+    public static func generate(applicationId: String, versionId: String? = "default") -> ServerApplication {
+        let master = NISTP256.Signing.PrivateKey()
+        return ServerApplication(
+            applicationId: applicationId, masterPrivateKey: master.rawRepresentation,
+            masterPublicKey: master.publicKey.x963Representation,
+            versions: versionId.map { [Version.generate(applicationVersionId: $0)] } ?? [])
+    }
+
+    /// The version a mobile SDK should use: the newest supported one.
+    public var currentVersion: Version? { versions.last { $0.supported } }
+
+    /// The version with this `APP_KEY`, if any.
+    public func version(applicationKey: String) -> Version? {
+        versions.first { $0.applicationKey == applicationKey }
+    }
+
+    /// The mobile SDK configuration string of a version (spec §4.1 of the crypto spec).
+    public func mobileSDKConfiguration(_ version: Version) -> String {
+        MobileSDKConfiguration.encode(
+            applicationKey: Data(base64Encoded: version.applicationKey) ?? Data(),
+            applicationSecret: Data(base64Encoded: version.applicationSecret) ?? Data(),
+            masterServerPublicKey: masterPublicKey)
+    }
+
+    /// The master signing key (`KEY_SERVER_MASTER_PRIVATE`).
+    public func masterSigningKey() throws(PowerAuthError) -> NISTP256.Signing.PrivateKey {
+        try PublicKeyDecoding.privateKey(masterPrivateKey, field: "masterPrivateKey")
+    }
+
+    /// Checks kind, version, names and key material after reading a file.
+    public func validate() throws(PowerAuthError) {
+        guard kind == "application" else {
+            throw PowerAuthError(.activationFile, "this is not an application file (kind '\(kind)')")
+        }
+        guard formatVersion == Self.currentFormatVersion else {
+            throw PowerAuthError(.activationFile, "unsupported application file formatVersion \(formatVersion)")
+        }
+        guard !applicationId.isEmpty, applicationId.count <= 255 else {
+            throw PowerAuthError(.activationFile, "applicationId must be 1 to 255 characters")
+        }
+        let privateKey = try masterSigningKey()
+        guard privateKey.publicKey.x963Representation == masterPublicKey else {
+            throw PowerAuthError(.activationFile, "masterPublicKey does not belong to masterPrivateKey")
+        }
+        var keys = Set<String>()
+        for version in versions {
+            for (name, value) in [
+                ("applicationKey", version.applicationKey), ("applicationSecret", version.applicationSecret),
+            ] {
+                guard let bytes = Data(base64Encoded: value), bytes.count == 16 else {
+                    throw PowerAuthError(
+                        .activationFile, "\(name) of version \(version.applicationVersionId) must be Base64 of 16 bytes"
+                    )
+                }
+            }
+            guard keys.insert(version.applicationKey).inserted else {
+                throw PowerAuthError(.activationFile, "two versions share one applicationKey")
+            }
+        }
+    }
+}
+
+extension ServerApplication: ActivationFileContent {}
+
+extension ActivationFileStore {
+    /// Reads and validates an application file (`qrauth serve --app`). Throws `FileError` for I/O and
+    /// `PowerAuthError` for content.
+    public static func readApplication(_ path: String) throws -> ServerApplication {
+        try read(path)
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import OperationsSync
+import PowerAuth
+
+/// The options of the commands that talk to the enrollment server's `/pa/v3` API as the mobile token: the base URL,
+/// the device file, TLS and pinning (as `sync`), output.
+struct EnrollmentOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp("Base URL of the enrollment server, e.g. https://host/enrollment-server.", valueName: "url"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The device activation file.", valueName: "file"))
+    var device: String
+
+    @OptionGroup var transport: TransportOptions
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    /// The HTTP client; with `signing`, its signer signs with the device file (counter saved before a request
+    /// leaves). The URL is checked before anything else happens.
+    func makeHTTP(signing: Bool, password: String? = nil) async throws -> NIOHTTPClient {
+        var configuration = try await transport.configuration(url: url, option: "--url")
+        if signing {
+            configuration.signer = PowerAuthRequestSigner(
+                store: ActivationFileStorage(path: device), password: password)
+        }
+        return NIOHTTPClient(configuration: configuration, logger: nil)
+    }
+
+    /// An enrollment client over `http`, its clock starting from the offset the device file remembers.
+    func makeClient(_ http: NIOHTTPClient) -> EnrollmentClient {
+        let offset = (try? ActivationFileStorage(path: device).load())?.serverTimeOffsetMillis
+        return EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
+    }
+}
+
+/// Runs a body with an enrollment client, always shuts the HTTP client down, remembers the clock offset in the
+/// device file and reports a large one on standard error.
+enum EnrollmentRun {
+    static func with<T: Sendable>(
+        _ options: EnrollmentOptions, signing: Bool, password: String? = nil, rememberClock: Bool = true,
+        _ body: (EnrollmentClient) async throws -> T
+    ) async throws -> T {
+        let http = try await options.makeHTTP(signing: signing, password: password)
+        let client = options.makeClient(http)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(client))
+        } catch {
+            result = .failure(error)
+        }
+        await http.shutdown()
+        report(client.clock, device: rememberClock ? options.device : nil)
+        return try result.get()
+    }
+
+    /// Reports a large offset; stores the offset in the device file (best effort: the command's result stands).
+    static func report(_ clock: ServerClock, device: String?) {
+        guard let offset = clock.offsetMillis else { return }
+        if clock.isOffsetLarge {
+            let seconds = Double(offset) / 1000
+            StandardStreams.warning(
+                "this machine's clock is \(String(format: "%.1f", abs(seconds))) s "
+                    + "\(seconds > 0 ? "behind" : "ahead of") the server's; requests use the server's time")
+        }
+        if let device {
+            if FileManager.default.fileExists(atPath: device) {
+                try? DeviceTransactions(path: device).recordServerTimeOffset(offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import OperationsSync
+import PowerAuth
+import QRAuthCrypto
+
+/// A small in-process double of the enrollment server's `/pa/v3` API, built only from library calls: it signs
+/// requests with the configured signer (as the real client does), then answers as the server would — status blob
+/// encrypted with the activation's transport key, signatures checked with the server side of PowerAuth, ECIES opened
+/// and sealed with the server side of the E2EE layer. Faults are injected per test.
+actor EnrollmentServerDouble: HTTPClient {
+    /// A fault the next answers carry.
+    enum Fault: Sendable {
+        /// An error envelope with this status, code and message.
+        case errorEnvelope(status: Int, code: String, message: String)
+        /// The status blob is 32 random bytes (an unknown or CREATED activation).
+        case randomStatusBlob
+        /// The encrypted answer's MAC has a flipped bit.
+        case corruptMAC
+        /// The encrypted answer is dated this many milliseconds before the request.
+        case staleBy(Int64)
+        /// The answer of the previous exchange on the same path is sent again.
+        case replayPrevious
+        /// The temporary key is signed with another key.
+        case foreignJWTSigner
+        /// The temporary key expired before it was issued.
+        case expiredTemporaryKey
+    }
+
+    struct Exchange: Sendable {
+        let path: String
+        let body: Data
+        let headers: HTTPHeaderFields
+        let status: Int
+    }
+
+    let signer: (any RequestSigner)?
+    /// The activation as the server keeps it (nil until one is created).
+    var server: ServerActivation?
+    /// The application's master key pair.
+    let masterKey: NISTP256.Signing.PrivateKey
+    let applicationKey: String
+    let applicationSecret: String
+    /// The server's clock, Unix milliseconds.
+    var nowMillis: @Sendable () -> Int64
+    var fault: Fault?
+    var exchanges: [Exchange] = []
+    var lastAnswers: [String: Data] = [:]
+    /// Temporary keys issued, by id.
+    var issuedKeys: [String: IssuedKey] = [:]
+    /// How many keystore requests arrived.
+    var keystoreCalls = 0
+    /// The activation the back office prepared (its server key pair and id), waiting for `pendingCode`.
+    var template: ServerActivation?
+    /// The activation code the back office issued, and its OTP.
+    var pendingCode: String?
+    var pendingOTP: String?
+    /// The layer-2 details the device sent.
+    var receivedDetails: ActivationLayer2Request?
+
+    init(
+        server: ServerActivation?, signer: (any RequestSigner)?, masterKey: NISTP256.Signing.PrivateKey,
+        applicationKey: String, applicationSecret: String,
+        nowMillis: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    ) {
+        self.server = server
+        self.signer = signer
+        self.masterKey = masterKey
+        self.applicationKey = applicationKey
+        self.applicationSecret = applicationSecret
+        self.nowMillis = nowMillis
+    }
+
+    func setFault(_ fault: Fault?) { self.fault = fault }
+
+    /// The back office's `init`: an activation waiting for `code` (and `otp`), with the template's server keys.
+    func prepare(code: String, otp: String? = nil, template: ServerActivation) {
+        pendingCode = code
+        pendingOTP = otp
+        self.template = template
+    }
+
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard case .path(let path) = request.target, case .json(let body) = request.body else {
+            throw HTTPClientError(.invalidRequest, "double: unexpected request")
+        }
+        let url = URL(string: "https://double.test" + path)!
+        var headers = request.headers
+        var signature: HTTPHeaderField?
+        if case .basic = request.kind {
+        } else {
+            guard let signer else { throw HTTPClientError(.signingFailed, "no signer") }
+            let header: HTTPHeaderField
+            do {
+                header = try await signer.authorization(
+                    for: RequestSigningInput(method: request.method, url: url, body: body, kind: request.kind))
+            } catch let error as HTTPClientError {
+                throw error
+            } catch {
+                throw HTTPClientError(.signingFailed, "signing failed: \(error)")
+            }
+            headers.set(name: header.name, value: header.value)
+            signature = header
+        }
+        var (status, answer) = answer(path: path, body: body, headers: headers)
+        if case .errorEnvelope(let code, let serverCode, let message) = fault {
+            status = code
+            answer = Self.errorBody(serverCode, message)
+        }
+        if case .replayPrevious = fault, let previous = lastAnswers[path] {
+            answer = previous
+        } else if status == 200 {
+            lastAnswers[path] = answer
+        }
+        if let signature { await signer?.requestFinished(signature, statusCode: status) }
+        exchanges.append(Exchange(path: path, body: body, headers: headers, status: status))
+        return HTTPResponse(url: url, statusCode: status, body: answer)
+    }
+
+    /// Routes one request.
+    func answer(path: String, body: Data, headers: HTTPHeaderFields) -> (Int, Data) {
+        do {
+            switch path {
+            case "/pa/v3/activation/status": return try status(body)
+            case "/pa/v3/activation/remove": return try remove(body, headers: headers)
+            case "/pa/v3/token/remove": return try removeToken(body, headers: headers)
+            default: return try encryptedRoute(path: path, body: body, headers: headers)
+            }
+        } catch {
+            return (400, Self.errorBody("ERR_GENERIC", "double: \(error)"))
+        }
+    }
+
+    static func errorBody(_ code: String, _ message: String) -> Data {
+        json(["status": "ERROR", "responseObject": ["code": code, "message": message]])
+    }
+
+    static func ok(_ object: [String: Any]) -> Data {
+        json(["status": "OK", "responseObject": object])
+    }
+
+    static func json(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    static func requestObject(_ body: Data) throws -> [String: Any] {
+        guard let outer = try JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let inner = outer["requestObject"] as? [String: Any]
+        else { throw DoubleError("no requestObject") }
+        return inner
+    }
+
+    /// Checks the signature header against `uriId` and the exact body, recording the outcome as the server does.
+    func verified(_ headers: HTTPHeaderFields, uriId: String, body: Data) throws -> Bool {
+        guard var activation = server, let value = headers[AuthorizationHeader.name] else { return false }
+        let header = try AuthorizationHeader(parsing: value)
+        let result = try activation.verifySignature(header, uriId: uriId, body: body)
+        server = activation
+        return result.isValid
+    }
+
+    // MARK: plain routes
+
+    func status(_ body: Data) throws -> (Int, Data) {
+        let object = try Self.requestObject(body)
+        guard let id = object["activationId"] as? String, let challengeText = object["challenge"] as? String,
+            let challenge = Data(base64Encoded: challengeText)
+        else { return (400, Self.errorBody("ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID")) }
+        let nonce = SecureRandom.bytes(count: 16)
+        var blob: Data
+        if let server, server.activationId == id,
+            fault.map({ if case .randomStatusBlob = $0 { false } else { true } }) ?? true
+        {
+            let keys = try server.derivedKeys()
+            var plain = Data([0xDE, 0xC0, 0xDE, 0xD1])
+            let state = server.counters.status.statusByte
+            plain.append(contentsOf: [state, 3, 3])
+            plain.append(SecureRandom.bytes(count: 5))
+            plain.append(contentsOf: [
+                UInt8(truncatingIfNeeded: server.counters.counter), UInt8(server.counters.failedAttempts),
+                UInt8(server.counters.maxFailedAttempts), UInt8(server.lookAhead),
+            ])
+            plain.append(
+                try ActivationStatusBlob.counterDataHash(
+                    ctrData: server.counters.ctrData ?? Data(count: 16), transportKey: keys.transport))
+            let iv = try ActivationStatusBlob.iv(transportKey: keys.transport, challenge: challenge, nonce: nonce)
+            blob = try AES128.encryptCBC(plain, key: keys.transport, iv: iv, padding: false)
+        } else {
+            blob = SecureRandom.bytes(count: 32)
+        }
+        return (
+            200,
+            Self.ok([
+                "activationId": id, "encryptedStatusBlob": blob.base64EncodedString(),
+                "nonce": nonce.base64EncodedString(),
+            ])
+        )
+    }
+
+    func remove(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+        guard try verified(headers, uriId: "/pa/activation/remove", body: body) else {
+            return (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_SIGNATURE_INVALID"))
+        }
+        server?.counters.status = .removed
+        return (200, Self.ok(["activationId": server?.activationId ?? ""]))
+    }
+
+    func removeToken(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+        guard try verified(headers, uriId: "/pa/token/remove", body: body) else {
+            return (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
+        }
+        let id = try Self.requestObject(body)["tokenId"] as? String ?? ""
+        server?.tokens.removeAll { $0.id == id }
+        return (200, Self.ok(["tokenId": id]))
+    }
+}
+
+struct DoubleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
