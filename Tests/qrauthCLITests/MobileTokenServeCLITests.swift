@@ -5,7 +5,7 @@ import Testing
 /// activation code, as docs/mobile-token.md walks through it, for protocol 3.2 and 3.3.
 @Suite("qrauth as the mobile token against qrauth serve", .serialized)
 struct MobileTokenServeCLITests {
-    /// A running `serve --admin` and what the back office gets from it.
+    /// A running `serve --backoffice` and what the back office gets from it (`/rest/v3`, the PowerAuth server's API).
     struct Bank {
         let serve: ServeProcess
         let directory: URL
@@ -16,22 +16,25 @@ struct MobileTokenServeCLITests {
 
         init() throws {
             directory = try CLIRunner.temporaryDirectory()
-            serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 8)
+            serve = try ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
         }
 
-        /// `POST /admin/…` (the back office); the answer's `responseObject`.
-        func admin(_ path: String, _ body: String) throws -> [String: Any] {
-            let output = directory.appendingPathComponent("admin-\(UUID()).json").path
-            let status = try ServeCLITests.curl(["--cacert", ca, "-o", output, "\(url)/admin/\(path)", "-d", body])
+        /// `POST {backoffice}/v3/…` with `{"requestObject": …}`; the answer's `responseObject`.
+        func backOffice(_ path: String, _ requestObject: String) throws -> [String: Any] {
+            let rest = try #require(serve.value("backoffice"))
+            let output = directory.appendingPathComponent("bo-\(UUID()).json").path
+            let status = try ServeCLITests.curl([
+                "--cacert", ca, "-o", output, "-H", "Content-Type: application/json", "\(rest)/v3/\(path)", "-d",
+                #"{"requestObject":\#(requestObject)}"#,
+            ])
             try #require(status == 0)
             let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
-            return try #require((answer as? [String: Any])?["responseObject"] as? [String: Any])
+            return try #require((answer as? [String: Any])?["responseObject"] as? [String: Any], "\(answer)")
         }
 
         /// The back office's init: the activation id and `CODE#SIGNATURE`.
         func initActivation() throws -> (id: String, code: String) {
-            let object = try admin(
-                "activations/init", #"{"requestObject":{"userId":"alice","applicationId":"\#(application)"}}"#)
+            let object = try backOffice("activation/init", #"{"userId":"alice","applicationId":"\#(application)"}"#)
             let id = try #require(object["activationId"] as? String)
             let code = try #require(object["activationCode"] as? String)
             let signature = try #require(object["activationSignature"] as? String)
@@ -82,13 +85,24 @@ struct MobileTokenServeCLITests {
         try #require(pending.status == 0, "\(pending.stderr)")
         #expect(try Self.json(pending)["state"] as? String == "PENDING_COMMIT")
 
-        let committed = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        // The back office compares the fingerprint it shows with the device's before it commits.
+        let seen = try bank.backOffice("activation/status", #"{"activationId":"\#(activationId)"}"#)
+        #expect(seen["activationStatus"] as? String == "PENDING_COMMIT")
+        #expect(seen["devicePublicKeyFingerprint"] as? String == fingerprint)
+        let committed = try bank.backOffice("activation/commit", #"{"activationId":"\#(activationId)"}"#)
         #expect(committed["activated"] as? Bool == true)
         let active = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
         #expect(active["state"] as? String == "ACTIVE")
         #expect(active["counterPosition"] as? String == "in_sync")
 
-        _ = try bank.admin("operations", #"{"data":"A1*A100CZK","title":"Pay","activationId":"\#(activationId)"}"#)
+        _ = try bank.backOffice(
+            "operation/template/create",
+            #"{"templateName":"payment","operationType":"authorize_payment","dataTemplate":"A1*A${amount}CZK","#
+                + #""signatureType":["POSSESSION_KNOWLEDGE"],"maxFailureCount":5,"expiration":300}"#)
+        _ = try bank.backOffice(
+            "operation/create",
+            #"{"userId":"alice","applications":["\#(bank.application)"],"templateName":"payment","parameters":{"amount":"100"}}"#
+        )
         let sync = ["--server", bank.url, "--activation", phone, "--ca", bank.ca]
         let listed = try CLIRunner.run(["sync", "list", "--json"] + sync)
         try #require(listed.status == 0, "\(listed.stderr)")
@@ -128,7 +142,7 @@ struct MobileTokenServeCLITests {
             ], environment: ["PIN": "1234"])
         try #require(activated.status == 0, "\(activated.stderr)")
         #expect(activated.stdout.contains("fingerprint"))
-        _ = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        _ = try bank.backOffice("activation/commit", #"{"activationId":"\#(activationId)"}"#)
         let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
         let created = try CLIRunner.run(["token", "create", "--json"] + common)
         try #require(created.status == 0, "\(created.stderr)")
