@@ -23,6 +23,7 @@ struct QRAuth: AsyncParsableCommand {
             PinsCommand.self,
             SyncCommand.self,
             TokenCommand.self,
+            BackendCommand.self,
             ServeCommand.self,
             VersionCommand.self,
         ]

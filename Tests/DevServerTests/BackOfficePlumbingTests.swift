@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import Testing
 
 @Suite("Back-office REST plumbing")

@@ -47,7 +47,7 @@ struct BackOfficeBodiesTests {
             Issue.record("not an error")
             return
         }
-        #expect(body.backOfficeCode == .incorrectActivationState)
+        #expect(body.backOfficeCode == .activationIncorrectState)
         #expect(body.message == "Incorrect activation state.")
         #expect(body.localizedMessage == "Incorrect activation state.")
         #expect(BackOfficeErrorCode(code: "ERR0099") == .other("ERR0099"))

@@ -101,9 +101,9 @@ extension DevServer {
         _ body: NonPersonalizedOfflineBody
     ) throws(BackOfficeFailure) -> OfflinePayloadView {
         guard !body.applicationId.isEmpty else { throw .missing("applicationId") }
-        let activation = try masterKeyHolder(applicationId: body.applicationId)
+        let application = try application(body.applicationId)
         return try signOfflinePayload(body.data, nonce: nil, proximity: nil, signingKey: .master) {
-            () throws(PowerAuthError) in try activation.masterSigningKey()
+            () throws(PowerAuthError) in try application.masterSigningKey()
         }
     }
 
@@ -155,7 +155,8 @@ extension DevServer {
                 signatureValid: result.isValid, activationStatus: counters.status.rawValue,
                 blockedReason: counters.status == .blocked ? "MAX_FAILED_ATTEMPTS" : nil,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
-                applicationId: nil, signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
+                applicationId: state.activations[index].backOfficeApplicationId,
+                signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
                 remainingAttempts: max(0, counters.maxFailedAttempts - counters.failedAttempts), applicationRoles: [],
                 activationFlags: [])
         }
@@ -211,15 +212,12 @@ extension DevServer {
         }
     }
 
-    /// The activation whose master key signs for `applicationId`: the application's (one master key among the
-    /// loaded activations; the application model replaces this).
-    private func masterKeyHolder(applicationId: String) throws(BackOfficeFailure) -> ServerActivation {
-        let activations = state.activations
-        let keys = Set(activations.map(\.masterPublicKey))
-        guard keys.count == 1, let activation = activations.first else {
-            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId) with one master key")
+    /// The application `applicationId` (`ERR0015` when the server has no such application).
+    private func application(_ applicationId: String) throws(BackOfficeFailure) -> ServerApplication {
+        guard let application = state.applications.first(where: { $0.applicationId == applicationId }) else {
+            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId)")
         }
-        return activation
+        return application
     }
 }
 

@@ -77,6 +77,10 @@ extension DevServer {
         guard let template = snapshot.templates.first(where: { $0.templateName == body.templateName }) else {
             throw BackOfficeFailure(.operationTemplateNotFound, "no operation template named \(body.templateName)")
         }
+        let known = Set(snapshot.applications.map(\.applicationId))
+        if !known.isEmpty, let unknown = body.applications.first(where: { !known.contains($0) }) {
+            throw BackOfficeFailure(.invalidApplication, "no application \(unknown)")
+        }
         if let activationId = body.activationId,
             !snapshot.activations.contains(where: { $0.activationId == activationId })
         {

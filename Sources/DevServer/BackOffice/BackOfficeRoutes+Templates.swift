@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.

@@ -2,7 +2,7 @@
 /// does not know is kept as `.other`, so the server's code always reaches the user.
 public enum BackOfficeErrorCode: Sendable, Hashable {
     /// `ERR0000`: an unknown error.
-    case unknownError
+    case unknown
     /// `ERR0001`: no user id was set.
     case noUserId
     /// `ERR0002`: no application id was set.
@@ -10,7 +10,7 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
     /// `ERR0007`: the activation is expired.
     case activationExpired
     /// `ERR0008`: the activation is in the wrong state for the call.
-    case incorrectActivationState
+    case activationIncorrectState
     /// `ERR0009`: no activation has that id.
     case activationNotFound
     /// `ERR0010`: a key in the wrong format.
@@ -26,7 +26,7 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
     /// `ERR0018`: decryption failed.
     case decryptionFailed
     /// `ERR0022`: a generic cryptography error.
-    case genericCryptographyError
+    case genericCryptography
     /// `ERR0024`: an invalid request (also a replay or a rejected timestamp).
     case invalidRequest
     /// `ERR0030`: a token timestamp too old.
@@ -53,6 +53,10 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
     case activationCreateFailed
     /// `ERR0041`: another operation error.
     case operationError
+    /// `ERR0042`: another operation template error.
+    case operationTemplateError
+    /// `ERR0043`: an application with that id exists already.
+    case duplicateApplication
     /// `ERR0044`: a token timestamp too far in the future.
     case tokenTimestampInFuture
     /// `ERR0045`: the temporary key is missing.
@@ -63,23 +67,27 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
     case notFound
     /// `ERR_RECOVERY`: a recovery error.
     case recovery
+    /// `ERR_AUTHENTICATION`: the HTTP Basic login of a `restrictAccess` server is missing or wrong (HTTP 401).
+    case authentication
     /// Any other code, as the server sent it.
     case other(String)
 
     /// The known codes and their wire spelling.
     private static let table: [(BackOfficeErrorCode, String)] = [
-        (.unknownError, "ERR0000"), (.noUserId, "ERR0001"), (.noApplicationId, "ERR0002"),
-        (.activationExpired, "ERR0007"), (.incorrectActivationState, "ERR0008"), (.activationNotFound, "ERR0009"),
+        (.unknown, "ERR0000"), (.noUserId, "ERR0001"), (.noApplicationId, "ERR0002"),
+        (.activationExpired, "ERR0007"), (.activationIncorrectState, "ERR0008"), (.activationNotFound, "ERR0009"),
         (.invalidKeyFormat, "ERR0010"), (.invalidInputFormat, "ERR0011"), (.invalidSignature, "ERR0012"),
         (.invalidApplication, "ERR0015"), (.encryptionFailed, "ERR0017"), (.decryptionFailed, "ERR0018"),
-        (.genericCryptographyError, "ERR0022"), (.invalidRequest, "ERR0024"), (.tokenTimestampTooOld, "ERR0030"),
+        (.genericCryptography, "ERR0022"), (.invalidRequest, "ERR0024"), (.tokenTimestampTooOld, "ERR0030"),
         (.invalidActivationOTP, "ERR0031"), (.invalidActivationOTPMode, "ERR0032"),
         (.operationTemplateNotFound, "ERR0033"), (.operationNotFound, "ERR0034"),
         (.operationIdGenerationFailed, "ERR0035"), (.operationInvalidState, "ERR0036"),
         (.operationApproveFailure, "ERR0037"), (.operationRejectFailure, "ERR0038"),
         (.operationTemplateAlreadyExists, "ERR0039"), (.activationCreateFailed, "ERR0040"),
-        (.operationError, "ERR0041"), (.tokenTimestampInFuture, "ERR0044"), (.missingTemporaryKey, "ERR0045"),
+        (.operationError, "ERR0041"), (.operationTemplateError, "ERR0042"), (.duplicateApplication, "ERR0043"),
+        (.tokenTimestampInFuture, "ERR0044"), (.missingTemporaryKey, "ERR0045"),
         (.httpRequest, "ERROR_HTTP_REQUEST"), (.notFound, "ERROR_NOT_FOUND"), (.recovery, "ERR_RECOVERY"),
+        (.authentication, "ERR_AUTHENTICATION"),
     ]
 
     /// Every known code (not `.other`).
@@ -96,19 +104,28 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
         return Self.table.first { $0.0 == self }?.1 ?? "ERR0000"
     }
 
-    /// The HTTP status a server answers the code with (400, or 404 for `ERROR_NOT_FOUND`).
+    /// The same as `code` (the wire spelling).
+    public var rawValue: String { code }
+
+    /// The HTTP status a server answers the code with: 400, 404 for `ERROR_NOT_FOUND`, 401 for
+    /// `ERR_AUTHENTICATION`, 500 for `ERR0000`.
     public var httpStatus: Int {
-        self == .notFound ? 404 : 400
+        switch self {
+        case .notFound: 404
+        case .authentication: 401
+        case .unknown: 500
+        default: 400
+        }
     }
 
     /// The server's standard message for the code (docs/Server-Error-Codes.md wording, paraphrased).
     public var defaultMessage: String {
         switch self {
-        case .unknownError: "Unknown error occurred."
+        case .unknown: "Unknown error occurred."
         case .noUserId: "No user ID was set."
         case .noApplicationId: "No application ID was set."
         case .activationExpired: "This activation is already expired."
-        case .incorrectActivationState: "Incorrect activation state."
+        case .activationIncorrectState: "Incorrect activation state."
         case .activationNotFound: "Activation with given activation ID was not found."
         case .invalidKeyFormat: "Key with invalid format was provided."
         case .invalidInputFormat: "Invalid input parameter format."
@@ -116,7 +133,7 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
         case .invalidApplication: "Invalid application."
         case .encryptionFailed: "Encryption failed."
         case .decryptionFailed: "Decryption failed."
-        case .genericCryptographyError: "Generic cryptography error."
+        case .genericCryptography: "Generic cryptography error."
         case .invalidRequest: "Invalid request."
         case .tokenTimestampTooOld: "Token timestamp is too old."
         case .invalidActivationOTP: "Invalid activation OTP."
@@ -130,11 +147,14 @@ public enum BackOfficeErrorCode: Sendable, Hashable {
         case .operationTemplateAlreadyExists: "Operation template already exists."
         case .activationCreateFailed: "Activation cannot be created."
         case .operationError: "Operation error."
+        case .operationTemplateError: "Operation template error."
+        case .duplicateApplication: "Application already exists."
         case .tokenTimestampInFuture: "Token timestamp is too far in the future."
         case .missingTemporaryKey: "Temporary key is missing."
         case .httpRequest: "Request body could not be read."
         case .notFound: "Resource not found."
         case .recovery: "Recovery error."
+        case .authentication: "Authentication failed."
         case .other: "Unknown error code."
         }
     }

@@ -106,7 +106,7 @@ struct OperationCreateCommand: ParsableCommand {
         }
         let payload = try OfflinePayloadSigner.sign(
             builder, privateKey: privateKey, signingKey: signingKey, proximity: proximity)
-        let qrPath = try qr.map { try writeQRCode(payload.text, to: $0) }
+        let qrPath = try qr.map { try QRCodeFile.write(payload.text, to: $0) }
         if json {
             try JSONOutput.document(
                 Report(
@@ -116,22 +116,6 @@ struct OperationCreateCommand: ParsableCommand {
             print(payload.text)
             if let qrPath { StandardStreams.error("wrote \(TerminalText.escaped(qrPath))") }
         }
-    }
-
-    /// Renders the payload bytes exactly (no trailing newline) and writes the code atomically.
-    private func writeQRCode(_ payload: String, to path: String) throws -> String {
-        let lowered = path.lowercased()
-        let format: QRRenderFormat
-        if lowered.hasSuffix(".png") {
-            format = .png
-        } else if lowered.hasSuffix(".svg") {
-            format = .svg
-        } else {
-            throw CLIError(.usage, "--qr needs a .png or .svg file name, got \(path)")
-        }
-        let code = try QRCodeRenderer.make(Data(payload.utf8), format: format)
-        try AtomicFile.write(code.data, to: path, mode: AtomicFile.publicMode)
-        return path
     }
 
     private func signingMaterial() throws -> (NISTP256.Signing.PrivateKey, OfflineOperation.SigningKey) {

@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import MobileTokenAPI
+import OperationsSync
+
+/// `qrauth backend activation init|commit|status|block|unblock|remove|list`.
+struct BackendActivationCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activation",
+        abstract: "Activations: init (prints the activation code), commit, status, block, unblock, remove, list.",
+        subcommands: [
+            Init.self, Commit.self, Status.self, Block.self, Unblock.self, Remove.self, List.self,
+        ])
+
+    /// `backend activation init` (`activation/init`).
+    struct Init: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "init", abstract: "Create an activation and print its activation code.")
+        @Option(name: .customLong("user-id"), help: "The user.") var userId: String
+        @Option(name: .customLong("application-id"), help: "The application.") var applicationId: String
+        @Option(name: .customLong("commit-phase"), help: "ON_COMMIT (default) or ON_KEY_EXCHANGE.")
+        var commitPhase: BackOffice.CommitPhase?
+        @Option(name: .customLong("max-failure-count"), help: "Failed attempts before the activation blocks.")
+        var maxFailureCount: Int64?
+        @Option(name: .customLong("expires-in"), help: "Seconds until the unfinished activation expires.")
+        var expiresIn: Int64?
+        @Option(name: .customLong("flag"), help: "An activation flag (repeatable).") var flags: [String] = []
+        @OptionGroup var otp: BackendOTPOptions
+        @OptionGroup var backend: BackendOptions
+
+        func validate() throws {
+            try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
+            try OptionRange.check(expiresIn, 1...31_536_000, "--expires-in")
+        }
+
+        func run() async throws {
+            let request = BackOffice.InitActivationRequest(
+                userId: userId, applicationId: applicationId,
+                timestampActivationExpire: expiresIn.map {
+                    BackOffice.timestamp(Date().addingTimeInterval(TimeInterval($0)))
+                },
+                maxFailureCount: maxFailureCount, commitPhase: commitPhase, activationOtp: try otp.resolve(),
+                flags: flags.isEmpty ? nil : flags)
+            let response = try await backend.run {
+                try await $0.send(.activationInit, request, expecting: BackOffice.InitActivationResponse.self)
+            }
+            let answer = response.payload
+            try backend.report(
+                response,
+                [
+                    ("activation-id", answer.activationId), ("activation-code", answer.activationCode),
+                    ("activation-signature", answer.activationSignature), ("user", answer.userId),
+                    ("application", answer.applicationId),
+                ])
+        }
+    }
+
+    /// `backend activation commit` (`activation/commit`).
+    struct Commit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "commit", abstract: "Commit a PENDING_COMMIT activation (exit 1 when not activated).")
+        @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
+        @Option(name: .customLong("external-user-id"), help: "Who commits it (audit).") var externalUserId: String?
+        @OptionGroup var otp: BackendOTPOptions
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let request = BackOffice.CommitActivationRequest(
+                activationId: activationId, externalUserId: externalUserId, activationOtp: try otp.resolve())
+            let response = try await backend.run {
+                try await $0.send(.activationCommit, request, expecting: BackOffice.CommitActivationResponse.self)
+            }
+            try backend.report(
+                response,
+                [
+                    ("activation-id", response.payload.activationId),
+                    ("activated", String(response.payload.activated)),
+                ])
+            if !response.payload.activated { throw ExitWithStatus(status: .checkFailed) }
+        }
+    }
+
+    /// `backend activation status` (`activation/status`).
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Show an activation's state as the server keeps it.")
+        @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let response = try await backend.run {
+                try await $0.send(
+                    .activationStatus, BackOffice.GetActivationStatusRequest(activationId: activationId),
+                    expecting: BackOffice.GetActivationStatusResponse.self)
+            }
+            let status = response.payload
+            try backend.report(
+                response,
+                [
+                    ("activation-id", status.activationId), ("status", status.activationStatus.rawValue),
+                    ("blocked-reason", status.blockedReason), ("user", status.userId),
+                    ("application", status.applicationId), ("name", status.activationName),
+                    ("platform", status.platform), ("commit-phase", status.commitPhase?.rawValue),
+                    ("failed-attempts", status.failedAttempts.map(String.init)),
+                    ("max-failed-attempts", status.maxFailedAttempts.map(String.init)),
+                    ("activation-code", status.activationCode),
+                    ("fingerprint", status.devicePublicKeyFingerprint), ("created", status.timestampCreated),
+                    ("last-used", status.timestampLastUsed), ("version", status.version.map(String.init)),
+                ])
+        }
+    }
+
+    /// `backend activation block` (`activation/block`).
+    struct Block: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "block", abstract: "Block an ACTIVE activation.")
+        @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
+        @Option(help: "Why (default NOT_SPECIFIED).") var reason: String?
+        @Option(name: .customLong("external-user-id"), help: "Who blocks it (audit).") var externalUserId: String?
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let request = BackOffice.BlockActivationRequest(
+                activationId: activationId, reason: reason, externalUserId: externalUserId)
+            let response = try await backend.run {
+                try await $0.send(.activationBlock, request, expecting: BackOffice.BlockActivationResponse.self)
+            }
+            try backend.report(
+                response,
+                [
+                    ("activation-id", response.payload.activationId),
+                    ("status", response.payload.activationStatus.rawValue),
+                    ("blocked-reason", response.payload.blockedReason),
+                ])
+        }
+    }
+
+    /// `backend activation unblock` (`activation/unblock`).
+    struct Unblock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unblock", abstract: "Unblock a BLOCKED activation (resets its failed attempts).")
+        @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
+        @Option(name: .customLong("external-user-id"), help: "Who unblocks it (audit).") var externalUserId: String?
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let request = BackOffice.UnblockActivationRequest(
+                activationId: activationId, externalUserId: externalUserId)
+            let response = try await backend.run {
+                try await $0.send(.activationUnblock, request, expecting: BackOffice.UnblockActivationResponse.self)
+            }
+            try backend.report(
+                response,
+                [
+                    ("activation-id", response.payload.activationId),
+                    ("status", response.payload.activationStatus.rawValue),
+                ])
+        }
+    }
+
+    /// `backend activation remove` (`activation/remove`).
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove an activation (any state; exit 1 when not removed).")
+        @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
+        @Option(name: .customLong("external-user-id"), help: "Who removes it (audit).") var externalUserId: String?
+        @Flag(name: .customLong("revoke-recovery-codes"), help: "Also revoke its recovery codes.")
+        var revokeRecoveryCodes = false
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let request = BackOffice.RemoveActivationRequest(
+                activationId: activationId, externalUserId: externalUserId,
+                revokeRecoveryCodes: revokeRecoveryCodes ? true : nil)
+            let response = try await backend.run {
+                try await $0.send(.activationRemove, request, expecting: BackOffice.RemoveActivationResponse.self)
+            }
+            try backend.report(
+                response,
+                [
+                    ("activation-id", response.payload.activationId),
+                    ("removed", String(response.payload.removed)),
+                ])
+            if !response.payload.removed { throw ExitWithStatus(status: .checkFailed) }
+        }
+    }
+
+    /// `backend activation list` (`activation/list`).
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's activations.")
+        @Option(name: .customLong("user-id"), help: "The user.") var userId: String
+        @Option(name: .customLong("application-id"), help: "Only this application.") var applicationId: String?
+        @OptionGroup var backend: BackendOptions
+
+        func run() async throws {
+            let response = try await backend.run {
+                try await $0.send(
+                    .activationList,
+                    BackOffice.GetActivationListForUserRequest(userId: userId, applicationId: applicationId),
+                    expecting: BackOffice.GetActivationListForUserResponse.self)
+            }
+            if backend.json { return try JSONOutput.document(response.raw) }
+            for activation in response.payload.activations {
+                let name = activation.activationName.map { "  \($0)" } ?? ""
+                print(
+                    TerminalText.escaped(
+                        "\(activation.activationId)  \(activation.activationStatus.rawValue)"
+                            + "  \(activation.applicationId ?? "-")\(name)"))
+            }
+        }
+    }
+}

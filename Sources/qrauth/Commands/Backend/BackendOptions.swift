@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import MobileTokenAPI
+import OperationsSync
+
+/// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
+struct BackendOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The REST base, e.g. http://host:8080/powerauth-java-server/rest.", valueName: "url"))
+    var url: String
+
+    @Option(
+        name: .customLong("auth-user"),
+        help: ArgumentHelp(
+            "HTTP Basic user of a restrictAccess server (the password from --password-stdin|-file|-env).",
+            valueName: "name"))
+    var authUser: String?
+
+    @OptionGroup var password: PasswordOptions
+
+    @OptionGroup var transport: TransportOptions
+
+    @Flag(help: "Print the server's responseObject as JSON.")
+    var json = false
+
+    func validate() throws {
+        if password.isGiven && authUser == nil {
+            throw ValidationError("a password is only used with --auth-user")
+        }
+    }
+
+    /// Runs a body with a back-office client and always shuts the HTTP client down.
+    func run<T: Sendable>(_ body: (BackOfficeClient) async throws -> T) async throws -> T {
+        var credentials: BackOfficeCredentials?
+        if let authUser {
+            guard let secret = try password.resolve() else {
+                throw CLIError(
+                    .usage, "--auth-user needs the password: --password-stdin, --password-file or --password-env")
+            }
+            credentials = try BackOfficeCredentials(user: authUser, password: secret)
+        }
+        let configuration = try await transport.configuration(url: url, option: "--url")
+        let http = NIOHTTPClient(configuration: configuration, logger: nil)
+        do {
+            let result = try await body(BackOfficeClient(httpClient: http, credentials: credentials))
+            await http.shutdown()
+            return result
+        } catch {
+            await http.shutdown()
+            throw error
+        }
+    }
+
+    /// Prints an answer: `--json` the server's responseObject; else `name: value` lines, values escaped.
+    func report<Payload>(_ response: BackOfficeResponse<Payload>, _ lines: [(String, String?)]) throws {
+        if json {
+            try JSONOutput.document(response.raw)
+        } else {
+            for (name, value) in lines {
+                guard let value else { continue }
+                print("\(name): \(TerminalText.escaped(value))")
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import OperationsSync
+
+extension BackOfficeError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch code {
+        case .pinningDenied: .checkFailed
+        case .invalidURL, .invalidRequest: .usage
+        case .network, .timeout, .cancelled, .tls, .server, .statusCode, .invalidResponse, .responseTooLarge:
+            .network
+        }
+    }
+
+    /// The reason, with what to try where the user can act: a private CA for an untrusted certificate.
+    var message: String {
+        if code == .tls && reason.contains("not trusted") {
+            return "\(reason); give the server's CA with --ca FILE (or --insecure for a test server)"
+        }
+        return reason
+    }
+}
