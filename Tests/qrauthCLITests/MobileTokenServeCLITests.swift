@@ -19,22 +19,17 @@ struct MobileTokenServeCLITests {
             serve = try ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
         }
 
-        /// `POST {backoffice}/v3/…` with `{"requestObject": …}`; the answer's `responseObject`.
-        func backOffice(_ path: String, _ requestObject: String) throws -> [String: Any] {
+        /// `qrauth backend …` against serve's back-office REST API; its `--json` answer (the `responseObject`).
+        func backOffice(_ arguments: [String]) throws -> [String: Any] {
             let rest = try #require(serve.value("backoffice"))
-            let output = directory.appendingPathComponent("bo-\(UUID()).json").path
-            let status = try ServeCLITests.curl([
-                "--cacert", ca, "-o", output, "-H", "Content-Type: application/json", "\(rest)/v3/\(path)", "-d",
-                #"{"requestObject":\#(requestObject)}"#,
-            ])
-            try #require(status == 0)
-            let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
-            return try #require((answer as? [String: Any])?["responseObject"] as? [String: Any], "\(answer)")
+            let result = try CLIRunner.run(["backend"] + arguments + ["--url", rest, "--ca", ca, "--json"])
+            try #require(result.status == 0, "backend \(arguments): \(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         }
 
         /// The back office's init: the activation id and `CODE#SIGNATURE`.
         func initActivation() throws -> (id: String, code: String) {
-            let object = try backOffice("activation/init", #"{"userId":"alice","applicationId":"\#(application)"}"#)
+            let object = try backOffice(["activation", "init", "--user-id", "alice", "--application-id", application])
             let id = try #require(object["activationId"] as? String)
             let code = try #require(object["activationCode"] as? String)
             let signature = try #require(object["activationSignature"] as? String)
@@ -86,23 +81,23 @@ struct MobileTokenServeCLITests {
         #expect(try Self.json(pending)["state"] as? String == "PENDING_COMMIT")
 
         // The back office compares the fingerprint it shows with the device's before it commits.
-        let seen = try bank.backOffice("activation/status", #"{"activationId":"\#(activationId)"}"#)
+        let seen = try bank.backOffice(["activation", "status", "--activation-id", activationId])
         #expect(seen["activationStatus"] as? String == "PENDING_COMMIT")
         #expect(seen["devicePublicKeyFingerprint"] as? String == fingerprint)
-        let committed = try bank.backOffice("activation/commit", #"{"activationId":"\#(activationId)"}"#)
+        let committed = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
         #expect(committed["activated"] as? Bool == true)
         let active = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
         #expect(active["state"] as? String == "ACTIVE")
         #expect(active["counterPosition"] as? String == "in_sync")
 
-        _ = try bank.backOffice(
-            "operation/template/create",
-            #"{"templateName":"payment","operationType":"authorize_payment","dataTemplate":"A1*A${amount}CZK","#
-                + #""signatureType":["POSSESSION_KNOWLEDGE"],"maxFailureCount":5,"expiration":300}"#)
-        _ = try bank.backOffice(
-            "operation/create",
-            #"{"userId":"alice","applications":["\#(bank.application)"],"templateName":"payment","parameters":{"amount":"100"}}"#
-        )
+        _ = try bank.backOffice([
+            "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK", "--signature-type",
+            "POSSESSION_KNOWLEDGE",
+        ])
+        _ = try bank.backOffice([
+            "operation", "create", "--template", "payment", "--user-id", "alice", "--application-id", bank.application,
+            "--param", "amount=100",
+        ])
         let sync = ["--server", bank.url, "--activation", phone, "--ca", bank.ca]
         let listed = try CLIRunner.run(["sync", "list", "--json"] + sync)
         try #require(listed.status == 0, "\(listed.stderr)")
@@ -142,7 +137,7 @@ struct MobileTokenServeCLITests {
             ], environment: ["PIN": "1234"])
         try #require(activated.status == 0, "\(activated.stderr)")
         #expect(activated.stdout.contains("fingerprint"))
-        _ = try bank.backOffice("activation/commit", #"{"activationId":"\#(activationId)"}"#)
+        _ = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
         let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
         let created = try CLIRunner.run(["token", "create", "--json"] + common)
         try #require(created.status == 0, "\(created.stderr)")
