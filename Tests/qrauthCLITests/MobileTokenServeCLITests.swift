@@ -113,6 +113,18 @@ struct MobileTokenServeCLITests {
         let after = try CLIRunner.run(["sync", "list", "--json"] + sync)
         #expect((try JSONSerialization.jsonObject(with: after.stdoutData) as? [Any])?.isEmpty == true)
 
+        // A wrong password: the server refuses (exit 1) and counts a failed attempt; the file is not removed.
+        let wrong = try CLIRunner.run(
+            ["activation", "remove", "--password-env", "PIN"] + common, environment: ["PIN": "9999"])
+        #expect(wrong.status == 1, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("ERR_AUTHENTICATION") && wrong.stderr.contains("activation status"))
+        let counted = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(counted["state"] as? String == "ACTIVE")
+        #expect(counted["failedAttempts"] as? Int == 1)
+        // The refused signature did not move the server's counter: the device is one step ahead.
+        #expect(counted["counterPosition"] as? String == "device_ahead")
+        #expect(counted["counterDistance"] as? Int == 1)
+
         let removed = try CLIRunner.run(["activation", "remove", "--password-env", "PIN"] + common, environment: env)
         #expect(removed.status == 0, "\(removed.stderr)")
         let gone = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
