@@ -209,6 +209,30 @@ struct MobileTokenServeCLITests {
         #expect(failed.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == before)
 
+        // A wrong master key (serve's pinning key in its place): the code's signature no longer verifies (1); with
+        // the bare code, 3.3 refuses the temporary key's JWT signature (1) and in 3.2 the server cannot decrypt (5).
+        var wrongConfig = try #require(Data(base64Encoded: bank.sdkConfig))
+        let pinsKey = try #require(bank.serve.value("pins-public-key"))
+        let otherKey = try #require(Data(base64Encoded: pinsKey))
+        try #require(otherKey.count == 65)
+        wrongConfig.replaceSubrange((wrongConfig.count - 65)..., with: otherKey)
+        func activateWrong(_ code: String, _ version: String) throws -> CLIResult {
+            try CLIRunner.run(
+                [
+                    "activation", "activate", "--url", bank.url, "--code", code, "--sdk-config",
+                    wrongConfig.base64EncodedString(), "--device", phone, "--password-env", "PIN", "--ca", bank.ca,
+                    "--protocol", version,
+                ], environment: ["PIN": "1234"])
+        }
+        #expect(try activateWrong(code, "3.3").status == 1)
+        let jwt = try activateWrong(String(code.prefix(23)), "3.3")
+        #expect(jwt.status == 1, "\(jwt.stderr)")
+        #expect(jwt.stderr.contains("temporary key"))
+        let undecryptable = try activateWrong(String(code.prefix(23)), "3.2")
+        #expect(undecryptable.status == 5, "\(undecryptable.stderr)")
+        #expect(undecryptable.stderr.contains("ERR_ENCRYPTION") || undecryptable.stderr.contains("ERR_ACTIVATION"))
+        #expect(!FileManager.default.fileExists(atPath: phone))
+
         let http = try CLIRunner.run(
             [
                 "activation", "activate", "--url", "http://127.0.0.1:1", "--code", code, "--sdk-config",
