@@ -31,6 +31,7 @@ struct BackOfficeClientTests {
 
         func client(_ credentials: OperationsSync.BackOfficeCredentials? = nil) -> BackOfficeClient {
             var configuration = HTTPClientConfiguration(baseURL: base)
+            configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
             configuration.allowInsecureHTTP = true
             return BackOfficeClient(httpClient: NIOHTTPClient(configuration: configuration), credentials: credentials)
         }

@@ -51,6 +51,7 @@ struct LiveServerTests {
         #expect(application.url(port: port) == "https://127.0.0.1:\(port)")
 
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
+        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
         configuration.tls = .customCA(pemBundle: identity.authorityPEM)
         let client = NIOHTTPClient(configuration: configuration)
         let token = try #require(pair.device.token)
@@ -151,6 +152,7 @@ struct BackOfficeListenerTests {
         #expect(officePort > 0 && officePort != mainPort)
         func post(_ port: Int, _ path: String) async throws -> Int {
             var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
+            configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
             configuration.allowInsecureHTTP = true
             let client = NIOHTTPClient(configuration: configuration)
             let response = try await client.post(path, body: .json(Data("{}".utf8)))

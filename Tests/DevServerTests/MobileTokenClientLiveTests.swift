@@ -41,6 +41,7 @@ struct MobileTokenClientLiveTests {
         let port = try await box.wait()
 
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
+        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
         configuration.tls = .customCA(pemBundle: identity.authorityPEM)
         let store = InMemoryActivationStore(pair.device)
         configuration.signer = PowerAuthRequestSigner(store: store)

@@ -143,6 +143,7 @@ struct BackOfficeClientTests {
         let url = server.baseURL
         await server.stop()
         var configuration = HTTPClientConfiguration(baseURL: url)
+        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
         configuration.allowInsecureHTTP = true
         let http = NIOHTTPClient(configuration: configuration, logger: nil)
         await #expect(throws: BackOfficeError(.network, "")) {

@@ -150,6 +150,7 @@ struct RequestBuildingTests {
         await #expect(throws: HTTPClientError(.invalidURL, "")) { try await ftp.get("/x") }
 
         var configuration = HTTPClientConfiguration(baseURL: server.baseURL)
+        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
         #expect(configuration.allowInsecureHTTP == false)
         configuration.allowInsecureHTTP = false
         let strict = NIOHTTPClient(configuration: configuration)

@@ -9,6 +9,9 @@ enum TestClients {
         configure: (inout HTTPClientConfiguration) throws -> Void = { _ in }
     ) throws -> NIOHTTPClient {
         var configuration = HTTPClientConfiguration(baseURL: server.baseURL)
+        // Generous: the whole suite runs in parallel on 2 shared cores, where a loopback exchange has
+        // taken over 10 s (the library's default). Tests about timeouts set their own in `configure`.
+        configuration.requestTimeout = .seconds(60)
         configuration.allowInsecureHTTP = !server.usesTLS
         if server.usesTLS {
             configuration.tls = .customCA(pemBundle: try TestCertificates.caPEM())
