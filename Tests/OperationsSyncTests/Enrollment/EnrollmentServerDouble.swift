@@ -174,6 +174,8 @@ actor EnrollmentServerDouble: HTTPClient {
             var plain = Data([0xDE, 0xC0, 0xDE, 0xD1])
             let state: UInt8 =
                 switch server.counters.status {
+                case .created: 1
+                case .pendingCommit: 2
                 case .active: 3
                 case .blocked: 4
                 case .removed: 5
