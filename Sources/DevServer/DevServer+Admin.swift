@@ -150,17 +150,20 @@ extension DevServer {
         return Envelope.ok(AdminOperationView(record))
     }
 
-    /// `POST /admin/operations/{id}/cancel`: the server cancels a pending operation (CANCELED).
+    /// `POST /admin/operations/{id}/cancel`: an alias of `/rest/v3/operation/cancel` (the same transition,
+    /// `OperationRecord.cancelByBank`) that answers with the Mobile Token API's codes and the admin view.
     func cancelOperation(_ id: String) throws(APIFailure) -> ServerResponse {
         let now = clock.now
         let record = try store.transaction { (state, changed) throws(APIFailure) -> OperationRecord in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
-            if state.operations[index].expireIfDue(now: now) { changed = true }
-            if let failure = state.operations[index].finishedFailure { throw failure }
-            state.operations[index].status = .canceled
             changed = true
+            if let status = state.operations[index].cancelByBank(reason: nil, now: now),
+                let failure = OperationRecord.failure(for: status)
+            {
+                throw failure
+            }
             return state.operations[index]
         }
         return Envelope.ok(AdminOperationView(record))

@@ -11,7 +11,9 @@ extension DevServer {
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
             var views: [UserOperationView] = []
-            for index in state.operations.indices where state.operations[index].activationId == activationId {
+            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
+            for index in state.operations.indices
+            where state.operations[index].isListed(forActivation: activationId, userId: userId) {
                 if state.operations[index].expireIfDue(now: now) { changed = true }
                 if state.operations[index].status == .pending {
                     views.append(UserOperationView(state.operations[index]))
@@ -51,14 +53,13 @@ extension DevServer {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
             if state.operations[index].expireIfDue(now: now) { changed = true }
-            switch state.operations[index].activationId {
-            case activationId: break
-            case nil:
-                if claim {
-                    state.operations[index].activationId = activationId
-                    changed = true
-                }
-            default: throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
+            guard state.operations[index].isVisible(toActivation: activationId, userId: userId) else {
+                throw APIFailure(.invalidOperation, "no operation \(id) for this user")
+            }
+            if claim, state.operations[index].activationId == nil {
+                state.operations[index].activationId = activationId
+                changed = true
             }
             return UserOperationView(state.operations[index])
         }
@@ -127,8 +128,9 @@ extension DevServer {
     private func ownedOperation(
         _ id: String, activationId: String, in state: inout DevServerState, changed: inout Bool, now: Date
     ) throws(APIFailure) -> Int {
+        let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
         guard let index = state.operations.firstIndex(where: { $0.id == id }),
-            state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+            state.operations[index].isVisible(toActivation: activationId, userId: userId)
         else {
             throw APIFailure(.invalidOperation, "no operation \(id) for this user")
         }
@@ -172,8 +174,9 @@ extension DevServer {
     private func countFailedApproval(operationId id: String, activationId: String) {
         let now = clock.now
         _ = try? store.transaction { (state, changed) throws(APIFailure) in
+            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
             guard let index = state.operations.firstIndex(where: { $0.id == id }),
-                state.operations[index].activationId == nil || state.operations[index].activationId == activationId
+                state.operations[index].isVisible(toActivation: activationId, userId: userId)
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }

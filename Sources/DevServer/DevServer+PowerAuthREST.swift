@@ -527,7 +527,7 @@ extension DevServer {
         }
         let now = clock.nowMillis
         let key = NISTP256.Signing.PrivateKey()
-        let id = UUID().uuidString
+        let id = UUID().uuidString.lowercased()
         let jwt: String
         do {
             jwt = try TemporaryKey.responseJWT(

@@ -23,6 +23,8 @@ public struct DevServer: Sendable {
     public let adminEnabled: Bool
     /// The `/app/init` configuration, when fingerprints are served.
     public let pinning: PinningConfiguration?
+    /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
+    public let backOffice: BackOfficeConfiguration?
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
     let temporaryKeys = TemporaryKeyStore()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
@@ -31,14 +33,15 @@ public struct DevServer: Sendable {
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
     public init(
         state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
-        pinning: PinningConfiguration? = nil, clock: ServerClock = .system,
-        logger: Logger = Logger(label: "qrauth.serve")
+        pinning: PinningConfiguration? = nil, backOffice: BackOfficeConfiguration? = nil,
+        clock: ServerClock = .system, logger: Logger = Logger(label: "qrauth.serve")
     ) {
         self.store = DevServerStore(state: state, statePath: statePath, clock: clock, logger: logger)
         self.clock = clock
         self.logger = logger
         self.adminEnabled = adminEnabled
         self.pinning = pinning
+        self.backOffice = backOffice
     }
 
     /// A copy of the current state.
@@ -56,6 +59,10 @@ public struct DevServer: Sendable {
     /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
     package func respond(to request: ServerRequest) async -> ServerResponse {
         guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
+        if request.listener == .backOffice, !request.path.hasPrefix(BackOfficeRoutes.prefix) {
+            // The back-office listener serves the back-office API only.
+            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
+        }
         let answer = AnswerSlot()
         let context = DevServerContext(
             source: .init(logger: logger, server: self, request: request, answer: answer))

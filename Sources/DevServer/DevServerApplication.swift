@@ -33,14 +33,28 @@ public struct DevServerApplication: Sendable {
     public let port: Int
     /// HTTP or TLS.
     public let transport: Transport
+    /// The back-office API's own port (0 = any free port), same host and transport; nil: none.
+    public let backOfficePort: Int?
     let logger: Logger
 
+    /// The ports actually bound.
+    public struct Ports: Sendable {
+        /// The main listener's port.
+        public var main: Int
+        /// The back-office listener's port, when it has one.
+        public var backOffice: Int?
+    }
+
     /// Makes an application.
-    public init(server: DevServer, host: String, port: Int, transport: Transport, logger: Logger) {
+    public init(
+        server: DevServer, host: String, port: Int, transport: Transport, backOfficePort: Int? = nil,
+        logger: Logger
+    ) {
         self.server = server
         self.host = host
         self.port = port
         self.transport = transport
+        self.backOfficePort = backOfficePort
         self.logger = logger
     }
 
@@ -54,6 +68,11 @@ public struct DevServerApplication: Sendable {
     /// Runs until a signal (when `handleSignals`) or cancellation; `onListening` gets the bound port
     /// once the socket is open. The state file is flushed at the end.
     public func run(handleSignals: Bool, onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        try await run(handleSignals: handleSignals, onListeningPorts: { ports in await onListening(ports.main) })
+    }
+
+    /// Runs like `run(handleSignals:onListening:)`; `onListening` gets every bound port once all are open.
+    public func run(handleSignals: Bool, onListeningPorts: @escaping @Sendable (Ports) async -> Void) async throws {
         let builder: HTTPServerBuilder
         switch transport {
         case .http:
@@ -69,11 +88,20 @@ public struct DevServerApplication: Sendable {
                 throw DevServerError(.startup, "the TLS certificate or key is unusable: \(error)")
             }
         }
-        let app = Application(
+        let rendezvous = PortRendezvous(expectsBackOffice: backOfficePort != nil, onReady: onListeningPorts)
+        var app = Application(
             responder: DevServerResponder(server: server), server: builder,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in await rendezvous.bound(main: channel.localAddress?.port ?? 0) },
             logger: logger)
+        if let backOfficePort {
+            app.addServices(
+                Application(
+                    responder: DevServerResponder(server: server, listener: .backOffice), server: builder,
+                    configuration: .init(address: .hostname(host, port: backOfficePort), serverName: nil),
+                    onServerRunning: { channel in await rendezvous.bound(backOffice: channel.localAddress?.port ?? 0) },
+                    logger: logger))
+        }
         defer { try? server.flush() }
         do {
             if handleSignals {

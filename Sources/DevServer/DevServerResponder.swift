@@ -8,6 +8,8 @@ struct DevServerResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let server: DevServer
+    /// Which listener this responder serves.
+    var listener: DevServerListener = .main
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var request = request
@@ -28,7 +30,7 @@ struct DevServerResponder: HTTPResponder {
         }
         let serverRequest = ServerRequest(
             method: request.method.rawValue, path: request.uri.path, query: query, headers: headers,
-            body: Data(buffer.readableBytesView))
+            body: Data(buffer.readableBytesView), listener: listener)
         return Self.convert(await server.respond(to: serverRequest))
     }
 

@@ -138,6 +138,14 @@ enum DevServerRoutes {
             try server.adminCommitActivation(request)
         }
         add(router, .post, "/admin/reset", admin: true) { server, _, _ throws(APIFailure) in try server.reset() }
+        // The back-office REST API (only with `backOffice`; POST only, as on the real server).
+        for route in BackOfficeRoutes.all {
+            router.on(RouterPath(route.path), method: .post) { _, context -> HTTPResponse.Status in
+                context.source.answer.response = context.source.server.backOfficeResponse(
+                    to: context.source.request, route: route)
+                return .ok
+            }
+        }
         return router.buildResponder()
     }()
 
@@ -183,7 +191,9 @@ enum DevServerRoutes {
     static func unmatched(_ server: DevServer, _ request: ServerRequest) -> ServerResponse {
         let path = request.path
         let failure: APIFailure
-        if path.hasPrefix("/admin/") || path == "/admin" {
+        if path.hasPrefix(BackOfficeRoutes.prefix), server.servesBackOffice(on: request.listener) {
+            return server.backOfficeResponse(to: request, route: nil)
+        } else if path.hasPrefix("/admin/") || path == "/admin" {
             failure =
                 server.adminEnabled
                 ? APIFailure(.notFound, "no admin endpoint \(request.method) \(path)")

@@ -18,6 +18,7 @@ extension DevServerState {
         var operation: OperationRecord?
         var offlineOperation: OfflineOperationRecord?
         var application: ServerApplication?
+        var template: OperationTemplateRecord?
         var removedOperations: [String]?
         var removedOfflineOperations: [String]?
     }
@@ -38,6 +39,7 @@ extension DevServerState {
         for application in state.applications.changedElements {
             data += try line(JournalEntry(application: application))
         }
+        for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
         return data
     }
 
@@ -72,6 +74,7 @@ extension DevServerState {
         var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
+        var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -98,6 +101,9 @@ extension DevServerState {
             if let application = entry.application {
                 upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
             }
+            if let template = entry.template {
+                upsert(template, id: String(template.id), into: &state.templates, index: &templateIndex)
+            }
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
         }
@@ -107,6 +113,7 @@ extension DevServerState {
         state.operations.commit()
         state.offlineOperations.commit()
         state.applications.commit()
+        state.templates.commit()
         return (state, tornTail)
     }
 

@@ -20,24 +20,28 @@ public struct DevServerState: Sendable, Equatable, Codable {
     /// PowerAuth applications; the first is the default one (`sdk-config:` at start). Absent in older
     /// state files.
     public var applications: RecordList<ServerApplication>
+    /// Back-office operation templates, oldest first. Absent in older state files.
+    public var templates: RecordList<OperationTemplateRecord>
 
     /// An empty state.
     public init(
         activations: [ServerActivation] = [], operations: [OperationRecord] = [],
-        offlineOperations: [OfflineOperationRecord] = [], applications: [ServerApplication] = []
+        offlineOperations: [OfflineOperationRecord] = [], applications: [ServerApplication] = [],
+        templates: [OperationTemplateRecord] = []
     ) {
         self.formatVersion = Self.currentFormatVersion
         self.activations = RecordList(activations)
         self.operations = RecordList(operations)
         self.offlineOperations = RecordList(offlineOperations)
         self.applications = RecordList(applications)
+        self.templates = RecordList(templates)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, activations, operations, offlineOperations, applications
+        case formatVersion, activations, operations, offlineOperations, applications, templates
     }
 
-    /// Decodes a state; `applications` may be absent (files written before applications existed).
+    /// Decodes a state; `applications` and `templates` may be absent (files written before they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
@@ -46,6 +50,9 @@ public struct DevServerState: Sendable, Equatable, Codable {
         offlineOperations = try container.decode(RecordList<OfflineOperationRecord>.self, forKey: .offlineOperations)
         applications =
             try container.decodeIfPresent(RecordList<ServerApplication>.self, forKey: .applications) ?? RecordList()
+        templates =
+            try container.decodeIfPresent(RecordList<OperationTemplateRecord>.self, forKey: .templates)
+            ?? RecordList([])
     }
 
     /// The default application: the first one.

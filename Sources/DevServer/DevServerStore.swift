@@ -181,6 +181,7 @@ final class DevServerStore: @unchecked Sendable {
         [
             ObjectIdentifier(state.activations.identity), ObjectIdentifier(state.operations.identity),
             ObjectIdentifier(state.offlineOperations.identity), ObjectIdentifier(state.applications.identity),
+            ObjectIdentifier(state.templates.identity),
         ]
     }
 
@@ -189,6 +190,7 @@ final class DevServerStore: @unchecked Sendable {
         state.operations.commit()
         state.offlineOperations.commit()
         state.applications.commit()
+        state.templates.commit()
         committedIdentities = listIdentities
     }
 
@@ -197,6 +199,7 @@ final class DevServerStore: @unchecked Sendable {
         state.operations.rollback()
         state.offlineOperations.rollback()
         state.applications.rollback()
+        state.templates.rollback()
     }
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
@@ -205,10 +208,10 @@ final class DevServerStore: @unchecked Sendable {
         let replaced = listIdentities != committedIdentities
         let rewritten =
             replaced || state.activations.isRewritten || state.operations.isRewritten
-            || state.offlineOperations.isRewritten || state.applications.isRewritten
+            || state.offlineOperations.isRewritten || state.applications.isRewritten || state.templates.isRewritten
         let hasChanges =
             rewritten || state.activations.hasChanges || state.operations.hasChanges
-            || state.offlineOperations.hasChanges || state.applications.hasChanges
+            || state.offlineOperations.hasChanges || state.applications.hasChanges || state.templates.hasChanges
         guard let statePath, forceSnapshot || hasChanges else {
             commitLocked()
             return

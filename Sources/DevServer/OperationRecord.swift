@@ -34,6 +34,8 @@ public struct OperationRecord: Sendable, Equatable, Codable {
     public var proximitySeed: String?
     /// The proximity TOTP step in seconds.
     public var proximityStep: Int64?
+    /// The back-office fields (`/rest/v3/operation/create`); nil for operations made through `/admin`.
+    public var backOffice: BackOfficeOperationFields?
 
     /// Moves a pending operation past its expiry to EXPIRED; returns true when it changed.
     mutating func expireIfDue(now: Date) -> Bool {

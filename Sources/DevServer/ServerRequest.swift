@@ -12,11 +12,13 @@ package struct ServerRequest: Sendable {
     package var headers: [String: String]
     /// The body bytes.
     package var body: Data
+    /// The listener the request came in on.
+    package var listener: DevServerListener
 
     /// Makes a request; header names are lower-cased.
     package init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        body: Data = Data()
+        body: Data = Data(), listener: DevServerListener = .main
     ) {
         self.method = method.uppercased()
         self.path = path
@@ -25,6 +27,7 @@ package struct ServerRequest: Sendable {
         for (name, value) in headers where lowered[name.lowercased()] == nil { lowered[name.lowercased()] = value }
         self.headers = lowered
         self.body = body
+        self.listener = listener
     }
 
     /// A header value by case-insensitive name.

@@ -41,8 +41,12 @@ public struct ActivationStatusBlob: Sendable, Equatable {
         } catch {
             throw PowerAuthError(.statusBlob, "the status blob does not decrypt")
         }
-        guard Array(plain[0..<4]) == Self.magic else {
+        // The mobile SDK's checks (spec §3.8): DE C0 DE, a format byte D1…DF, status 1…5, look-ahead 1…64.
+        guard plain[0..<3].elementsEqual(Self.magic[0..<3]), (0xD1...0xDF).contains(plain[3]) else {
             throw PowerAuthError(.statusBlob, "the status blob has a wrong magic value (wrong key or data)")
+        }
+        guard (1...5).contains(plain[4]), (1...64).contains(plain[15]) else {
+            throw PowerAuthError(.statusBlob, "the status blob has a status or look-ahead out of range")
         }
         status = plain[4]
         currentVersion = plain[5]

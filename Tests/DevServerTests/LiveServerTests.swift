@@ -67,3 +67,43 @@ struct LiveServerTests {
         await client.shutdown()
     }
 }
+
+@Suite("Real loopback server: the back office on its own port")
+struct BackOfficeListenerTests {
+    @Test("--backoffice-port: /rest answers only on the second port, which answers nothing else")
+    func ownPort() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let server = DevServer(
+            state: DevServerState(activations: [pair.server]),
+            backOffice: BackOfficeConfiguration(separateListener: true))
+        let application = DevServerApplication(
+            server: server, host: "127.0.0.1", port: 0, transport: .http, backOfficePort: 0,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let main = LiveServerTests.PortBox()
+        let office = LiveServerTests.PortBox()
+        let task = Task {
+            try await application.run(
+                handleSignals: false,
+                onListeningPorts: { ports in
+                    office.set(ports.backOffice ?? -1)
+                    main.set(ports.main)
+                })
+        }
+        defer { task.cancel() }
+        let mainPort = try await main.wait()
+        let officePort = try await office.wait()
+        #expect(officePort > 0 && officePort != mainPort)
+        func post(_ port: Int, _ path: String) async throws -> Int {
+            var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
+            configuration.allowInsecureHTTP = true
+            let client = NIOHTTPClient(configuration: configuration)
+            let response = try await client.post(path, body: .json(Data("{}".utf8)))
+            await client.shutdown()
+            return response.statusCode
+        }
+        #expect(try await post(officePort, "/rest/v3/operation/template/list") == 200)
+        #expect(try await post(mainPort, "/rest/v3/operation/template/list") == 404)
+        #expect(try await post(officePort, DevServer.Route.list) == 404)
+        #expect(try await post(mainPort, DevServer.Route.list) == 401)
+    }
+}

@@ -12,7 +12,10 @@ struct TestHarness {
     var devices: [DeviceActivation]
     var server: DevServer
 
-    init(activations: Int = 1, admin: Bool = true, statePath: String? = nil, maxFailedAttempts: Int = 5) throws {
+    init(
+        activations: Int = 1, admin: Bool = true, statePath: String? = nil, maxFailedAttempts: Int = 5,
+        backOffice: BackOfficeConfiguration? = nil
+    ) throws {
         var devices: [DeviceActivation] = []
         var servers: [ServerActivation] = []
         for _ in 0..<activations {
@@ -24,7 +27,7 @@ struct TestHarness {
         self.devices = devices
         server = DevServer(
             state: DevServerState(activations: servers), statePath: statePath, adminEnabled: admin,
-            clock: clock.serverClock)
+            backOffice: backOffice, clock: clock.serverClock)
     }
 
     var device: DeviceActivation { devices[0] }
@@ -120,6 +123,28 @@ struct TestHarness {
 
     func adminOperation(_ id: String) async throws -> [String: Any] {
         try await #require(try Self.json(admin("GET", "/admin/operations/\(id)"))["responseObject"] as? [String: Any])
+    }
+
+    // MARK: back office
+
+    /// A back-office call: `POST /rest/v3/<path>` with `body`.
+    func rest(
+        _ path: String, _ body: String = "{}", headers: [String: String] = [:],
+        listener: DevServerListener = .main
+    ) async -> ServerResponse {
+        await server.respond(
+            to: ServerRequest(
+                method: "POST", path: "/rest/v3/" + path, headers: headers, body: Data(body.utf8),
+                listener: listener))
+    }
+
+    /// The `responseObject` of a successful back-office call (fails the test otherwise).
+    func restObject(_ path: String, _ requestObject: String) async throws -> [String: Any] {
+        let response = await rest(path, #"{"requestObject":"# + requestObject + "}")
+        try #require(response.status == 200, "\(path): \(String(decoding: response.body, as: UTF8.self))")
+        let object = try Self.json(response)
+        #expect(object["status"] as? String == "OK")
+        return try #require(object["responseObject"] as? [String: Any])
     }
 
     // MARK: JSON

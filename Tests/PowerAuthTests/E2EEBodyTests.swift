@@ -76,3 +76,22 @@ struct E2EEBodyTests {
         #expect(Set(try Self.json(payload).keys) == ["tokenId", "tokenSecret"])
     }
 }
+
+@Suite("E2EE secrets stay out of text")
+struct E2EERedactionTests {
+    @Test func descriptionsDoNotShowSecrets() throws {
+        let secret = "Epbv1D+tibvvkqGIyDOT5g=="
+        let transport = Data(repeating: 0xAB, count: 16)
+        let parameters = ECIESParameters(
+            version: .v33, encryptorId: .createToken, applicationKey: "WQBeNgCHGlW58rzUlP7Ehg==",
+            applicationSecret: secret, activationId: "a", transportKey: transport, temporaryKeyId: "t")
+        for text in [String(describing: parameters), String(reflecting: parameters), "\(parameters)"] {
+            #expect(!text.contains(secret) && !text.contains("171") && !text.lowercased().contains("abab"))
+            #expect(text.contains("WQBeNgCHGlW58rzUlP7Ehg=="))
+        }
+        let key = try ECIESEnvelopeKey(rawRepresentation: Data(repeating: 0xCD, count: 48))
+        #expect(!"\(key)".lowercased().contains("cdcd") && !"\(key)".contains("205"))
+        let payload = TokenCreatePayload(tokenId: "id", tokenSecret: Data(repeating: 0xEF, count: 16))
+        #expect("\(payload)" == "TokenCreatePayload(tokenId: id, tokenSecret: <redacted>)")
+    }
+}

@@ -71,6 +71,8 @@ struct E2EEWireTests {
         #"PowerAuth version="3.2", application_key="WQBeNgCHGlW58rzUlP7Ehg==", activation_id="CF2E9A48-9085-4AA3-8F85-FFAFD2380609""#,
         #"PowerAuth version="3.2" application_key="WQBeNgCHGlW58rzUlP7Ehg==" activation_id="CF2E9A48-9085-4AA3-8F85-FFAFD2380609""#,
         #"PowerAuth application_key="WQBeNgCHGlW58rzUlP7Ehg==", activation_id="CF2E9A48-9085-4AA3-8F85-FFAFD2380609", version="3.2""#,
+        // Unquoted values, as the server's regex also reads them.
+        #"PowerAuth version=3.2, application_key=WQBeNgCHGlW58rzUlP7Ehg==,activation_id="CF2E9A48-9085-4AA3-8F85-FFAFD2380609""#,
     ])
     func headerParsesEveryLayout(value: String) throws {
         let header = try EncryptionHeader(parsing: value)
@@ -96,6 +98,13 @@ struct E2EEWireTests {
             try EncryptionHeader(parsing: #"PowerAuth application_key="WQBeNgCHGlW58rzUlP7Ehg==""#)
         }
         #expect(throws: PowerAuthError(.header, "")) { try EncryptionHeader(parsing: #"Basic version="3.3""#) }
+        #expect(throws: PowerAuthError(.header, "")) {
+            try EncryptionHeader(parsing: #"PowerAuth version="3.3", version="3.2", application_key="x""#)
+        }
+        #expect(throws: PowerAuthError(.header, "")) {
+            try EncryptionHeader(parsing: #"PowerAuth version="3.3", application_key="x"#)
+        }
+        #expect(throws: PowerAuthError(.header, "")) { try EncryptionHeader(parsing: #"PowerAuth version"#) }
     }
 
     @Test func headerFromParametersDropsTheActivationIdInApplicationScope() {

@@ -193,6 +193,8 @@ struct TemporaryKeyTests {
         #expect(key.isUsable(at: 1_000_000))
         #expect(!key.isUsable(at: 1_290_000))
         #expect(!key.isUsable(at: 2_000_000))
+        // A cached key reads back unchanged.
+        #expect(try JSONDecoder().decode(TemporaryKey.self, from: JSONEncoder().encode(key)) == key)
     }
 }
 

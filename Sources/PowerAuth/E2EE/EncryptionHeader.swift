@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `X-PowerAuth-Encryption` header of unsigned ECIES requests (spec §1.8).
 ///
 /// `value` writes the iOS layout; parsing is order-free and tolerates missing commas, like the server.
@@ -28,7 +30,7 @@ public struct EncryptionHeader: Sendable, Equatable {
 
     /// Parses a value in any field order (an unsupported version is a `.version` error); call `validate(scope:)`.
     public init(parsing value: String) throws(PowerAuthError) {
-        let fields = try HeaderFields.parse(value, header: Self.name)
+        let fields = try Self.fields(value)
         version = try ProtocolVersion(text: HeaderFields.required("version", in: fields, header: Self.name))
         applicationKey = try HeaderFields.required("application_key", in: fields, header: Self.name)
         activationId = fields["activation_id"]
@@ -56,5 +58,41 @@ public struct EncryptionHeader: Sendable, Equatable {
         var pairs = [("version", version.rawValue), ("application_key", applicationKey)]
         if let activationId { pairs.append(("activation_id", activationId)) }
         return HeaderFields.build(pairs)
+    }
+
+    /// The server's tolerant reading: `PowerAuth ` then `key="value"` or `key=value` pairs in any order, separated
+    /// by spaces and/or commas; a repeated key is an error.
+    static func fields(_ value: String) throws(PowerAuthError) -> [String: String] {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("PowerAuth ") else {
+            throw PowerAuthError(.header, "\(name) must start with 'PowerAuth '")
+        }
+        var rest = Substring(trimmed.dropFirst("PowerAuth ".count))
+        var fields: [String: String] = [:]
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" }
+            if rest.isEmpty { return fields }
+            let key = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            rest = rest.dropFirst(key.count)
+            guard !key.isEmpty, rest.first == "=" else {
+                throw PowerAuthError(.header, "\(name) has text that is not a key=\"value\" pair")
+            }
+            rest = rest.dropFirst()
+            let text: Substring
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                guard let close = rest.firstIndex(of: "\"") else {
+                    throw PowerAuthError(.header, "\(name) field \(key) has no closing quote")
+                }
+                text = rest[..<close]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                text = rest.prefix { $0 != " " && $0 != "," && $0 != "\t" }
+                rest = rest.dropFirst(text.count)
+            }
+            guard fields.updateValue(String(text), forKey: String(key)) == nil else {
+                throw PowerAuthError(.header, "\(name) field \(key) appears twice")
+            }
+        }
     }
 }

@@ -2,8 +2,9 @@ public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
 
-/// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response (spec §2.4, §2.5).
-public struct TemporaryKey: Sendable, Equatable {
+/// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response (spec §2.4, §2.5);
+/// `Codable` so a client may cache it (the public key is not secret).
+public struct TemporaryKey: Sendable, Equatable, Codable {
     /// How long before `exp_ms` the client stops using a key (10 s, as the SDKs).
     public static let expirationThresholdMilliseconds: Int64 = 10_000
     /// The server's default validity (300 000 ms).

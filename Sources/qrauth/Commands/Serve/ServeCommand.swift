@@ -51,6 +51,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Enable the /admin API.")
     var admin = false
 
+    @Flag(help: "Enable the PowerAuth back-office REST API (/rest/v3/...).")
+    var backoffice = false
+
+    @Option(
+        name: .customLong("backoffice-port"),
+        help: ArgumentHelp("Serve /rest/v3 only on this port (0 = any free port), not on --port.", valueName: "port"))
+    var backofficePort: Int?
+
+    @Option(
+        name: .customLong("backoffice-auth-file"),
+        help: ArgumentHelp("Require HTTP Basic on /rest: read user:password from this file.", valueName: "file"))
+    var backofficeAuthFile: String?
+
+    @Option(
+        name: .customLong("backoffice-auth-env"),
+        help: ArgumentHelp("Require HTTP Basic on /rest: read user:password from this variable.", valueName: "var"))
+    var backofficeAuthEnv: String?
+
     @Option(
         name: .customLong("pins-list"), help: ArgumentHelp("Fingerprint list served at /app/init.", valueName: "file"))
     var pinsList: String?
@@ -81,6 +99,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if (pinsList == nil) != (pinsKey == nil) { throw ValidationError("--pins-list and --pins-key go together") }
         try OptionRange.check(port, 0...65535, "--port")
+        if let backofficePort { try OptionRange.check(backofficePort, 0...65535, "--backoffice-port") }
+        if !backoffice, backofficePort != nil || backofficeAuthFile != nil || backofficeAuthEnv != nil {
+            throw ValidationError("--backoffice-port and --backoffice-auth-file/-env need --backoffice")
+        }
+        if backofficeAuthFile != nil, backofficeAuthEnv != nil {
+            throw ValidationError("give one of --backoffice-auth-file and --backoffice-auth-env")
+        }
         if state == "-" || app == "-" {
             throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
         }
@@ -123,19 +148,47 @@ struct ServeCommand: AsyncParsableCommand {
             extraLines.append("application: \(TerminalText.escaped(application.applicationId))")
             extraLines.append("sdk-config: \(application.mobileSDKConfiguration(version))")
         }
+        let backOffice = try backOfficeConfiguration()
         let server = DevServer(
-            state: initial, statePath: state, adminEnabled: admin, pinning: pinning, logger: logger)
+            state: initial, statePath: state, adminEnabled: admin, pinning: pinning, backOffice: backOffice,
+            logger: logger)
         try server.flush()
         let application = DevServerApplication(
-            server: server, host: host, port: port, transport: transport, logger: logger)
+            server: server, host: host, port: port, transport: transport, backOfficePort: backofficePort,
+            logger: logger)
         let lines =
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
-        try await application.run(handleSignals: true) { boundPort in
-            print(application.url(port: boundPort))
-            for line in lines { print(line) }
-            StandardStreams.flushStdout()
+        try await application.run(
+            handleSignals: true,
+            onListeningPorts: { (ports: DevServerApplication.Ports) in
+                print(application.url(port: ports.main))
+                for line in lines { print(line) }
+                if backOffice != nil {
+                    // The REST base a back-office client is given (`qrauth backend --url`).
+                    print("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
+                }
+                StandardStreams.flushStdout()
+            })
+    }
+
+    /// The back-office configuration of `--backoffice`, with the Basic login from a file or a variable (never argv).
+    private func backOfficeConfiguration() throws -> BackOfficeConfiguration? {
+        guard backoffice else { return nil }
+        var credentials: BackOfficeCredentials?
+        if let backofficeAuthFile {
+            do {
+                credentials = try BackOfficeCredentials(parsing: try Self.text(backofficeAuthFile))
+            } catch let error as DevServerError {
+                throw DevServerError(.file, "\(backofficeAuthFile): \(error.reason)")
+            }
+        } else if let backofficeAuthEnv {
+            guard let value = ProcessInfo.processInfo.environment[backofficeAuthEnv] else {
+                throw DevServerError(.configuration, "the variable \(backofficeAuthEnv) is not set")
+            }
+            credentials = try BackOfficeCredentials(parsing: value)
         }
+        return BackOfficeConfiguration(credentials: credentials, separateListener: backofficePort != nil)
     }
 
     private static func text(_ path: String) throws -> String {

@@ -1,0 +1,88 @@
+import Foundation
+import MobileTokenAPI
+import PowerAuth
+
+extension BackOfficeRoutes {
+    /// `/rest/v3/application/...`: list, create, detail, version/create (spec §5.2), on the state's applications.
+    static var applicationRoutes: [BackOfficeRoute] {
+        [
+            .typed("/rest/v3/application/list", NoInputBody.self) { server, _ in
+                BackOffice.GetApplicationListResponse(
+                    applications: server.state.applications.map {
+                        BackOffice.ApplicationSummary(applicationId: $0.applicationId, applicationRoles: $0.roles)
+                    })
+            },
+            .typed("/rest/v3/application/create", BackOffice.CreateApplicationRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.createApplication(body)
+            },
+            .typed("/rest/v3/application/detail", BackOffice.GetApplicationDetailRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                guard
+                    let application = server.state.applications.first(where: { $0.applicationId == body.applicationId })
+                else { throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)") }
+                return DevServer.applicationDetail(application)
+            },
+            .typed("/rest/v3/application/version/create", BackOffice.CreateApplicationVersionRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.createApplicationVersion(body)
+            },
+        ]
+    }
+}
+
+extension DevServer {
+    /// `application/create`: a new application with a fresh master key pair and a `default` version
+    /// (`ERR0043` when the id exists).
+    func createApplication(
+        _ body: BackOffice.CreateApplicationRequest
+    ) throws(BackOfficeFailure) -> BackOffice.CreateApplicationResponse {
+        let id = body.applicationId.trimmingCharacters(in: .whitespaces)
+        guard !id.isEmpty, id.utf8.count <= 255 else { throw .missing("applicationId") }
+        let application = ServerApplication.generate(applicationId: id)
+        try backOfficeTransaction { (state, _) throws(BackOfficeFailure) in
+            guard !state.applications.contains(where: { $0.applicationId == id }) else {
+                throw BackOfficeFailure(.duplicateApplication, "the application \(id) exists already")
+            }
+            state.applications.append(application)
+        }
+        return BackOffice.CreateApplicationResponse(applicationId: id, applicationRoles: application.roles)
+    }
+
+    /// `application/version/create`: a new supported version with fresh credentials (`ERR0015` for an unknown
+    /// application, `ERR0043` for an existing version name).
+    func createApplicationVersion(
+        _ body: BackOffice.CreateApplicationVersionRequest
+    ) throws(BackOfficeFailure) -> BackOffice.CreateApplicationVersionResponse {
+        let name = body.applicationVersionId.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.utf8.count <= 255 else { throw .missing("applicationVersionId") }
+        let version = ServerApplication.Version.generate(applicationVersionId: name)
+        let application = try backOfficeTransaction { (state, _) throws(BackOfficeFailure) -> ServerApplication in
+            guard let index = state.applications.firstIndex(where: { $0.applicationId == body.applicationId }) else {
+                throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)")
+            }
+            guard !state.applications[index].versions.contains(where: { $0.applicationVersionId == name }) else {
+                throw BackOfficeFailure(.duplicateApplication, "the version \(name) exists already")
+            }
+            state.applications[index].versions.append(version)
+            return state.applications[index]
+        }
+        return BackOffice.CreateApplicationVersionResponse(
+            applicationVersionId: name, applicationVersionName: name, applicationKey: version.applicationKey,
+            applicationSecret: version.applicationSecret, mobileSdkConfig: application.mobileSDKConfiguration(version),
+            supported: version.supported)
+    }
+
+    /// `application/detail` of one application.
+    static func applicationDetail(_ application: ServerApplication) -> BackOffice.GetApplicationDetailResponse {
+        BackOffice.GetApplicationDetailResponse(
+            applicationId: application.applicationId,
+            masterPublicKey: application.masterPublicKey.base64EncodedString(), applicationRoles: application.roles,
+            versions: application.versions.map {
+                BackOffice.ApplicationVersionDetail(
+                    applicationVersionId: $0.applicationVersionId, applicationKey: $0.applicationKey,
+                    applicationSecret: $0.applicationSecret, mobileSdkConfig: application.mobileSDKConfiguration($0),
+                    supported: $0.supported)
+            })
+    }
+}

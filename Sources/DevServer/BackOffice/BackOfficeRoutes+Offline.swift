@@ -1,0 +1,229 @@
+import Foundation
+import MobileTokenAPI
+import OfflineOperations
+import PowerAuth
+import QRAuthCrypto
+import QRAuthEncoding
+
+extension BackOfficeRoutes {
+    /// `/rest/v3/signature/offline/...`: personalized and non-personalized payloads, code verification.
+    static var offlineRoutes: [BackOfficeRoute] {
+        [
+            .typed("/rest/v3/signature/offline/personalized/create", PersonalizedOfflineBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.createPersonalizedOfflinePayload(body)
+            },
+            .typed("/rest/v3/signature/offline/non-personalized/create", NonPersonalizedOfflineBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.createNonPersonalizedOfflinePayload(body)
+            },
+            .typed("/rest/v3/signature/offline/verify", OfflineVerifyBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.verifyOfflineSignature(body)
+            },
+        ]
+    }
+}
+
+/// The proximity TOTP of an offline payload: `{seed (Base64), stepLength (s), stepCount?}`.
+struct OfflineProximityBody: Decodable {
+    var seed: String
+    var stepLength: Int64
+    var stepCount: Int?
+}
+
+/// `signature/offline/personalized/create` (`CreatePersonalizedOfflineSignaturePayloadRequest`).
+struct PersonalizedOfflineBody: Decodable {
+    var activationId: String
+    var data: String
+    var nonce: String?
+    var proximityCheck: OfflineProximityBody?
+}
+
+/// `signature/offline/non-personalized/create`: `{applicationId, data}`.
+struct NonPersonalizedOfflineBody: Decodable {
+    var applicationId: String
+    var data: String
+}
+
+/// `signature/offline/verify` (`VerifyOfflineSignatureRequest`).
+struct OfflineVerifyBody: Decodable {
+    var activationId: String
+    var data: String
+    var signature: String
+    var allowBiometry: Bool?
+    var componentLength: Int?
+    var proximityCheck: OfflineProximityBody?
+}
+
+/// `{offlineData, nonce}`.
+struct OfflinePayloadView: Encodable {
+    var offlineData: String
+    var nonce: String
+}
+
+/// `VerifyOfflineSignatureResponse`.
+struct OfflineVerifyView: Encodable {
+    var signatureValid: Bool
+    var activationStatus: String
+    var blockedReason: String?
+    var activationId: String
+    var userId: String?
+    var applicationId: String?
+    var signatureType: String?
+    var remainingAttempts: Int
+    var applicationRoles: [String]
+    var activationFlags: [String]
+}
+
+extension DevServer {
+    /// `personalized/create`: `data` (the five-line block) signed with the activation's server key, with a
+    /// proximity TOTP line when asked.
+    func createPersonalizedOfflinePayload(
+        _ body: PersonalizedOfflineBody
+    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+        guard let activation = state.activations.first(where: { $0.activationId == body.activationId }) else {
+            throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
+        }
+        guard activation.counters.status == .active else {
+            throw BackOfficeFailure(
+                .activationIncorrectState, "activation \(body.activationId) is \(activation.counters.status.rawValue)")
+        }
+        return try signOfflinePayload(
+            body.data, nonce: body.nonce, proximity: body.proximityCheck, signingKey: .personalized
+        ) {
+            () throws(PowerAuthError) in try activation.serverSigningKey()
+        }
+    }
+
+    /// `non-personalized/create`: `data` signed with the application's master key.
+    func createNonPersonalizedOfflinePayload(
+        _ body: NonPersonalizedOfflineBody
+    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+        guard !body.applicationId.isEmpty else { throw .missing("applicationId") }
+        let activation = try masterKeyHolder(applicationId: body.applicationId)
+        return try signOfflinePayload(body.data, nonce: nil, proximity: nil, signingKey: .master) {
+            () throws(PowerAuthError) in try activation.masterSigningKey()
+        }
+    }
+
+    /// `signature/offline/verify`: the approval code over the request data, with the look-ahead window; the
+    /// counter, failed attempts and blocking are persisted before the answer.
+    func verifyOfflineSignature(_ body: OfflineVerifyBody) throws(BackOfficeFailure) -> OfflineVerifyView {
+        guard !body.signature.isEmpty else { throw .missing("signature") }
+        let digits = body.componentLength ?? 8
+        guard (4...8).contains(digits) else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.componentLength must be 4 to 8")
+        }
+        let request = try Self.signedRequest(parsing: body.data)
+        var proximity: SignatureVerifier.ProximityTOTP?
+        if let given = body.proximityCheck {
+            let (seed, step) = try Self.proximity(given)
+            let pastSteps = given.stepCount ?? 1
+            guard (0...100).contains(pastSteps) else {
+                throw BackOfficeFailure(.invalidRequest, "requestObject.proximityCheck.stepCount must be 0 to 100")
+            }
+            proximity = .init(
+                seed: seed, step: step, pastSteps: pastSteps, unixTime: Int64(clock.now.timeIntervalSince1970))
+        }
+        let check = ApprovalCodeCheck(
+            request: request, allowBiometry: body.allowBiometry ?? false, digits: digits, proximity: proximity)
+        guard let activation = store.activation(id: body.activationId) else {
+            throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
+        }
+        let keys: FactorKeys
+        do {
+            keys = try store.factorKeys(for: activation)
+        } catch {
+            throw BackOfficeFailure(.genericCryptography, error.reason)
+        }
+        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OfflineVerifyView in
+            guard let index = state.activations.firstIndex(where: { $0.activationId == body.activationId }) else {
+                throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
+            }
+            let result: SignatureVerification
+            do {
+                result = try state.activations[index].verifyApprovalCode(body.signature, check, keys: keys)
+            } catch let error as PowerAuthError {
+                throw BackOfficeFailure(.invalidInputFormat, error.reason)
+            } catch {
+                throw BackOfficeFailure(.unknown, "the code check failed")
+            }
+            changed = true
+            let counters = state.activations[index].counters
+            return OfflineVerifyView(
+                signatureValid: result.isValid, activationStatus: counters.status.rawValue,
+                blockedReason: counters.status == .blocked ? "MAX_FAILED_ATTEMPTS" : nil,
+                activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
+                applicationId: nil, signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
+                remainingAttempts: max(0, counters.maxFailedAttempts - counters.failedAttempts), applicationRoles: [],
+                activationFlags: [])
+        }
+    }
+
+    /// Signs an offline data block; the nonce must be Base64 of 16 bytes, the seed Base64 and the step positive.
+    private func signOfflinePayload(
+        _ data: String, nonce: String?, proximity given: OfflineProximityBody?, signingKey: OfflineOperation.SigningKey,
+        key: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey
+    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+        guard !data.isEmpty else { throw .missing("data") }
+        if let nonce, StrictBase64.decode(nonce)?.count != 16 {
+            throw BackOfficeFailure(.invalidInputFormat, "requestObject.nonce must be Base64 of 16 bytes")
+        }
+        var proximity: OfflinePayloadSigner.Proximity?
+        if let given {
+            let (seed, step) = try Self.proximity(given)
+            proximity = .init(seed: seed, step: step, unixTime: Int64(clock.now.timeIntervalSince1970))
+        }
+        do {
+            let payload = try OfflinePayloadSigner.sign(
+                data: data, privateKey: try key(), signingKey: signingKey, nonce: nonce, proximity: proximity)
+            return OfflinePayloadView(offlineData: payload.text, nonce: payload.nonce)
+        } catch {
+            throw BackOfficeFailure(.genericCryptography, error.reason)
+        }
+    }
+
+    /// The seed bytes and step of a proximity check.
+    private static func proximity(_ given: OfflineProximityBody) throws(BackOfficeFailure) -> (Data, Int64) {
+        guard let seed = StrictBase64.decode(given.seed), !seed.isEmpty else {
+            throw BackOfficeFailure(.invalidInputFormat, "requestObject.proximityCheck.seed must be Base64")
+        }
+        guard (1...3600).contains(given.stepLength) else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.proximityCheck.stepLength must be 1 to 3600")
+        }
+        return (seed, given.stepLength)
+    }
+
+    /// Reads `METHOD&B64(uriId)&NONCE&B64(body)` (the offline request data, without `&offline`).
+    static func signedRequest(parsing data: String) throws(BackOfficeFailure) -> SignedRequest {
+        let parts = data.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4, let uriId = StrictBase64.decode(parts[1]), let body = StrictBase64.decode(parts[3])
+        else {
+            throw BackOfficeFailure(
+                .invalidInputFormat, "requestObject.data must be METHOD&Base64(uriId)&NONCE&Base64(body)")
+        }
+        do {
+            return try SignedRequest(
+                method: parts[0], uriId: String(decoding: uriId, as: UTF8.self), nonce: parts[2], body: body)
+        } catch {
+            throw BackOfficeFailure(.invalidInputFormat, "requestObject.data: \(error.reason)")
+        }
+    }
+
+    /// The activation whose master key signs for `applicationId`: the application's (one master key among the
+    /// loaded activations; the application model replaces this).
+    private func masterKeyHolder(applicationId: String) throws(BackOfficeFailure) -> ServerActivation {
+        let activations = state.activations
+        let keys = Set(activations.map(\.masterPublicKey))
+        guard keys.count == 1, let activation = activations.first else {
+            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId) with one master key")
+        }
+        return activation
+    }
+}
+
+extension SignatureType {
+    /// The PowerAuth server's enum name (`POSSESSION_KNOWLEDGE`).
+    var backOfficeName: String { rawValue.uppercased() }
+}

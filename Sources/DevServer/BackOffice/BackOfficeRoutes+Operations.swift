@@ -1,0 +1,235 @@
+import Foundation
+import MobileTokenAPI
+import PowerAuth
+import QRAuthCrypto
+import QRAuthEncoding
+
+extension BackOfficeRoutes {
+    /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.
+    static var operationRoutes: [BackOfficeRoute] {
+        [
+            .typed("/rest/v3/operation/create", OperationCreateBody.self) { server, body throws(BackOfficeFailure) in
+                try server.createBackOfficeOperation(body)
+            },
+            .typed("/rest/v3/operation/detail", OperationDetailBody.self) { server, body throws(BackOfficeFailure) in
+                try server.backOfficeOperationDetail(body)
+            },
+            .typed("/rest/v3/operation/list", OperationListBody.self) { server, body throws(BackOfficeFailure) in
+                try server.listBackOfficeOperations(body, pendingOnly: false)
+            },
+            .typed("/rest/v3/operation/list/pending", OperationListBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.listBackOfficeOperations(body, pendingOnly: true)
+            },
+            .typed("/rest/v3/operation/cancel", OperationCancelBody.self) { server, body throws(BackOfficeFailure) in
+                try server.cancelBackOfficeOperation(body)
+            },
+        ]
+    }
+}
+
+/// `operation/create`'s `requestObject` (`OperationCreateRequest`).
+struct OperationCreateBody: Decodable {
+    var userId: String?
+    var applications: [String]
+    var activationFlag: String?
+    var templateName: String
+    var timestampExpires: Date?
+    var externalId: String?
+    var parameters: [String: String]?
+    var additionalData: [String: JSONValue]?
+    var proximityCheckEnabled: Bool?
+    var activationId: String?
+}
+
+/// `operation/detail`: `{operationId, userId?}`.
+struct OperationDetailBody: Decodable {
+    var operationId: String
+    var userId: String?
+}
+
+/// `operation/list` and `list/pending` (`OperationListForUserRequest`).
+struct OperationListBody: Decodable {
+    var userId: String
+    var applications: [String]?
+    var activationId: String?
+    var pageNumber: Int?
+    var pageSize: Int?
+}
+
+/// `operation/cancel`: `{operationId, statusReason?, additionalData?}`.
+struct OperationCancelBody: Decodable {
+    var operationId: String
+    var statusReason: String?
+    var additionalData: [String: JSONValue]?
+}
+
+extension DevServer {
+    /// `operation/create`: a PENDING operation from a template, `${param}` placeholders filled from `parameters`
+    /// (unknown ones stay as written), expiring at `timestampExpires` or after the template's expiration.
+    func createBackOfficeOperation(_ body: OperationCreateBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+        guard !body.templateName.isEmpty else { throw .missing("templateName") }
+        guard !body.applications.isEmpty, !body.applications.contains(where: \.isEmpty) else {
+            throw .missing("applications")
+        }
+        let now = Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down))
+        let snapshot = state
+        guard let template = snapshot.templates.first(where: { $0.templateName == body.templateName }) else {
+            throw BackOfficeFailure(.operationTemplateNotFound, "no operation template named \(body.templateName)")
+        }
+        if let activationId = body.activationId,
+            !snapshot.activations.contains(where: { $0.activationId == activationId })
+        {
+            throw BackOfficeFailure(.activationNotFound, "no activation \(activationId)")
+        }
+        let expires = body.timestampExpires ?? now.addingTimeInterval(TimeInterval(template.expiration))
+        guard expires > now else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.timestampExpires is in the past")
+        }
+        let types = template.signatureType.compactMap(BackOfficeSignatureType.init(rawValue:))
+        guard let allowed = BackOfficeSignatureType.allowedSignatureType(types) else {
+            throw BackOfficeFailure(.operationTemplateError, "the template allows no Mobile Token signature type")
+        }
+        let parameters = body.parameters ?? [:]
+        let data = Self.fill(template.dataTemplate, with: parameters)
+        let proximity = body.proximityCheckEnabled ?? template.proximityCheckEnabled
+        let attributes: [JSONValue] = parameters.keys.sorted().map { key in
+            .object([
+                "type": .string("KEY_VALUE"), "id": .string("operation.\(key)"), "label": .string(key),
+                "value": .string(parameters[key] ?? ""),
+            ])
+        }
+        let record = OperationRecord(
+            id: UUID().uuidString.lowercased(), name: template.operationType, data: data, status: .pending,
+            statusReason: nil, created: now, expires: expires, allowedSignatureType: allowed,
+            formData: .object([
+                "title": .string(template.operationType), "message": .string(data), "attributes": .array(attributes),
+            ]),
+            ui: nil, activationId: body.activationId, failureCount: 0, maxFailureCount: Int(template.maxFailureCount),
+            proximitySeed: proximity ? SecureRandom.bytes(count: 16).base64EncodedString() : nil,
+            proximityStep: proximity ? 30 : nil,
+            backOffice: BackOfficeOperationFields(
+                userId: body.userId, applications: body.applications, externalId: body.externalId,
+                activationFlag: body.activationFlag, templateName: template.templateName, parameters: parameters,
+                additionalData: body.additionalData, signatureType: template.signatureType,
+                riskFlags: template.riskFlags))
+        try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            state.operations.append(record)
+            changed = true
+        }
+        return BackOfficeOperationView(record, now: now)
+    }
+
+    /// `operation/detail`: any status (a PENDING one past its expiry becomes EXPIRED now). A `userId` claims a
+    /// non-personalized operation; another user's operation is not found.
+    func backOfficeOperationDetail(_ body: OperationDetailBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+        let now = clock.now
+        let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
+            let index = try Self.operationIndex(body.operationId, in: state)
+            if state.operations[index].expireIfDue(now: now) { changed = true }
+            if let userId = body.userId, !userId.isEmpty {
+                let owner = state.operations[index].backOffice?.userId
+                if owner == nil, state.operations[index].backOffice != nil {
+                    state.operations[index].backOffice?.userId = userId
+                    changed = true
+                } else if owner != userId {
+                    throw BackOfficeFailure(.operationNotFound, "no operation \(body.operationId) for user \(userId)")
+                }
+            }
+            return state.operations[index]
+        }
+        return BackOfficeOperationView(record, now: now)
+    }
+
+    /// `operation/list` and `list/pending`: the user's operations (newest first, paged; page size 1 to 1000,
+    /// default 100), optionally only those of some applications or one activation.
+    func listBackOfficeOperations(
+        _ body: OperationListBody, pendingOnly: Bool
+    ) throws(BackOfficeFailure) -> [BackOfficeOperationView] {
+        guard !body.userId.isEmpty else { throw .missing("userId") }
+        let pageNumber = body.pageNumber ?? 0
+        let pageSize = body.pageSize ?? 100
+        guard pageNumber >= 0, pageNumber <= 1_000_000 else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.pageNumber must be 0 or more")
+        }
+        guard (1...1000).contains(pageSize) else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.pageSize must be 1 to 1000")
+        }
+        let applications = Set(body.applications ?? [])
+        let now = clock.now
+        let records = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> [OperationRecord] in
+            var found: [OperationRecord] = []
+            for index in state.operations.indices {
+                guard let fields = state.operations[index].backOffice, fields.userId == body.userId else { continue }
+                if !applications.isEmpty, applications.isDisjoint(with: fields.applications) { continue }
+                if let activationId = body.activationId, let assigned = state.operations[index].activationId,
+                    assigned != activationId
+                {
+                    continue
+                }
+                if state.operations[index].expireIfDue(now: now) { changed = true }
+                if pendingOnly, state.operations[index].status != .pending { continue }
+                found.append(state.operations[index])
+            }
+            return found
+        }
+        let newestFirst = records.enumerated().sorted { a, b in
+            a.element.created != b.element.created ? a.element.created > b.element.created : a.offset > b.offset
+        }.map(\.element)
+        let start = pageNumber * pageSize
+        guard start < newestFirst.count else { return [] }
+        return newestFirst[start..<min(start + pageSize, newestFirst.count)].map {
+            BackOfficeOperationView($0, now: now)
+        }
+    }
+
+    /// `operation/cancel`: a PENDING operation becomes CANCELED; any other status is `ERR0036`.
+    func cancelBackOfficeOperation(_ body: OperationCancelBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+        let now = clock.now
+        let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
+            let index = try Self.operationIndex(body.operationId, in: state)
+            changed = true
+            if let status = state.operations[index].cancelByBank(reason: body.statusReason, now: now) {
+                throw BackOfficeFailure(
+                    .operationInvalidState, "operation \(body.operationId) is \(status.rawValue), not PENDING")
+            }
+            if let extra = body.additionalData, var fields = state.operations[index].backOffice {
+                fields.additionalData = (fields.additionalData ?? [:]).merging(extra) { _, new in new }
+                state.operations[index].backOffice = fields
+            }
+            return state.operations[index]
+        }
+        return BackOfficeOperationView(record, now: now)
+    }
+
+    /// The index of operation `id` (`ERR0034` when unknown or empty).
+    static func operationIndex(_ id: String, in state: DevServerState) throws(BackOfficeFailure) -> Int {
+        guard !id.isEmpty else { throw .missing("operationId") }
+        guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
+            throw BackOfficeFailure(.operationNotFound, "no operation \(id)")
+        }
+        return index
+    }
+
+    /// `template` with every `${name}` whose name is a parameter replaced by its value; other text stays.
+    package static func fill(_ template: String, with parameters: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "${") {
+            result += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: "}") else {
+                result += rest[open.lowerBound...]
+                return result
+            }
+            let name = String(after[..<close])
+            if let value = parameters[name] {
+                result += value
+            } else {
+                result += rest[open.lowerBound...close]
+            }
+            rest = after[after.index(after: close)...]
+        }
+        return result + rest
+    }
+}

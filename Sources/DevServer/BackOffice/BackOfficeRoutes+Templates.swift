@@ -1,0 +1,129 @@
+import Foundation
+
+extension BackOfficeRoutes {
+    /// `/rest/v3/operation/template/...`: create, list, detail, remove.
+    static var templateRoutes: [BackOfficeRoute] {
+        [
+            .typed("/rest/v3/operation/template/create", TemplateCreateBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.createTemplate(body)
+            },
+            .typed("/rest/v3/operation/template/list", NoInputBody.self) { server, _ in
+                server.state.templates.map(TemplateView.init)
+            },
+            .typed("/rest/v3/operation/template/detail", TemplateIdBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.templateDetail(body.id)
+            },
+            .typed("/rest/v3/operation/template/remove", TemplateIdBody.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.removeTemplate(body.id)
+            },
+        ]
+    }
+}
+
+/// `template/create`'s `requestObject` (`OperationTemplateCreateRequest`).
+struct TemplateCreateBody: Decodable {
+    var templateName: String
+    var operationType: String
+    var dataTemplate: String
+    var signatureType: [BackOfficeSignatureType]
+    var maxFailureCount: Int64
+    var expiration: Int64
+    var riskFlags: String?
+    var proximityCheckEnabled: Bool?
+}
+
+/// `template/detail` and `template/remove`: `{id}`.
+struct TemplateIdBody: Decodable {
+    var id: Int64
+}
+
+/// Calls without input: any `requestObject`, or none.
+struct NoInputBody: Decodable {}
+
+/// `OperationTemplateDetailResponse`.
+struct TemplateView: Encodable {
+    var id: Int64
+    var templateName: String
+    var operationType: String
+    var dataTemplate: String
+    var signatureType: [String]
+    var maxFailureCount: Int64
+    var expiration: Int64
+    var riskFlags: String?
+    var proximityCheckEnabled: Bool
+
+    init(_ record: OperationTemplateRecord) {
+        id = record.id
+        templateName = record.templateName
+        operationType = record.operationType
+        dataTemplate = record.dataTemplate
+        signatureType = record.signatureType
+        maxFailureCount = record.maxFailureCount
+        expiration = record.expiration
+        riskFlags = record.riskFlags
+        proximityCheckEnabled = record.proximityCheckEnabled
+    }
+}
+
+extension DevServer {
+    /// `template/create`: a new template; the name must be new (`ERR0039`).
+    func createTemplate(_ body: TemplateCreateBody) throws(BackOfficeFailure) -> TemplateView {
+        for (name, value) in [
+            ("templateName", body.templateName), ("operationType", body.operationType),
+            ("dataTemplate", body.dataTemplate),
+        ] where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .missing(name)
+        }
+        guard !body.signatureType.isEmpty else { throw .missing("signatureType") }
+        guard BackOfficeSignatureType.allowedSignatureType(body.signatureType) != nil else {
+            throw BackOfficeFailure(
+                .operationTemplateError, "signatureType must allow POSSESSION or a POSSESSION_… combination")
+        }
+        guard (1...1000).contains(body.maxFailureCount) else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.maxFailureCount must be 1 to 1000")
+        }
+        guard (1...31_536_000).contains(body.expiration) else {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.expiration must be 1 to 31536000 seconds")
+        }
+        let record = try backOfficeTransaction {
+            (state, changed) throws(BackOfficeFailure) -> OperationTemplateRecord in
+            guard !state.templates.contains(where: { $0.templateName == body.templateName }) else {
+                throw BackOfficeFailure(
+                    .operationTemplateAlreadyExists, "a template named \(body.templateName) exists already")
+            }
+            let record = OperationTemplateRecord(
+                id: (state.templates.map(\.id).max() ?? 0) + 1, templateName: body.templateName,
+                operationType: body.operationType, dataTemplate: body.dataTemplate,
+                signatureType: body.signatureType.map(\.rawValue), maxFailureCount: body.maxFailureCount,
+                expiration: body.expiration, riskFlags: body.riskFlags,
+                proximityCheckEnabled: body.proximityCheckEnabled ?? false)
+            state.templates.append(record)
+            changed = true
+            return record
+        }
+        return TemplateView(record)
+    }
+
+    /// `template/detail`.
+    func templateDetail(_ id: Int64) throws(BackOfficeFailure) -> TemplateView {
+        guard let record = state.templates.first(where: { $0.id == id }) else {
+            throw BackOfficeFailure(.operationTemplateNotFound, "no operation template \(id)")
+        }
+        return TemplateView(record)
+    }
+
+    /// `template/remove`: `{}` on success.
+    func removeTemplate(_ id: Int64) throws(BackOfficeFailure) -> [String: String] {
+        try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            guard state.templates.contains(where: { $0.id == id }) else {
+                throw BackOfficeFailure(.operationTemplateNotFound, "no operation template \(id)")
+            }
+            state.templates.removeAll { $0.id == id }
+            changed = true
+        }
+        return [:]
+    }
+}

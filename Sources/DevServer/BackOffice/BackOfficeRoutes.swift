@@ -1,0 +1,12 @@
+/// Every back-office route `qrauth serve --backoffice` answers, gathered from one list per area. Each area lives in
+/// its own file (`BackOfficeRoutes+Operations.swift`, …); the application and activation areas belong to the
+/// server-side activation lifecycle.
+package enum BackOfficeRoutes {
+    /// The path prefix of the back-office API.
+    package static let prefix = "/rest/"
+
+    /// All routes, in registration order.
+    static var all: [BackOfficeRoute] {
+        applicationRoutes + activationRoutes + templateRoutes + operationRoutes + offlineRoutes
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import MobileTokenAPI
+
+extension DevServer {
+    /// Whether the back-office API answers on `listener`: it is on, and on its own port when it has one.
+    func servesBackOffice(on listener: DevServerListener) -> Bool {
+        guard let backOffice else { return false }
+        return backOffice.separateListener == (listener == .backOffice)
+    }
+
+    /// Answers a back-office call: off or on the wrong listener, the emulator's 404; then Basic auth (401
+    /// `ERR_AUTHENTICATION` when configured and the login is missing or wrong); then the route (`nil`: no such
+    /// endpoint, 404 `ERROR_NOT_FOUND`), its failures as the back-office error envelope. The `Authorization`
+    /// header is never logged.
+    func backOfficeResponse(to request: ServerRequest, route: BackOfficeRoute?) -> ServerResponse {
+        guard let backOffice, servesBackOffice(on: request.listener) else {
+            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
+        }
+        if let credentials = backOffice.credentials,
+            !credentials.accepts(authorization: request.header("Authorization"))
+        {
+            logger.info("back-office call refused: no or wrong Basic login", metadata: ["path": "\(request.path)"])
+            return BackOfficeEnvelope.failure(BackOfficeFailure(.authentication, "Authentication failed"))
+        }
+        guard let route else {
+            return BackOfficeEnvelope.failure(
+                BackOfficeFailure(.notFound, "no back-office endpoint \(request.method) \(request.path)"))
+        }
+        do throws(BackOfficeFailure) {
+            return try route.handler(self, request)
+        } catch {
+            if error.code == .unknown {
+                logger.warning(
+                    "back-office call failed", metadata: ["path": "\(request.path)", "message": "\(error.message)"])
+            }
+            return BackOfficeEnvelope.failure(error)
+        }
+    }
+}
+
+extension DevServer {
+    /// `DevServerStore.transaction` for back-office handlers: the state under the lock, persisted before the
+    /// lock is released; a state file that cannot be written is `ERR0000` (HTTP 500) and the change is undone.
+    func backOfficeTransaction<R>(
+        _ body: (inout DevServerState, inout Bool) throws(BackOfficeFailure) -> R
+    ) throws(BackOfficeFailure) -> R {
+        var refusal: BackOfficeFailure?
+        let result: R?
+        do {
+            result = try store.transaction { (state, changed) throws(APIFailure) -> R? in
+                do throws(BackOfficeFailure) {
+                    return try body(&state, &changed)
+                } catch {
+                    refusal = error
+                    return nil
+                }
+            }
+        } catch {
+            throw BackOfficeFailure(.unknown, error.message)
+        }
+        if let refusal { throw refusal }
+        guard let result else { throw BackOfficeFailure(.unknown, "the transaction gave no result") }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PowerAuth
+import QRAuthCrypto
+import QRAuthTestSupport
+import Testing
+
+/// Random and mutated input into every E2EE parser: typed errors only, never a crash.
+@Suite("E2EE robustness")
+struct E2EERobustnessTests {
+    static func onlyPowerAuthErrors(_ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            return error is PowerAuthError
+        }
+    }
+
+    static func onlyDecodingErrors(_ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            return error is DecodingError
+        }
+    }
+
+    @Test func randomTextIntoTheParsers() {
+        var generator = SeededGenerator(seed: 12)
+        let alphabet = Array("AZaz27-#=.,\" ={}:[]0189/+_" + "PowerAuth version application_key ü\u{0}")
+        let signer = NISTP256.Signing.PrivateKey().publicKey
+        let request = TemporaryKeyRequest(applicationKey: "k", challenge: "c")
+        for _ in 0..<2000 {
+            let count = Int.random(in: 0...60, using: &generator)
+            let text = String((0..<count).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(Self.onlyPowerAuthErrors { _ = try EncryptionHeader(parsing: "PowerAuth " + text) })
+            #expect(Self.onlyPowerAuthErrors { _ = try ActivationCode(validating: text) })
+            #expect(Self.onlyPowerAuthErrors { _ = try SignedActivationCode(parsing: text) })
+            #expect(Self.onlyPowerAuthErrors { _ = try TemporaryKeyRequest.unverifiedClaims(of: text) })
+            #expect(Self.onlyPowerAuthErrors { _ = try TemporaryKeyRequest.verify(text, applicationSecret: "AAAA") })
+            #expect(
+                Self.onlyPowerAuthErrors { _ = try TemporaryKey(verifying: text, request: request, signingKey: signer) }
+            )
+            let json = Data(("{" + text + "}").utf8)
+            #expect(Self.onlyDecodingErrors { _ = try JSONDecoder().decode(ECIESEncryptedRequest.self, from: json) })
+            #expect(Self.onlyDecodingErrors { _ = try JSONDecoder().decode(ActivationLayer1Request.self, from: json) })
+        }
+    }
+
+    @Test func randomCryptogramsAreRefusedWithTypedErrors() throws {
+        var generator = SeededGenerator(seed: 99)
+        func bytes(_ range: ClosedRange<Int>) -> Data {
+            Data(
+                (0..<Int.random(in: range, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            )
+        }
+        let serverKey = NISTP256.Signing.PrivateKey()
+        for version in ProtocolVersion.allCases {
+            let parameters = E2EERoundTripTests.parameters(version, .activationScopeGeneric)
+            let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey)
+            var valid = try ECIESEncryptor(
+                parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation
+            )
+            .encrypt(Data("x".utf8), timestamp: 1).request
+            for _ in 0..<100 {
+                var request = valid
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: request.ephemeralPublicKey = bytes(0...70)
+                case 1: request.encryptedData = bytes(0...64)
+                case 2: request.mac = bytes(0...40)
+                default: request.nonce = version == .v30 ? nil : bytes(0...20)
+                }
+                #expect(Self.onlyPowerAuthErrors { _ = try decryptor.decrypt(request) })
+            }
+            valid.mac[0] ^= 1
+            #expect(throws: PowerAuthError(.decryption, "")) { try decryptor.decrypt(valid) }
+        }
+    }
+}
