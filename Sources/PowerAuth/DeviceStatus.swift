@@ -1,29 +1,11 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The activation states of the status blob (spec: `/pa/v3/activation/status`).
-public enum ActivationState: String, Sendable, Codable, CaseIterable {
-    /// Created by the back office; no device yet.
-    case created = "CREATED"
-    /// The device sent its key; the back office has not committed yet.
-    case pendingCommit = "PENDING_COMMIT"
-    /// Signatures are checked.
-    case active = "ACTIVE"
-    /// Too many failed attempts, or blocked by an operator.
-    case blocked = "BLOCKED"
-    /// Removed: nothing is accepted any more.
-    case removed = "REMOVED"
-
-    /// The state of a status byte (1 to 5), or nil.
+extension ActivationStatus {
+    /// The state of a status-blob byte (1 CREATED … 5 REMOVED), or nil.
     public init?(statusByte: UInt8) {
-        switch statusByte {
-        case 1: self = .created
-        case 2: self = .pendingCommit
-        case 3: self = .active
-        case 4: self = .blocked
-        case 5: self = .removed
-        default: return nil
-        }
+        guard let status = Self.allCases.first(where: { $0.statusByte == statusByte }) else { return nil }
+        self = status
     }
 }
 
@@ -62,7 +44,7 @@ public enum CounterPosition: Sendable, Equatable {
 /// A decoded activation status answer (`/pa/v3/activation/status`), with the counter comparison.
 public struct ActivationStatusReport: Sendable, Equatable {
     /// The activation state.
-    public var state: ActivationState
+    public var state: ActivationStatus
     /// The activation's protocol version byte (2 or 3).
     public var currentVersion: Int
     /// The highest version the server offers.
@@ -124,7 +106,7 @@ public enum DeviceStatusFlow {
         }
         let blob = try ActivationStatusBlob(
             encrypted: encryptedBlob, transportKey: activation.transportKey, challenge: challenge, nonce: nonce)
-        guard let state = ActivationState(statusByte: blob.status) else {
+        guard let state = ActivationStatus(statusByte: blob.status) else {
             throw PowerAuthError(.statusBlob, "the status blob has an unknown status \(blob.status)")
         }
         guard (1...64).contains(blob.lookAhead) else {

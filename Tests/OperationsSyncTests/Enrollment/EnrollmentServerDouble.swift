@@ -12,6 +12,8 @@ actor EnrollmentServerDouble: HTTPClient {
     enum Fault: Sendable {
         /// An error envelope with this status, code and message.
         case errorEnvelope(status: Int, code: String, message: String)
+        /// The same, only for one path.
+        case errorEnvelopeOn(path: String, status: Int, code: String, message: String)
         /// The status blob is 32 random bytes (an unknown or CREATED activation).
         case randomStatusBlob
         /// The encrypted answer's MAC has a flipped bit.
@@ -106,6 +108,10 @@ actor EnrollmentServerDouble: HTTPClient {
             status = code
             answer = Self.errorBody(serverCode, message)
         }
+        if case .errorEnvelopeOn(path, let code, let serverCode, let message) = fault {
+            status = code
+            answer = Self.errorBody(serverCode, message)
+        }
         if case .replayPrevious = fault, let previous = lastAnswers[path] {
             answer = previous
         } else if status == 200 {
@@ -172,14 +178,7 @@ actor EnrollmentServerDouble: HTTPClient {
         {
             let keys = try server.derivedKeys()
             var plain = Data([0xDE, 0xC0, 0xDE, 0xD1])
-            let state: UInt8 =
-                switch server.counters.status {
-                case .created: 1
-                case .pendingCommit: 2
-                case .active: 3
-                case .blocked: 4
-                case .removed: 5
-                }
+            let state = server.counters.status.statusByte
             plain.append(contentsOf: [state, 3, 3])
             plain.append(SecureRandom.bytes(count: 5))
             plain.append(contentsOf: [

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// qrauth as the mobile token against `qrauth serve` over TLS: the whole life of an activation made with an
+/// activation code, as docs/mobile-token.md walks through it, for protocol 3.2 and 3.3.
+@Suite("qrauth as the mobile token against qrauth serve", .serialized)
+struct MobileTokenServeCLITests {
+    /// A running `serve --admin` and what the back office gets from it.
+    struct Bank {
+        let serve: ServeProcess
+        let directory: URL
+        var url: String { serve.url }
+        var ca: String { serve.caPath }
+        var sdkConfig: String { serve.value("sdk-config") ?? "" }
+        var application: String { serve.value("application") ?? "" }
+
+        init() throws {
+            directory = try CLIRunner.temporaryDirectory()
+            serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 8)
+        }
+
+        /// `POST /admin/…` (the back office); the answer's `responseObject`.
+        func admin(_ path: String, _ body: String) throws -> [String: Any] {
+            let output = directory.appendingPathComponent("admin-\(UUID()).json").path
+            let status = try ServeCLITests.curl(["--cacert", ca, "-o", output, "\(url)/admin/\(path)", "-d", body])
+            try #require(status == 0)
+            let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
+            return try #require((answer as? [String: Any])?["responseObject"] as? [String: Any])
+        }
+
+        /// The back office's init: the activation id and `CODE#SIGNATURE`.
+        func initActivation() throws -> (id: String, code: String) {
+            let object = try admin(
+                "activations/init", #"{"requestObject":{"userId":"alice","applicationId":"\#(application)"}}"#)
+            let id = try #require(object["activationId"] as? String)
+            let code = try #require(object["activationCode"] as? String)
+            let signature = try #require(object["activationSignature"] as? String)
+            return (id, code + "#" + signature)
+        }
+
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+        func stop() {
+            serve.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    static func json(_ result: CLIResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    }
+
+    @Test(
+        "activate → status PENDING_COMMIT → commit → ACTIVE → sync list (token made) → approve → remove",
+        arguments: ["3.2", "3.3"])
+    func wholeLife(_ version: String) throws {
+        let bank = try Bank()
+        defer { bank.stop() }
+        let phone = bank.path("mobile.json")
+        let env = ["PIN": "1234"]
+        let (activationId, code) = try bank.initActivation()
+
+        let activated = try CLIRunner.run(
+            [
+                "activation", "activate", "--url", bank.url, "--code", code, "--sdk-config", bank.sdkConfig,
+                "--device", phone, "--password-env", "PIN", "--ca", bank.ca, "--protocol", version, "--json",
+            ], environment: env)
+        try #require(activated.status == 0, "\(activated.stderr)")
+        let output = try Self.json(activated)
+        #expect(output["activationId"] as? String == activationId)
+        let fingerprint = try #require(output["fingerprint"] as? String)
+        #expect(fingerprint.count == 8 && fingerprint.allSatisfy(\.isNumber))
+        let mode = try FileManager.default.attributesOfItem(atPath: phone)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // The fingerprint the device shows is the one `activation show` computes from the stored keys.
+        let shown = try Self.json(try CLIRunner.run(["activation", "show", phone, "--json"]))
+        #expect(shown["fingerprint"] as? String == fingerprint)
+        #expect(shown["protocolVersion"] as? String == version)
+
+        let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
+        let pending = try CLIRunner.run(["activation", "status", "--json"] + common)
+        try #require(pending.status == 0, "\(pending.stderr)")
+        #expect(try Self.json(pending)["state"] as? String == "PENDING_COMMIT")
+
+        let committed = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        #expect(committed["activated"] as? Bool == true)
+        let active = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(active["state"] as? String == "ACTIVE")
+        #expect(active["counterPosition"] as? String == "in_sync")
+
+        _ = try bank.admin("operations", #"{"data":"A1*A100CZK","title":"Pay","activationId":"\#(activationId)"}"#)
+        let sync = ["--server", bank.url, "--activation", phone, "--ca", bank.ca]
+        let listed = try CLIRunner.run(["sync", "list", "--json"] + sync)
+        try #require(listed.status == 0, "\(listed.stderr)")
+        let operations = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+        try #require(operations.count == 1)
+        let device = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
+        #expect(device["token"] != nil, "sync stored the token it made")
+
+        let id = try #require(operations[0]["id"] as? String)
+        let approved = try CLIRunner.run(["sync", "approve", id, "--password-env", "PIN"] + sync, environment: env)
+        #expect(approved.status == 0, "\(approved.stderr)")
+        let after = try CLIRunner.run(["sync", "list", "--json"] + sync)
+        #expect((try JSONSerialization.jsonObject(with: after.stdoutData) as? [Any])?.isEmpty == true)
+
+        let removed = try CLIRunner.run(["activation", "remove", "--password-env", "PIN"] + common, environment: env)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let gone = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(gone["state"] as? String == "REMOVED")
+        let refused = try CLIRunner.run(["sync", "list"] + sync)
+        #expect(refused.status == 4)
+        #expect(refused.stderr.contains("was removed"))
+        let shownRemoved = try CLIRunner.run(["activation", "show", phone])
+        #expect(shownRemoved.stdout.contains("signs nothing more") && shownRemoved.stdout.contains("REMOVED"))
+    }
+
+    @Test("token remove, then sync makes a new token by itself; token create replaces it")
+    func tokens() throws {
+        let bank = try Bank()
+        defer { bank.stop() }
+        let phone = bank.path("mobile.json")
+        let (activationId, code) = try bank.initActivation()
+        let activated = try CLIRunner.run(
+            [
+                "activation", "activate", "--url", bank.url, "--code", code, "--config", try configFile(bank),
+                "--device", phone, "--password-env", "PIN", "--ca", bank.ca,
+            ], environment: ["PIN": "1234"])
+        try #require(activated.status == 0, "\(activated.stderr)")
+        #expect(activated.stdout.contains("fingerprint"))
+        _ = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
+        let created = try CLIRunner.run(["token", "create", "--json"] + common)
+        try #require(created.status == 0, "\(created.stderr)")
+        let first = try #require(try Self.json(created)["tokenId"] as? String)
+        let removed = try CLIRunner.run(["token", "remove", "--json"] + common)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try Self.json(removed)["tokenId"] as? String == first)
+        let sync = try CLIRunner.run(["sync", "list", "--server", bank.url, "--activation", phone, "--ca", bank.ca])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let device = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
+        let token = try #require(device["token"] as? [String: Any])
+        #expect(token["id"] as? String != first)
+    }
+
+    /// A powerauth-cmd-tool config.json with serve's SDK configuration.
+    func configFile(_ bank: Bank) throws -> String {
+        let path = bank.path("config.json")
+        try Data(#"{"mobileSdkConfig":"\#(bank.sdkConfig)"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(
+        "refusals: malformed code 4, bad code signature 1, unknown code 1, existing file 64 — no file written or changed"
+    )
+    func refusals() throws {
+        let bank = try Bank()
+        defer { bank.stop() }
+        let phone = bank.path("mobile.json")
+        let (_, code) = try bank.initActivation()
+        func activate(_ code: String, device: String, extra: [String] = []) throws -> CLIResult {
+            try CLIRunner.run(
+                [
+                    "activation", "activate", "--url", bank.url, "--code", code, "--sdk-config", bank.sdkConfig,
+                    "--device", device, "--password-env", "PIN", "--ca", bank.ca,
+                ] + extra, environment: ["PIN": "1234"])
+        }
+        let malformed = try activate("AAAAA-AAAAA-AAAAA-AAAAB", device: phone)
+        #expect(malformed.status == 4, "\(malformed.stderr)")
+        // A genuine master-key signature, but of another code.
+        let (_, other) = try bank.initActivation()
+        let forged = try activate(String(code.prefix(23)) + String(other.dropFirst(23)), device: phone)
+        #expect(forged.status == 1, "\(forged.stderr)")
+        let unknown = try activate("VVVVV-VVVVV-VVVVV-VTFVA", device: phone)
+        #expect(unknown.status == 1, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("ERR_ACTIVATION"))
+        #expect(!FileManager.default.fileExists(atPath: phone))
+        #expect(malformed.stdout.isEmpty && forged.stdout.isEmpty && unknown.stdout.isEmpty)
+
+        // An active device file (serve's test activation) is not replaced without --force, and a failed
+        // activation with --force leaves it byte for byte.
+        let existing = bank.serve.device
+        let before = try Data(contentsOf: URL(fileURLWithPath: existing))
+        let exists = try activate(code, device: existing)
+        #expect(exists.status == 64, "\(exists.stderr)")
+        let failed = try activate("VVVVV-VVVVV-VVVVV-VTFVA", device: existing, extra: ["--force"])
+        #expect(failed.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == before)
+
+        let http = try CLIRunner.run(
+            [
+                "activation", "activate", "--url", "http://127.0.0.1:1", "--code", code, "--sdk-config",
+                bank.sdkConfig, "--device", phone, "--password-env", "PIN",
+            ], environment: ["PIN": "1234"])
+        #expect(http.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: phone))
+    }
+}
