@@ -56,42 +56,39 @@ run "Gate the release: every signature good, nothing expiring within 30 days" \
 run "Would a client trust this certificate?" \
     pins check --list fingerprints.json --public-key "$public_key" --cert api.pem
 
-# The online story: the bank's back office (the PowerAuth server REST API, /rest/v3) creates an operation,
-# the phone approves it through the Mobile Token API, the bank sees it APPROVED. One local `qrauth serve`
-# plays both servers; every step prints ✓, or ✗ and stops the tour with a non-zero exit.
+# The online story: the bank's back office (`qrauth backend`, a client of the PowerAuth server REST API,
+# /rest/v3) creates an operation, the phone approves it through the Mobile Token API, the bank sees it
+# APPROVED. One local `qrauth serve` plays both servers; every step prints ✓, or ✗ and stops the tour with a non-zero exit.
 printf '\n%s== Online: bank back office → phone → bank, against a local qrauth serve%s\n' "$bold" "$plain"
 "$bin" serve --port 0 --self-signed --ca-out ca.pem --activation bank.json --state state.json --backoffice \
     >serve.txt 2>serve.log &
 serve_pid=$!
-for _ in $(seq 300); do grep -q '^backoffice: ' serve.txt && break; sleep 0.1; done
+for _ in $(seq 300); do grep -qs '^backoffice: ' serve.txt && break; sleep 0.1; done
 url=$(sed -n 1p serve.txt)
 rest=$(sed -n 's/^backoffice: //p' serve.txt)
 [[ -n "$rest" ]] || fail "qrauth serve did not start: $(tail -1 serve.log)"
-ok "qrauth serve --backoffice: Mobile Token API at $url, back office at $rest"
-# POST a back-office call: `backoffice PATH JSON` prints the responseObject, fails on an ERROR envelope.
-backoffice() {
-    curl -sS --cacert ca.pem -H 'Content-Type: application/json' "$rest/v3/$1" -d "{\"requestObject\":$2}" |
-        python3 -c 'import json,sys; a=json.load(sys.stdin); print(json.dumps(a["responseObject"])); sys.exit(a["status"]!="OK")'
-}
+ok "qrauth serve --backoffice: Mobile Token API at $url, back office (PowerAuth REST) at $rest"
+application=$(sed -n 's/^application: //p' serve.txt)
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-backoffice operation/template/create '{"templateName":"payment","operationType":"authorize_payment",
-    "dataTemplate":"A1*A${amount}CZK*I${iban}*D20261130","signatureType":["POSSESSION_KNOWLEDGE","POSSESSION_BIOMETRY"],
-    "maxFailureCount":5,"expiration":300}' >/dev/null || fail "POST $rest/v3/operation/template/create"
-ok "back office: POST /rest/v3/operation/template/create  payment: A1*A\${amount}CZK*I\${iban}*D20261130"
-created=$(backoffice operation/create '{"userId":"alice","applications":["demo-app"],"templateName":"payment",
-    "parameters":{"amount":"1250.00","iban":"CZ5508000000001234567899"}}') || fail "POST $rest/v3/operation/create"
+backend() { "$bin" backend "$@" --url "$rest" --ca ca.pem; }
+backend template create --template payment --operation-type authorize_payment \
+    --data-template 'A1*A${amount}CZK*I${iban}*D20261130' --signature-type POSSESSION_KNOWLEDGE \
+    --signature-type POSSESSION_BIOMETRY >/dev/null || fail "qrauth backend template create"
+ok "bank: qrauth backend template create --template payment  (A1*A\${amount}CZK*I\${iban}*D20261130)"
+created=$(backend operation create --template payment --user-id alice --application-id "${application:-demo-app}" \
+    --param amount=1250.00 --param iban=CZ5508000000001234567899 --json) || fail "qrauth backend operation create"
 operation_id=$(field '["id"]' <<<"$created")
-ok "back office: POST /rest/v3/operation/create  → $operation_id $(field '["status"]' <<<"$created")"
+ok "bank: qrauth backend operation create --template payment --user-id alice  → $operation_id $(field '["status"]' <<<"$created")"
 listed=$("$bin" sync list --server "$url" --activation phone.json --ca ca.pem --json) || fail "qrauth sync list"
 grep -q "$operation_id" <<<"$listed" || fail "qrauth sync list does not show $operation_id"
 ok "phone: qrauth sync list  shows $operation_id ($(field '[0]["data"]' <<<"$listed"))"
 "$bin" sync approve "$operation_id" --server "$url" --activation phone.json --ca ca.pem --password-env DEMO_PIN \
     >/dev/null || fail "qrauth sync approve $operation_id"
 ok "phone: qrauth sync approve $operation_id  (PIN, possession_knowledge signature)"
-detail=$(backoffice operation/detail "{\"operationId\":\"$operation_id\"}") || fail "POST $rest/v3/operation/detail"
+detail=$(backend operation detail --operation-id "$operation_id" --json) || fail "qrauth backend operation detail"
 status=$(field '["status"]' <<<"$detail")
-[[ "$status" == APPROVED ]] || fail "back office: operation $operation_id is $status, not APPROVED"
-ok "back office: POST /rest/v3/operation/detail  → APPROVED"
+[[ "$status" == APPROVED ]] || fail "bank: operation $operation_id is $status, not APPROVED"
+ok "bank: qrauth backend operation detail --operation-id $operation_id  → APPROVED"
 kill "$serve_pid" && wait "$serve_pid" 2>/dev/null || true
 serve_pid=
 

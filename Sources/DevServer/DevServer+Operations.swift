@@ -11,9 +11,12 @@ extension DevServer {
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
             var views: [UserOperationView] = []
-            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
+            let callerActivation = state.activations.first { $0.activationId == activationId }
             for index in state.operations.indices
-            where state.operations[index].isListed(forActivation: activationId, userId: userId) {
+            where state.operations[index].isListed(
+                forActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                applicationId: callerActivation?.backOfficeApplicationId)
+            {
                 if state.operations[index].expireIfDue(now: now) { changed = true }
                 if state.operations[index].status == .pending {
                     views.append(UserOperationView(state.operations[index]))
@@ -53,8 +56,12 @@ extension DevServer {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
             if state.operations[index].expireIfDue(now: now) { changed = true }
-            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
-            guard state.operations[index].isVisible(toActivation: activationId, userId: userId) else {
+            let callerActivation = state.activations.first { $0.activationId == activationId }
+            guard
+                state.operations[index].isVisible(
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
+            else {
                 throw APIFailure(.invalidOperation, "no operation \(id) for this user")
             }
             if claim, state.operations[index].activationId == nil {
@@ -128,9 +135,11 @@ extension DevServer {
     private func ownedOperation(
         _ id: String, activationId: String, in state: inout DevServerState, changed: inout Bool, now: Date
     ) throws(APIFailure) -> Int {
-        let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
+        let callerActivation = state.activations.first { $0.activationId == activationId }
         guard let index = state.operations.firstIndex(where: { $0.id == id }),
-            state.operations[index].isVisible(toActivation: activationId, userId: userId)
+            state.operations[index].isVisible(
+                toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                applicationId: callerActivation?.backOfficeApplicationId)
         else {
             throw APIFailure(.invalidOperation, "no operation \(id) for this user")
         }
@@ -174,9 +183,11 @@ extension DevServer {
     private func countFailedApproval(operationId id: String, activationId: String) {
         let now = clock.now
         _ = try? store.transaction { (state, changed) throws(APIFailure) in
-            let userId = state.activations.first { $0.activationId == activationId }?.backOfficeUserId
+            let callerActivation = state.activations.first { $0.activationId == activationId }
             guard let index = state.operations.firstIndex(where: { $0.id == id }),
-                state.operations[index].isVisible(toActivation: activationId, userId: userId)
+                state.operations[index].isVisible(
+                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
+                    applicationId: callerActivation?.backOfficeApplicationId)
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }

@@ -45,12 +45,28 @@ extension DevServer {
         static let token = APIFailure(wireCode: "ERR_AUTHENTICATION", status: 401, "POWER_AUTH_TOKEN_ERROR")
     }
 
-    /// Logs why a `/pa/v3` call is refused and returns the failure to answer with.
+    /// Logs why a `/pa/v3` call is refused and returns the failure to answer with. The reason never holds key
+    /// material or OTPs; ids in it come from the request, so control and format characters are shown as `?`.
     func refuse(_ failure: APIFailure, _ request: ServerRequest, _ detail: String) -> APIFailure {
         logger.info(
             "PowerAuth request refused",
-            metadata: ["path": "\(request.path)", "code": "\(failure.codeText)", "reason": "\(detail)"])
+            metadata: [
+                "path": "\(Self.loggable(request.path))", "code": "\(failure.codeText)",
+                "reason": "\(Self.loggable(detail))",
+            ])
         return failure
+    }
+
+    /// `text` with control and format characters (escape sequences, bidi overrides) replaced by `?`.
+    package static func loggable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.properties.generalCategory {
+                    case .control, .format, .lineSeparator, .paragraphSeparator: "?"
+                    default: scalar
+                    }
+                }))
     }
 
     // MARK: activation/create

@@ -74,7 +74,8 @@ public struct DevServer: Sendable {
 
     /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
     func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
-        if error.code == .generic || error.code == .powerAuthFailed {
+        // `/pa/v3` and lifecycle refusals (`wire`) were logged with their reason where they were made.
+        if error.wire == nil, error.code == .generic || error.code == .powerAuthFailed {
             logger.info(
                 "request refused",
                 metadata: [

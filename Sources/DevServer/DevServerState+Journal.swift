@@ -17,8 +17,8 @@ extension DevServerState {
         var activation: ServerActivation?
         var operation: OperationRecord?
         var offlineOperation: OfflineOperationRecord?
-        var application: ServerApplication?
         var template: OperationTemplateRecord?
+        var application: ServerApplication?
         var removedOperations: [String]?
         var removedOfflineOperations: [String]?
     }
@@ -36,10 +36,10 @@ extension DevServerState {
         for operation in state.offlineOperations.changedElements {
             data += try line(JournalEntry(offlineOperation: operation))
         }
+        for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
         for application in state.applications.changedElements {
             data += try line(JournalEntry(application: application))
         }
-        for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
         return data
     }
 
@@ -73,8 +73,8 @@ extension DevServerState {
         var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
         var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
-        var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
         var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
+        var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -98,11 +98,11 @@ extension DevServerState {
             if let operation = entry.offlineOperation {
                 upsert(operation, id: operation.id, into: &state.offlineOperations, index: &offlineIndex)
             }
-            if let application = entry.application {
-                upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
-            }
             if let template = entry.template {
                 upsert(template, id: String(template.id), into: &state.templates, index: &templateIndex)
+            }
+            if let application = entry.application {
+                upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
             }
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
@@ -112,8 +112,8 @@ extension DevServerState {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
-        state.applications.commit()
         state.templates.commit()
+        state.applications.commit()
         return (state, tornTail)
     }
 

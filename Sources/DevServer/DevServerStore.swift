@@ -189,8 +189,8 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.commit()
         state.operations.commit()
         state.offlineOperations.commit()
-        state.applications.commit()
         state.templates.commit()
+        state.applications.commit()
         committedIdentities = listIdentities
     }
 
@@ -198,8 +198,8 @@ final class DevServerStore: @unchecked Sendable {
         state.activations.rollback()
         state.operations.rollback()
         state.offlineOperations.rollback()
-        state.applications.rollback()
         state.templates.rollback()
+        state.applications.rollback()
     }
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when

@@ -2,6 +2,7 @@ import DevServer
 import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthCrypto
 import Testing
 
 @Suite("Back-office offline payloads and verification (/rest/v3/signature/offline)")
@@ -73,14 +74,24 @@ struct BackOfficeOfflineTests {
         #expect(operation.totp == expected)
     }
 
-    @Test("non-personalized payload: signed with the application's master key")
+    @Test("non-personalized payload: signed with the application's master key; an unknown application is ERR0015")
     func nonPersonalized() async throws {
-        let harness = try TestHarness(backOffice: BackOfficeConfiguration())
-        let created = try await harness.restObject(
-            "signature/offline/non-personalized/create",
-            #"{"applicationId":"demo-app","data":\#(Self.json(Self.block))}"#)
+        let application = ServerApplication.generate(applicationId: "demo-app")
+        let server = DevServer(
+            state: DevServerState(applications: [application]), backOffice: BackOfficeConfiguration())
+        func create(_ applicationId: String) async -> ServerResponse {
+            await server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/rest/v3/signature/offline/non-personalized/create",
+                    body: Data(
+                        #"{"requestObject":{"applicationId":"\#(applicationId)","data":\#(Self.json(Self.block))}}"#
+                            .utf8)))
+        }
+        let created = try #require(try TestHarness.json(await create("demo-app"))["responseObject"] as? [String: Any])
         let operation = try OfflineOperation(try #require(created["offlineData"] as? String))
-        #expect(operation.checkSignature(masterKey: try harness.device.masterKey(), personalizedKey: nil) == .valid)
+        let masterKey = try NISTP256.Signing.PublicKey(x963Representation: application.masterPublicKey)
+        #expect(operation.checkSignature(masterKey: masterKey, personalizedKey: nil) == .valid)
+        #expect(try TestHarness.errorCode(await create("other-app")) == "ERR0015")
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import Testing
 
 @Suite("Back-office REST plumbing")
@@ -70,7 +71,7 @@ struct BackOfficePlumbingTests {
 
     @Test("Basic auth: missing, wrong user, wrong password and a malformed header are 401 ERR_AUTHENTICATION")
     func basicAuth() async throws {
-        let credentials = try BackOfficeCredentials(username: "bank", password: "s3cret:with:colons")
+        let credentials = try BackOfficeLogin(username: "bank", password: "s3cret:with:colons")
         let harness = try TestHarness(backOffice: BackOfficeConfiguration(credentials: credentials))
         for headers in [
             [:], Self.basic("bank:wrong"), Self.basic("other:s3cret:with:colons"), Self.basic("bank"),
@@ -89,10 +90,10 @@ struct BackOfficePlumbingTests {
 
     @Test("credentials are read as one user:password line")
     func credentialsParsing() throws {
-        let parsed = try BackOfficeCredentials(parsing: "bank:pa:ss\n")
+        let parsed = try BackOfficeLogin(parsing: "bank:pa:ss\n")
         #expect(parsed.username == "bank")
         for bad in ["", "nocolon", ":pass", "user:", "a:b\nc:d"] {
-            #expect(throws: DevServerError.self, "\(bad)") { try BackOfficeCredentials(parsing: bad) }
+            #expect(throws: DevServerError.self, "\(bad)") { try BackOfficeLogin(parsing: bad) }
         }
     }
 

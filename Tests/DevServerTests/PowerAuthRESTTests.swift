@@ -431,4 +431,47 @@ struct PowerAuthRESTTests {
         let again = await admin("/admin/activations/commit", #"{"activationId":"\#(id)","activationOtp":"9999"}"#)
         #expect(try PowerAuthClient.error(again).1 == "ERR0008")
     }
+
+    @Test("status without a challenge (3.0): a zero-IV blob with random counter fields and no nonce")
+    func statusWithoutChallenge() async throws {
+        var client = try client(.v30)
+        let (id, code) = try initActivation()
+        #expect(try await client.activate(code: code).response.status == 200)
+        _ = try server.commitActivation(id, activationOtp: nil)
+        let response = await client.post(
+            DevServer.PowerAuthRoute.activationStatus, body: Data(#"{"requestObject":{"activationId":"\#(id)"}}"#.utf8))
+        #expect(response.status == 200)
+        let object = try #require(try PowerAuthClient.object(response)["responseObject"] as? [String: Any])
+        #expect(object["nonce"] == nil)
+        let blobText = try #require(object["encryptedStatusBlob"] as? String)
+        let blob = try #require(Data(base64Encoded: blobText))
+        let keys = try #require(client.keys)
+        let plain = try AES128.decryptCBC(blob, key: keys.transport, iv: Data(count: 16), padding: false)
+        #expect(Array(plain.prefix(5)) == ActivationStatusBlob.magic + [ActivationStatus.active.statusByte])
+    }
+
+    @Test("refusal reasons are logged with control and bidi characters replaced")
+    func loggableReasons() {
+        #expect(DevServer.loggable("no activation a\u{1B}[31mb\u{202E}c\nd") == "no activation a?[31mb?c?d")
+        #expect(DevServer.loggable("plain ERR0045: missing temporary key") == "plain ERR0045: missing temporary key")
+    }
+
+    @Test("eight devices racing for one code: exactly one activates")
+    func racingForOneCode() async throws {
+        let (id, code) = try initActivation()
+        let server = server
+        let clock = clock
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var client = try PowerAuthClient(server: server, clock: clock, version: .v32)
+                    return try await client.activate(code: code).response.status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1)
+        #expect(statuses.filter { $0 == 400 }.count == 7)
+        #expect(try server.activationStatus(id)?.counters.status == .pendingCommit)
+    }
 }

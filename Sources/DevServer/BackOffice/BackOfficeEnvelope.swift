@@ -3,44 +3,24 @@ import MobileTokenAPI
 
 /// The back-office response envelopes of the PowerAuth server (`ObjectResponse`): `{"status":"OK",
 /// "responseObject":…}` and the error form, with dates as Spring Boot's Jackson writes them
-/// (`2025-01-01T12:00:00.000+00:00`).
+/// (`BackOffice.timestamp`, `2025-01-01T12:00:00.000+00:00`).
 enum BackOfficeEnvelope {
     /// The success envelope around `payload`.
-    static func ok<Payload: Encodable>(_ payload: Payload) -> ServerResponse {
-        encode(Success(responseObject: payload), status: 200)
+    static func ok<Payload: Encodable & Sendable>(_ payload: Payload) -> ServerResponse {
+        encode(ResponseEnvelope(.ok(payload)), status: 200)
     }
 
     /// The error envelope for `failure`, with its HTTP status.
     static func failure(_ failure: BackOfficeFailure) -> ServerResponse {
         encode(
-            Failure(
-                responseObject: .init(
-                    code: failure.code.rawValue, message: failure.message, localizedMessage: failure.message)),
+            ResponseEnvelope<EmptyPayload>(
+                .error(
+                    ServerErrorBody(
+                        code: failure.code.rawValue, message: failure.message, localizedMessage: failure.message))),
             status: failure.code.httpStatus)
     }
 
-    /// `2025-01-01T12:00:00.000+00:00`, in UTC.
-    static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let text = formatter.string(from: date)
-        return text.hasSuffix("Z") ? String(text.dropLast()) + "+00:00" : text
-    }
-
-    /// Reads an ISO-8601 date with or without fraction, with `Z` or any `±hh:mm`/`±hhmm` offset.
-    static func parse(_ text: String) -> Date? {
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
-        ] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return OperationTimestamp.parse(text)
-    }
-
-    /// The decoder for request bodies: dates as `parse` reads them.
+    /// The decoder for request bodies: dates as `BackOffice.date` reads them, or epoch milliseconds.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -49,7 +29,7 @@ enum BackOfficeEnvelope {
                 return Date(timeIntervalSince1970: TimeInterval(millis) / 1000)
             }
             let text = try container.decode(String.self)
-            guard let date = parse(text) else {
+            guard let date = BackOffice.date(text) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO-8601 date")
             }
             return date
@@ -63,7 +43,7 @@ enum BackOfficeEnvelope {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(format(date))
+            try container.encode(BackOffice.timestamp(date))
         }
         do {
             return .json(try encoder.encode(value), status: status)
@@ -74,21 +54,5 @@ enum BackOfficeEnvelope {
                         .utf8),
                 status: 500)
         }
-    }
-
-    private struct Success<Payload: Encodable>: Encodable {
-        let status = "OK"
-        let responseObject: Payload
-    }
-
-    private struct Failure: Encodable {
-        struct Body: Encodable {
-            let code: String
-            let message: String
-            let localizedMessage: String
-        }
-
-        let status = "ERROR"
-        let responseObject: Body
     }
 }

@@ -1,3 +1,5 @@
+package import MobileTokenAPI
+
 /// A back-office request that ends in the server's error envelope:
 /// `{"status":"ERROR","responseObject":{"code","message","localizedMessage"}}` with the code's HTTP status.
 package struct BackOfficeFailure: Error, Sendable, Equatable {

@@ -77,7 +77,7 @@ extension BackOfficeRoutes {
 extension BackOfficeFailure {
     /// The back-office failure for a lifecycle refusal (same `ERR00nn` code).
     init(_ error: ActivationLifecycleError) {
-        self.init(BackOfficeErrorCode(rawValue: error.code.rawValue) ?? .unknown, error.reason)
+        self.init(BackOfficeErrorCode(code: error.code.rawValue), error.reason)
     }
 }
 

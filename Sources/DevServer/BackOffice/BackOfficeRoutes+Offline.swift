@@ -9,11 +9,17 @@ extension BackOfficeRoutes {
     /// `/rest/v3/signature/offline/...`: personalized and non-personalized payloads, code verification.
     static var offlineRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/signature/offline/personalized/create", PersonalizedOfflineBody.self) {
+            .typed(
+                "/rest/v3/signature/offline/personalized/create",
+                BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self
+            ) {
                 server, body throws(BackOfficeFailure) in
                 try server.createPersonalizedOfflinePayload(body)
             },
-            .typed("/rest/v3/signature/offline/non-personalized/create", NonPersonalizedOfflineBody.self) {
+            .typed(
+                "/rest/v3/signature/offline/non-personalized/create",
+                BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
+            ) {
                 server, body throws(BackOfficeFailure) in
                 try server.createNonPersonalizedOfflinePayload(body)
             },
@@ -25,63 +31,23 @@ extension BackOfficeRoutes {
     }
 }
 
-/// The proximity TOTP of an offline payload: `{seed (Base64), stepLength (s), stepCount?}`.
-struct OfflineProximityBody: Decodable {
-    var seed: String
-    var stepLength: Int64
-    var stepCount: Int?
-}
-
-/// `signature/offline/personalized/create` (`CreatePersonalizedOfflineSignaturePayloadRequest`).
-struct PersonalizedOfflineBody: Decodable {
-    var activationId: String
-    var data: String
-    var nonce: String?
-    var proximityCheck: OfflineProximityBody?
-}
-
-/// `signature/offline/non-personalized/create`: `{applicationId, data}`.
-struct NonPersonalizedOfflineBody: Decodable {
-    var applicationId: String
-    var data: String
-}
-
-/// `signature/offline/verify` (`VerifyOfflineSignatureRequest`).
+/// `signature/offline/verify`. Not `BackOffice.VerifyOfflineSignatureRequest`: the server reads a missing
+/// `allowBiometry` as false (a Java `boolean`), where the client's type requires it.
 struct OfflineVerifyBody: Decodable {
     var activationId: String
     var data: String
     var signature: String
     var allowBiometry: Bool?
     var componentLength: Int?
-    var proximityCheck: OfflineProximityBody?
-}
-
-/// `{offlineData, nonce}`.
-struct OfflinePayloadView: Encodable {
-    var offlineData: String
-    var nonce: String
-}
-
-/// `VerifyOfflineSignatureResponse`.
-struct OfflineVerifyView: Encodable {
-    var signatureValid: Bool
-    var activationStatus: String
-    var blockedReason: String?
-    var activationId: String
-    var userId: String?
-    var applicationId: String?
-    var signatureType: String?
-    var remainingAttempts: Int
-    var applicationRoles: [String]
-    var activationFlags: [String]
+    var proximityCheck: BackOffice.OfflineProximityCheck?
 }
 
 extension DevServer {
     /// `personalized/create`: `data` (the five-line block) signed with the activation's server key, with a
     /// proximity TOTP line when asked.
     func createPersonalizedOfflinePayload(
-        _ body: PersonalizedOfflineBody
-    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+        _ body: BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
         guard let activation = state.activations.first(where: { $0.activationId == body.activationId }) else {
             throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
         }
@@ -98,18 +64,20 @@ extension DevServer {
 
     /// `non-personalized/create`: `data` signed with the application's master key.
     func createNonPersonalizedOfflinePayload(
-        _ body: NonPersonalizedOfflineBody
-    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+        _ body: BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
         guard !body.applicationId.isEmpty else { throw .missing("applicationId") }
-        let activation = try masterKeyHolder(applicationId: body.applicationId)
+        let application = try application(body.applicationId)
         return try signOfflinePayload(body.data, nonce: nil, proximity: nil, signingKey: .master) {
-            () throws(PowerAuthError) in try activation.masterSigningKey()
+            () throws(PowerAuthError) in try application.masterSigningKey()
         }
     }
 
     /// `signature/offline/verify`: the approval code over the request data, with the look-ahead window; the
     /// counter, failed attempts and blocking are persisted before the answer.
-    func verifyOfflineSignature(_ body: OfflineVerifyBody) throws(BackOfficeFailure) -> OfflineVerifyView {
+    func verifyOfflineSignature(
+        _ body: OfflineVerifyBody
+    ) throws(BackOfficeFailure) -> BackOffice.VerifyOfflineSignatureResponse {
         guard !body.signature.isEmpty else { throw .missing("signature") }
         let digits = body.componentLength ?? 8
         guard (4...8).contains(digits) else {
@@ -119,7 +87,7 @@ extension DevServer {
         var proximity: SignatureVerifier.ProximityTOTP?
         if let given = body.proximityCheck {
             let (seed, step) = try Self.proximity(given)
-            let pastSteps = given.stepCount ?? 1
+            let pastSteps = Int(clamping: given.stepCount ?? 1)
             guard (0...100).contains(pastSteps) else {
                 throw BackOfficeFailure(.invalidRequest, "requestObject.proximityCheck.stepCount must be 0 to 100")
             }
@@ -137,7 +105,8 @@ extension DevServer {
         } catch {
             throw BackOfficeFailure(.genericCryptography, error.reason)
         }
-        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OfflineVerifyView in
+        return try backOfficeTransaction {
+            (state, changed) throws(BackOfficeFailure) -> BackOffice.VerifyOfflineSignatureResponse in
             guard let index = state.activations.firstIndex(where: { $0.activationId == body.activationId }) else {
                 throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
             }
@@ -151,21 +120,26 @@ extension DevServer {
             }
             changed = true
             let counters = state.activations[index].counters
-            return OfflineVerifyView(
-                signatureValid: result.isValid, activationStatus: counters.status.rawValue,
-                blockedReason: counters.status == .blocked ? "MAX_FAILED_ATTEMPTS" : nil,
+            return BackOffice.VerifyOfflineSignatureResponse(
+                signatureValid: result.isValid,
+                activationStatus: BackOffice.ActivationStatus(rawValue: counters.status.rawValue),
+                blockedReason: counters.status == .blocked
+                    ? state.activations[index].registration?.blockedReason ?? "MAX_FAILED_ATTEMPTS" : nil,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
-                applicationId: nil, signatureType: result.isValid ? result.signatureType.backOfficeName : nil,
-                remainingAttempts: max(0, counters.maxFailedAttempts - counters.failedAttempts), applicationRoles: [],
-                activationFlags: [])
+                applicationId: state.activations[index].backOfficeApplicationId,
+                signatureType: result.isValid
+                    ? BackOffice.SignatureType(rawValue: result.signatureType.backOfficeName) : nil,
+                remainingAttempts: Int64(max(0, counters.maxFailedAttempts - counters.failedAttempts)),
+                applicationRoles: [], activationFlags: [])
         }
     }
 
     /// Signs an offline data block; the nonce must be Base64 of 16 bytes, the seed Base64 and the step positive.
     private func signOfflinePayload(
-        _ data: String, nonce: String?, proximity given: OfflineProximityBody?, signingKey: OfflineOperation.SigningKey,
+        _ data: String, nonce: String?, proximity given: BackOffice.OfflineProximityCheck?,
+        signingKey: OfflineOperation.SigningKey,
         key: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey
-    ) throws(BackOfficeFailure) -> OfflinePayloadView {
+    ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
         guard !data.isEmpty else { throw .missing("data") }
         if let nonce, StrictBase64.decode(nonce)?.count != 16 {
             throw BackOfficeFailure(.invalidInputFormat, "requestObject.nonce must be Base64 of 16 bytes")
@@ -178,14 +152,15 @@ extension DevServer {
         do {
             let payload = try OfflinePayloadSigner.sign(
                 data: data, privateKey: try key(), signingKey: signingKey, nonce: nonce, proximity: proximity)
-            return OfflinePayloadView(offlineData: payload.text, nonce: payload.nonce)
+            return BackOffice.OfflineSignaturePayloadResponse(offlineData: payload.text, nonce: payload.nonce)
         } catch {
             throw BackOfficeFailure(.genericCryptography, error.reason)
         }
     }
 
     /// The seed bytes and step of a proximity check.
-    private static func proximity(_ given: OfflineProximityBody) throws(BackOfficeFailure) -> (Data, Int64) {
+    private static func proximity(_ given: BackOffice.OfflineProximityCheck) throws(BackOfficeFailure) -> (Data, Int64)
+    {
         guard let seed = StrictBase64.decode(given.seed), !seed.isEmpty else {
             throw BackOfficeFailure(.invalidInputFormat, "requestObject.proximityCheck.seed must be Base64")
         }
@@ -211,15 +186,12 @@ extension DevServer {
         }
     }
 
-    /// The activation whose master key signs for `applicationId`: the application's (one master key among the
-    /// loaded activations; the application model replaces this).
-    private func masterKeyHolder(applicationId: String) throws(BackOfficeFailure) -> ServerActivation {
-        let activations = state.activations
-        let keys = Set(activations.map(\.masterPublicKey))
-        guard keys.count == 1, let activation = activations.first else {
-            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId) with one master key")
+    /// The application `applicationId` (`ERR0015` when the server has no such application).
+    private func application(_ applicationId: String) throws(BackOfficeFailure) -> ServerApplication {
+        guard let application = state.applications.first(where: { $0.applicationId == applicationId }) else {
+            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId)")
         }
-        return activation
+        return application
     }
 }
 

@@ -8,10 +8,12 @@ extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.
     static var operationRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/operation/create", OperationCreateBody.self) { server, body throws(BackOfficeFailure) in
+            .typed("/rest/v3/operation/create", BackOffice.OperationCreateRequest.self) {
+                server, body throws(BackOfficeFailure) in
                 try server.createBackOfficeOperation(body)
             },
-            .typed("/rest/v3/operation/detail", OperationDetailBody.self) { server, body throws(BackOfficeFailure) in
+            .typed("/rest/v3/operation/detail", BackOffice.OperationDetailRequest.self) {
+                server, body throws(BackOfficeFailure) in
                 try server.backOfficeOperationDetail(body)
             },
             .typed("/rest/v3/operation/list", OperationListBody.self) { server, body throws(BackOfficeFailure) in
@@ -21,34 +23,16 @@ extension BackOfficeRoutes {
                 server, body throws(BackOfficeFailure) in
                 try server.listBackOfficeOperations(body, pendingOnly: true)
             },
-            .typed("/rest/v3/operation/cancel", OperationCancelBody.self) { server, body throws(BackOfficeFailure) in
+            .typed("/rest/v3/operation/cancel", BackOffice.OperationCancelRequest.self) {
+                server, body throws(BackOfficeFailure) in
                 try server.cancelBackOfficeOperation(body)
             },
         ]
     }
 }
 
-/// `operation/create`'s `requestObject` (`OperationCreateRequest`).
-struct OperationCreateBody: Decodable {
-    var userId: String?
-    var applications: [String]
-    var activationFlag: String?
-    var templateName: String
-    var timestampExpires: Date?
-    var externalId: String?
-    var parameters: [String: String]?
-    var additionalData: [String: JSONValue]?
-    var proximityCheckEnabled: Bool?
-    var activationId: String?
-}
-
-/// `operation/detail`: `{operationId, userId?}`.
-struct OperationDetailBody: Decodable {
-    var operationId: String
-    var userId: String?
-}
-
-/// `operation/list` and `list/pending` (`OperationListForUserRequest`).
+/// `operation/list` and `list/pending`. Not `BackOffice.OperationListForUserRequest`: the server reads a missing
+/// `applications` as none (all of the user's operations), where the client's type requires it.
 struct OperationListBody: Decodable {
     var userId: String
     var applications: [String]?
@@ -57,17 +41,12 @@ struct OperationListBody: Decodable {
     var pageSize: Int?
 }
 
-/// `operation/cancel`: `{operationId, statusReason?, additionalData?}`.
-struct OperationCancelBody: Decodable {
-    var operationId: String
-    var statusReason: String?
-    var additionalData: [String: JSONValue]?
-}
-
 extension DevServer {
     /// `operation/create`: a PENDING operation from a template, `${param}` placeholders filled from `parameters`
     /// (unknown ones stay as written), expiring at `timestampExpires` or after the template's expiration.
-    func createBackOfficeOperation(_ body: OperationCreateBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+    func createBackOfficeOperation(
+        _ body: BackOffice.OperationCreateRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
         guard !body.templateName.isEmpty else { throw .missing("templateName") }
         guard !body.applications.isEmpty, !body.applications.contains(where: \.isEmpty) else {
             throw .missing("applications")
@@ -77,17 +56,27 @@ extension DevServer {
         guard let template = snapshot.templates.first(where: { $0.templateName == body.templateName }) else {
             throw BackOfficeFailure(.operationTemplateNotFound, "no operation template named \(body.templateName)")
         }
+        let known = Set(snapshot.applications.map(\.applicationId))
+        if !known.isEmpty, let unknown = body.applications.first(where: { !known.contains($0) }) {
+            throw BackOfficeFailure(.invalidApplication, "no application \(unknown)")
+        }
         if let activationId = body.activationId,
             !snapshot.activations.contains(where: { $0.activationId == activationId })
         {
             throw BackOfficeFailure(.activationNotFound, "no activation \(activationId)")
         }
-        let expires = body.timestampExpires ?? now.addingTimeInterval(TimeInterval(template.expiration))
+        var expires = now.addingTimeInterval(TimeInterval(template.expiration))
+        if let text = body.timestampExpires {
+            guard let date = BackOffice.date(text) else {
+                throw BackOfficeFailure(.httpRequest, "requestObject.timestampExpires is not an ISO-8601 date")
+            }
+            expires = date
+        }
         guard expires > now else {
             throw BackOfficeFailure(.invalidRequest, "requestObject.timestampExpires is in the past")
         }
-        let types = template.signatureType.compactMap(BackOfficeSignatureType.init(rawValue:))
-        guard let allowed = BackOfficeSignatureType.allowedSignatureType(types) else {
+        let types = template.signatureType.compactMap(BackOffice.SignatureType.init(rawValue:))
+        guard let allowed = BackOffice.SignatureType.allowedSignatureType(types) else {
             throw BackOfficeFailure(.operationTemplateError, "the template allows no Mobile Token signature type")
         }
         let parameters = body.parameters ?? [:]
@@ -117,12 +106,14 @@ extension DevServer {
             state.operations.append(record)
             changed = true
         }
-        return BackOfficeOperationView(record, now: now)
+        return BackOffice.OperationDetailResponse(record, now: now)
     }
 
     /// `operation/detail`: any status (a PENDING one past its expiry becomes EXPIRED now). A `userId` claims a
     /// non-personalized operation; another user's operation is not found.
-    func backOfficeOperationDetail(_ body: OperationDetailBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+    func backOfficeOperationDetail(
+        _ body: BackOffice.OperationDetailRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
         let now = clock.now
         let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
             let index = try Self.operationIndex(body.operationId, in: state)
@@ -138,14 +129,14 @@ extension DevServer {
             }
             return state.operations[index]
         }
-        return BackOfficeOperationView(record, now: now)
+        return BackOffice.OperationDetailResponse(record, now: now)
     }
 
     /// `operation/list` and `list/pending`: the user's operations (newest first, paged; page size 1 to 1000,
     /// default 100), optionally only those of some applications or one activation.
     func listBackOfficeOperations(
         _ body: OperationListBody, pendingOnly: Bool
-    ) throws(BackOfficeFailure) -> [BackOfficeOperationView] {
+    ) throws(BackOfficeFailure) -> [BackOffice.OperationDetailResponse] {
         guard !body.userId.isEmpty else { throw .missing("userId") }
         let pageNumber = body.pageNumber ?? 0
         let pageSize = body.pageSize ?? 100
@@ -179,12 +170,14 @@ extension DevServer {
         let start = pageNumber * pageSize
         guard start < newestFirst.count else { return [] }
         return newestFirst[start..<min(start + pageSize, newestFirst.count)].map {
-            BackOfficeOperationView($0, now: now)
+            BackOffice.OperationDetailResponse($0, now: now)
         }
     }
 
     /// `operation/cancel`: a PENDING operation becomes CANCELED; any other status is `ERR0036`.
-    func cancelBackOfficeOperation(_ body: OperationCancelBody) throws(BackOfficeFailure) -> BackOfficeOperationView {
+    func cancelBackOfficeOperation(
+        _ body: BackOffice.OperationCancelRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
         let now = clock.now
         let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
             let index = try Self.operationIndex(body.operationId, in: state)
@@ -199,7 +192,7 @@ extension DevServer {
             }
             return state.operations[index]
         }
-        return BackOfficeOperationView(record, now: now)
+        return BackOffice.OperationDetailResponse(record, now: now)
     }
 
     /// The index of operation `id` (`ERR0034` when unknown or empty).

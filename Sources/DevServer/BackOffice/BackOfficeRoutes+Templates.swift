@@ -1,4 +1,5 @@
 import Foundation
+import MobileTokenAPI
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.
@@ -9,7 +10,7 @@ extension BackOfficeRoutes {
                 try server.createTemplate(body)
             },
             .typed("/rest/v3/operation/template/list", NoInputBody.self) { server, _ in
-                server.state.templates.map(TemplateView.init)
+                server.state.templates.map(BackOffice.OperationTemplateDetailResponse.init)
             },
             .typed("/rest/v3/operation/template/detail", TemplateIdBody.self) {
                 server, body throws(BackOfficeFailure) in
@@ -23,12 +24,13 @@ extension BackOfficeRoutes {
     }
 }
 
-/// `template/create`'s `requestObject` (`OperationTemplateCreateRequest`).
+/// `template/create`'s `requestObject`. Not `BackOffice.OperationTemplateCreateRequest`: the server reads a missing
+/// `proximityCheckEnabled` as false (a Java `boolean`), where the client's type requires it.
 struct TemplateCreateBody: Decodable {
     var templateName: String
     var operationType: String
     var dataTemplate: String
-    var signatureType: [BackOfficeSignatureType]
+    var signatureType: [BackOffice.SignatureType]
     var maxFailureCount: Int64
     var expiration: Int64
     var riskFlags: String?
@@ -43,34 +45,23 @@ struct TemplateIdBody: Decodable {
 /// Calls without input: any `requestObject`, or none.
 struct NoInputBody: Decodable {}
 
-/// `OperationTemplateDetailResponse`.
-struct TemplateView: Encodable {
-    var id: Int64
-    var templateName: String
-    var operationType: String
-    var dataTemplate: String
-    var signatureType: [String]
-    var maxFailureCount: Int64
-    var expiration: Int64
-    var riskFlags: String?
-    var proximityCheckEnabled: Bool
-
+extension BackOffice.OperationTemplateDetailResponse {
+    /// A stored template as the API shows it.
     init(_ record: OperationTemplateRecord) {
-        id = record.id
-        templateName = record.templateName
-        operationType = record.operationType
-        dataTemplate = record.dataTemplate
-        signatureType = record.signatureType
-        maxFailureCount = record.maxFailureCount
-        expiration = record.expiration
-        riskFlags = record.riskFlags
-        proximityCheckEnabled = record.proximityCheckEnabled
+        self.init(
+            id: record.id, templateName: record.templateName, operationType: record.operationType,
+            dataTemplate: record.dataTemplate,
+            signatureType: record.signatureType.compactMap(BackOffice.SignatureType.init(rawValue:)),
+            maxFailureCount: record.maxFailureCount, expiration: record.expiration, riskFlags: record.riskFlags,
+            proximityCheckEnabled: record.proximityCheckEnabled)
     }
 }
 
 extension DevServer {
     /// `template/create`: a new template; the name must be new (`ERR0039`).
-    func createTemplate(_ body: TemplateCreateBody) throws(BackOfficeFailure) -> TemplateView {
+    func createTemplate(
+        _ body: TemplateCreateBody
+    ) throws(BackOfficeFailure) -> BackOffice.OperationTemplateDetailResponse {
         for (name, value) in [
             ("templateName", body.templateName), ("operationType", body.operationType),
             ("dataTemplate", body.dataTemplate),
@@ -78,7 +69,7 @@ extension DevServer {
             throw .missing(name)
         }
         guard !body.signatureType.isEmpty else { throw .missing("signatureType") }
-        guard BackOfficeSignatureType.allowedSignatureType(body.signatureType) != nil else {
+        guard BackOffice.SignatureType.allowedSignatureType(body.signatureType) != nil else {
             throw BackOfficeFailure(
                 .operationTemplateError, "signatureType must allow POSSESSION or a POSSESSION_… combination")
         }
@@ -104,15 +95,15 @@ extension DevServer {
             changed = true
             return record
         }
-        return TemplateView(record)
+        return BackOffice.OperationTemplateDetailResponse(record)
     }
 
     /// `template/detail`.
-    func templateDetail(_ id: Int64) throws(BackOfficeFailure) -> TemplateView {
+    func templateDetail(_ id: Int64) throws(BackOfficeFailure) -> BackOffice.OperationTemplateDetailResponse {
         guard let record = state.templates.first(where: { $0.id == id }) else {
             throw BackOfficeFailure(.operationTemplateNotFound, "no operation template \(id)")
         }
-        return TemplateView(record)
+        return BackOffice.OperationTemplateDetailResponse(record)
     }
 
     /// `template/remove`: `{}` on success.

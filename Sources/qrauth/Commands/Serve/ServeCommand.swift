@@ -175,10 +175,10 @@ struct ServeCommand: AsyncParsableCommand {
     /// The back-office configuration of `--backoffice`, with the Basic login from a file or a variable (never argv).
     private func backOfficeConfiguration() throws -> BackOfficeConfiguration? {
         guard backoffice else { return nil }
-        var credentials: BackOfficeCredentials?
+        var credentials: BackOfficeLogin?
         if let backofficeAuthFile {
             do {
-                credentials = try BackOfficeCredentials(parsing: try Self.text(backofficeAuthFile))
+                credentials = try BackOfficeLogin(parsing: try Self.text(backofficeAuthFile))
             } catch let error as DevServerError {
                 throw DevServerError(.file, "\(backofficeAuthFile): \(error.reason)")
             }
@@ -186,7 +186,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard let value = ProcessInfo.processInfo.environment[backofficeAuthEnv] else {
                 throw DevServerError(.configuration, "the variable \(backofficeAuthEnv) is not set")
             }
-            credentials = try BackOfficeCredentials(parsing: value)
+            credentials = try BackOfficeLogin(parsing: value)
         }
         return BackOfficeConfiguration(credentials: credentials, separateListener: backofficePort != nil)
     }

@@ -1,0 +1,41 @@
+import Foundation
+import MobileTokenAPI
+import PowerAuth
+import QRAuthEncoding
+
+extension BackOffice.OperationDetailResponse {
+    /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING.
+    init(_ record: OperationRecord, now: Date) {
+        let fields = record.backOffice
+        var proximityOtp: String?
+        if record.status == .pending, let seedText = record.proximitySeed, let seed = StrictBase64.decode(seedText) {
+            proximityOtp = try? TOTP.code(
+                seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: record.proximityStep ?? 30)
+        }
+        self.init(
+            id: record.id, userId: fields?.userId, applications: fields?.applications ?? [],
+            externalId: fields?.externalId, activationFlag: fields?.activationFlag, operationType: record.name,
+            templateName: fields?.templateName, data: record.data, parameters: fields?.parameters ?? [:],
+            additionalData: fields?.additionalData, status: record.status, statusReason: record.statusReason,
+            signatureType: (fields?.signatureType ?? Self.signatureTypes(record.allowedSignatureType)).compactMap(
+                BackOffice.SignatureType.init(rawValue:)),
+            failureCount: Int64(record.failureCount), maxFailureCount: Int64(record.maxFailureCount),
+            timestampCreated: BackOffice.timestamp(record.created),
+            timestampExpires: BackOffice.timestamp(record.expires), riskFlags: fields?.riskFlags,
+            proximityOtp: proximityOtp, activationId: record.activationId)
+    }
+
+    /// The server's names for the signature types an `/admin` operation allows.
+    static func signatureTypes(_ allowed: AllowedSignatureType) -> [String] {
+        var names: [String] = allowed.type == .oneFactor ? ["POSSESSION"] : []
+        for variant in allowed.variants {
+            switch variant {
+            case .possession: names.append("POSSESSION")
+            case .possessionKnowledge: names.append("POSSESSION_KNOWLEDGE")
+            case .possessionBiometry: names.append("POSSESSION_BIOMETRY")
+            }
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}
