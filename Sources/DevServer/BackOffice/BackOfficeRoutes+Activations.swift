@@ -105,7 +105,7 @@ extension DevServer {
         guard !body.applicationId.isEmpty else { throw .missing("applicationId") }
         var expires: Int64?
         if let text = body.timestampActivationExpire {
-            guard let date = BackOffice.date(text) ?? BackOfficeEnvelope.parse(text) else {
+            guard let date = BackOffice.date(text) else {
                 throw BackOfficeFailure(.invalidInputFormat, "timestampActivationExpire is not an ISO-8601 date")
             }
             expires = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
