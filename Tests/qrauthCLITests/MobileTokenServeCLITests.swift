@@ -111,6 +111,8 @@ struct MobileTokenServeCLITests {
         let refused = try CLIRunner.run(["sync", "list"] + sync)
         #expect(refused.status == 4)
         #expect(refused.stderr.contains("was removed"))
+        let shownRemoved = try CLIRunner.run(["activation", "show", phone])
+        #expect(shownRemoved.stdout.contains("signs nothing more") && shownRemoved.stdout.contains("REMOVED"))
     }
 
     @Test("token remove, then sync makes a new token by itself; token create replaces it")

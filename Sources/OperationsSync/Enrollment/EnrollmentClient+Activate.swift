@@ -46,12 +46,25 @@ extension EnrollmentClient {
 
     /// Activation via activation code: checks the code, makes the device key pair, (3.3) fetches the
     /// application-scope temporary key, sends both encryption layers to `/pa/v3/activation/create` and opens the
-    /// answer. Returns the device activation (knowledge key under `password`) and its fingerprint; nothing is
+    /// answer (in 3.3 an `ERR_ENCRYPTION` is retried once with a fresh temporary key and device key pair). Returns the
+    /// device activation (knowledge key under `password`) and its fingerprint; nothing is
     /// stored — the caller writes the device file only after this returned.
     public func activate(
         code text: String, request: ActivationRequest, password: String
     ) async throws(EnrollmentError) -> DeviceActivationFlow.Completed {
         let code = try Self.checkCode(text, application: request.application)
+        do {
+            return try await activateOnce(code: code, request: request, password: password)
+        } catch  where request.version == .v33 && error.code == .encryptionRefused {
+            // The server could not decrypt (spec: in 3.3 drop the temporary key, fetch a new one, re-encrypt once).
+            await temporaryKeys.drop(.application(request.application.applicationKey))
+            return try await activateOnce(code: code, request: request, password: password)
+        }
+    }
+
+    private func activateOnce(
+        code: String, request: ActivationRequest, password: String
+    ) async throws(EnrollmentError) -> DeviceActivationFlow.Completed {
         var temporaryKey: DeviceActivationFlow.TemporaryKey?
         if request.version == .v33 {
             let key = try await applicationTemporaryKey(request.application)
@@ -68,12 +81,6 @@ extension EnrollmentClient {
         let endpoint = EnrollmentEndpoints.activationCreate
         let exchange = try await exchange(
             endpoint, body: pending.body, headers: [EncryptionHeader.name: pending.encryptionHeader])
-        if request.version == .v33, (try? EnrollmentResponse.checkFailure(exchange.response, endpoint: "")) == nil,
-            exchange.response.statusCode == 400
-        {
-            // The temporary key may have been refused; the next activation fetches a fresh one.
-            await temporaryKeys.drop(.application(request.application.applicationKey))
-        }
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         let completed: DeviceActivationFlow.Completed
         do {

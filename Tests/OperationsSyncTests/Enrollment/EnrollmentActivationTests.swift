@@ -152,6 +152,22 @@ struct EnrollmentActivationTests {
         #expect(await setup.double.server == nil)
     }
 
+    @Test("3.3: ERR_ENCRYPTION from activation/create drops the temporary key and re-encrypts once, never more")
+    func encryptionRefusedRetriedOnce() async throws {
+        let setup = try await ActivationSetup()
+        await setup.double.setFault(
+            .errorEnvelopeOn(
+                path: "/pa/v3/activation/create", status: 400, code: "ERR_ENCRYPTION",
+                message: "POWER_AUTH_ENCRYPTION_FAILED"))
+        await #expect(throws: EnrollmentError(.encryptionRefused, "")) { try await setup.activate(.v33) }
+        let paths = await setup.double.exchanges.map(\.path)
+        #expect(
+            paths == [
+                "/pa/v3/keystore/create", "/pa/v3/activation/create", "/pa/v3/keystore/create",
+                "/pa/v3/activation/create",
+            ])
+    }
+
     @Test("a temporary key signed by another key, or already expired, is refused")
     func badTemporaryKeys() async throws {
         let setup = try await ActivationSetup()

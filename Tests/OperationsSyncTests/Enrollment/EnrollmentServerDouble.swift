@@ -12,6 +12,8 @@ actor EnrollmentServerDouble: HTTPClient {
     enum Fault: Sendable {
         /// An error envelope with this status, code and message.
         case errorEnvelope(status: Int, code: String, message: String)
+        /// The same, only for one path.
+        case errorEnvelopeOn(path: String, status: Int, code: String, message: String)
         /// The status blob is 32 random bytes (an unknown or CREATED activation).
         case randomStatusBlob
         /// The encrypted answer's MAC has a flipped bit.
@@ -103,6 +105,10 @@ actor EnrollmentServerDouble: HTTPClient {
         }
         var (status, answer) = answer(path: path, body: body, headers: headers)
         if case .errorEnvelope(let code, let serverCode, let message) = fault {
+            status = code
+            answer = Self.errorBody(serverCode, message)
+        }
+        if case .errorEnvelopeOn(path, let code, let serverCode, let message) = fault {
             status = code
             answer = Self.errorBody(serverCode, message)
         }

@@ -21,6 +21,8 @@ struct ActivationSummary: Encodable {
     var failedAttempts: Int?
     var maxFailedAttempts: Int?
     var warning: String?
+    var removed: Bool?
+    var lastStatus: DeviceStatusRecord?
     var secrets: [String: String]?
 
     init(device: DeviceActivation, server: ServerActivation?, path: String, reveal: Bool) throws {
@@ -38,6 +40,8 @@ struct ActivationSummary: Encodable {
         lookAhead = device.lookAhead
         biometry = device.biometryKey != nil
         warning = device.lookAheadWarning
+        removed = device.removed
+        lastStatus = device.lastStatus
         if let deviceKey = device.devicePublicKey {
             fingerprint = ActivationFingerprint.v3(
                 devicePublicKey: try ServerSignedData.publicKey(base64: deviceKey.base64EncodedString()),
@@ -113,6 +117,12 @@ struct ActivationSummary: Encodable {
         add("look-ahead", kind == "server" ? String(lookAhead) : nil)
         add("biometry", biometry.map { $0 ? "yes" : "no" })
         add("status", status)
+        add("removed", removed == true ? "yes: signs nothing more" : nil)
+        add(
+            "last server status",
+            lastStatus.map {
+                "\($0.state), \($0.failedAttempts) of \($0.maxFailedAttempts) failed, counter \($0.counterPosition)"
+            })
         add("failed attempts", failedAttempts.map { "\($0) of \(maxFailedAttempts ?? 0)" })
         for (key, value) in (secrets ?? [:]).sorted(by: { $0.key < $1.key }) { add(key, value) }
         if secrets == nil { lines.append("  (secrets hidden; --reveal shows them)") }

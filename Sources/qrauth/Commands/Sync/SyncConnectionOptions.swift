@@ -24,7 +24,7 @@ struct SyncConnectionOptions: ParsableArguments {
     /// Builds the HTTP client (with pinning when asked) and the Mobile Token client. When the activation has no
     /// `possession_universal` token, the client creates one at the enrollment server (`/pa/v3/token/create`, same
     /// base URL) and stores it, as the mobile SDK does; a token the server refuses is replaced once.
-    func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient) {
+    func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
         var configuration = try await transport.configuration(url: server, option: "--server")
         let store = ActivationFileStorage(path: activation)
         configuration.signer = PowerAuthRequestSigner(store: store, password: password)
@@ -35,6 +35,6 @@ struct SyncConnectionOptions: ParsableArguments {
         let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)
         let client = MobileTokenClient(
             httpClient: http, configuration: MobileTokenConfiguration(language: lang, tokenProvisioner: tokens))
-        return (client, http)
+        return (client, http, enrollment.clock)
     }
 }
