@@ -119,7 +119,11 @@ struct BackOfficeOperationTests {
             (#"{"userId":"alice","templateName":"payment"}"#, "ERR0024"),
             (#"{"userId":"alice","applications":[],"templateName":"payment"}"#, "ERR0024"),
             (#"{"userId":"alice","applications":["a"],"templateName":"nope"}"#, "ERR0033"),
-            (#"{"userId":"alice","applications":["a"],"templateName":"payment","activationId":"nobody"}"#, "ERR0009"),
+            (#"{"userId":"alice","applications":["a"],"templateName":"payment","activationId":"nobody"}"#, "ERR0024"),
+            (
+                #"{"userId":"alice","applications":["a"],"templateName":"payment","parameters":{"amount":"1\u001b[0m"}}"#,
+                "ERR0024"
+            ),
             (
                 #"{"userId":"alice","applications":["a"],"templateName":"payment","timestampExpires":"2001-01-01T00:00:00Z"}"#,
                 "ERR0024"
@@ -170,7 +174,7 @@ struct BackOfficeOperationTests {
             "operation/cancel", #"{"operationId":"\#(id)","statusReason":"BANK_DECIDED"}"#)
         #expect(canceled["status"] as? String == "CANCELED")
         #expect(canceled["statusReason"] as? String == "BANK_DECIDED")
-        #expect(canceled["timestampFinalized"] as? String == "2023-11-14T22:13:20.000+00:00")
+        #expect(canceled["timestampFinalized"] == nil, "the real server sets no timestampFinalized on cancel")
         let approve = try await harness.authorize(id, data: "A1*A100CZK*ICZ123")
         #expect(try TestHarness.errorCode(approve) == "OPERATION_ALREADY_CANCELED")
         let again = await harness.rest("operation/cancel", #"{"requestObject":{"operationId":"\#(id)"}}"#)
@@ -303,5 +307,109 @@ struct AdminAliasTests {
         _ = try await harness.restObject("operation/cancel", #"{"operationId":"\#(second)"}"#)
         let view = try await harness.adminOperation(second)
         #expect((view["operation"] as? [String: Any])?["status"] as? String == "CANCELED")
+    }
+}
+
+@Suite("Back-office changes under the store's lock")
+struct BackOfficeConcurrencyTests {
+    @Test("parallel creates and cancels lose nothing: memory and the reloaded state file agree")
+    func parallelCreatesAndCancels() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bo-par-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("state.json").path
+        let harness = try await BackOfficeOperationTests.harness(statePath: path)
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    let created = try await BackOfficeOperationTests.create(harness)
+                    let id = try #require(created["id"] as? String)
+                    _ = try await harness.restObject("operation/cancel", #"{"operationId":"\#(id)"}"#)
+                    return id
+                }
+            }
+            var ids: [String] = []
+            for try await id in group { ids.append(id) }
+            return ids
+        }
+        #expect(Set(ids).count == 40)
+        let memory = harness.server.state.operations
+        #expect(memory.count == 40 && memory.allSatisfy { $0.status == .canceled })
+        let reloaded = try DevServerState.load(statePath: path, activationPaths: [])
+        #expect(reloaded.operations.array == memory.array)
+        #expect(reloaded.templates.count == 1)
+    }
+}
+
+@Suite("Back-office user actions (/rest/v3/operation/approve, /approve/fail, /reject)")
+struct BackOfficeUserActionTests {
+    static func approve(
+        _ harness: TestHarness, _ id: String, data: String = "A1*A100CZK*ICZ123", user: String = "alice"
+    )
+        async -> ServerResponse
+    {
+        await harness.rest(
+            "operation/approve",
+            #"{"requestObject":{"operationId":"\#(id)","userId":"\#(user)","applicationId":"demo-app","data":"\#(data)","#
+                + #""signatureType":"POSSESSION_KNOWLEDGE","additionalData":{"device":"test"}}}"#)
+    }
+
+    static func object(_ response: ServerResponse) throws -> [String: Any] {
+        try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
+    }
+
+    @Test("approve: matching data, user and factor approve; a mismatch counts; at the maximum OPERATION_FAILED")
+    func approve() async throws {
+        let harness = try await BackOfficeOperationTests.harness()
+        let first = try #require(try await BackOfficeOperationTests.create(harness)["id"] as? String)
+        let approved = try Self.object(await Self.approve(harness, first))
+        #expect(approved["result"] as? String == "APPROVED")
+        let operation = try #require(approved["operation"] as? [String: Any])
+        #expect(operation["status"] as? String == "APPROVED")
+        #expect((operation["additionalData"] as? [String: Any])?["device"] as? String == "test")
+        let again = await Self.approve(harness, first)
+        #expect(try TestHarness.errorCode(again) == "ERR0037")
+        #expect(try TestHarness.errorCode(await Self.approve(harness, "nope")) == "ERR0037")
+
+        let second = try #require(try await BackOfficeOperationTests.create(harness)["id"] as? String)
+        let wrongData = try Self.object(await Self.approve(harness, second, data: "A1*A999CZK"))
+        #expect(wrongData["result"] as? String == "APPROVAL_FAILED")
+        let wrongUser = try Self.object(await Self.approve(harness, second, user: "mallory"))
+        #expect(wrongUser["result"] as? String == "OPERATION_FAILED")
+        #expect((wrongUser["operation"] as? [String: Any])?["status"] as? String == "FAILED")
+    }
+
+    @Test("approve/fail counts failures up to FAILED; reject by another user changes nothing, by the user REJECTED")
+    func failAndReject() async throws {
+        let harness = try await BackOfficeOperationTests.harness()
+        let first = try #require(try await BackOfficeOperationTests.create(harness)["id"] as? String)
+        let body = #"{"requestObject":{"operationId":"\#(first)"}}"#
+        #expect(
+            try Self.object(await harness.rest("operation/approve/fail", body))["result"] as? String
+                == "APPROVAL_FAILED")
+        #expect(
+            try Self.object(await harness.rest("operation/approve/fail", body))["result"] as? String
+                == "OPERATION_FAILED")
+        #expect(try TestHarness.errorCode(await harness.rest("operation/approve/fail", body)) == "ERR0036")
+        let unknown = await harness.rest("operation/approve/fail", #"{"requestObject":{"operationId":"nope"}}"#)
+        #expect(try TestHarness.errorCode(unknown) == "ERR0034")
+
+        let second = try #require(try await BackOfficeOperationTests.create(harness)["id"] as? String)
+        func reject(_ user: String) async throws -> [String: Any] {
+            try Self.object(
+                await harness.rest(
+                    "operation/reject",
+                    #"{"requestObject":{"operationId":"\#(second)","userId":"\#(user)","applicationId":"demo-app"}}"#))
+        }
+        let refused = try await reject("mallory")
+        #expect(refused["result"] as? String == "REJECT_FAILED")
+        #expect((refused["operation"] as? [String: Any])?["status"] as? String == "PENDING")
+        let rejected = try await reject("alice")
+        #expect(rejected["result"] as? String == "REJECTED")
+        #expect((rejected["operation"] as? [String: Any])?["status"] as? String == "REJECTED")
+        let late = await harness.rest(
+            "operation/reject",
+            #"{"requestObject":{"operationId":"\#(second)","userId":"alice","applicationId":"demo-app"}}"#)
+        #expect(try TestHarness.errorCode(late) == "ERR0038")
     }
 }

@@ -60,10 +60,20 @@ extension DevServer {
         if !known.isEmpty, let unknown = body.applications.first(where: { !known.contains($0) }) {
             throw BackOfficeFailure(.invalidApplication, "no application \(unknown)")
         }
-        if let activationId = body.activationId,
-            !snapshot.activations.contains(where: { $0.activationId == activationId })
-        {
-            throw BackOfficeFailure(.activationNotFound, "no activation \(activationId)")
+        // As the real server: the activation must exist and be the user's; its user is the default user.
+        var userId = body.userId
+        if let activationId = body.activationId {
+            guard let activation = snapshot.activations.first(where: { $0.activationId == activationId }) else {
+                throw BackOfficeFailure(.invalidRequest, "no activation \(activationId)")
+            }
+            if let userId, let owner = activation.backOfficeUserId, owner != userId {
+                throw BackOfficeFailure(.invalidRequest, "activation \(activationId) does not belong to user \(userId)")
+            }
+            userId = userId ?? activation.backOfficeUserId
+        }
+        for value in (body.parameters ?? [:]).values
+        where value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw BackOfficeFailure(.invalidRequest, "requestObject.parameters: a value contains control characters")
         }
         var expires = now.addingTimeInterval(TimeInterval(template.expiration))
         if let text = body.timestampExpires {
@@ -98,7 +108,7 @@ extension DevServer {
             proximitySeed: proximity ? SecureRandom.bytes(count: 16).base64EncodedString() : nil,
             proximityStep: proximity ? 30 : nil,
             backOffice: BackOfficeOperationFields(
-                userId: body.userId, applications: body.applications, externalId: body.externalId,
+                userId: userId, applications: body.applications, externalId: body.externalId,
                 activationFlag: body.activationFlag, templateName: template.templateName, parameters: parameters,
                 additionalData: body.additionalData, signatureType: template.signatureType,
                 riskFlags: template.riskFlags))

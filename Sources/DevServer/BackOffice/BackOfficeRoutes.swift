@@ -7,6 +7,6 @@ package enum BackOfficeRoutes {
 
     /// All routes, in registration order.
     static var all: [BackOfficeRoute] {
-        applicationRoutes + activationRoutes + templateRoutes + operationRoutes + offlineRoutes
+        applicationRoutes + activationRoutes + templateRoutes + operationRoutes + userActionRoutes + offlineRoutes
     }
 }

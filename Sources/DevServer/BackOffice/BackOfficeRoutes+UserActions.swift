@@ -1,0 +1,165 @@
+import Foundation
+import MobileTokenAPI
+import PowerAuth
+import QRAuthEncoding
+
+extension BackOfficeRoutes {
+    /// `/rest/v3/operation/approve`, `/approve/fail`, `/reject`: what an enrollment server calls after it checked
+    /// the phone's signature (here for a bank stack that brings its own enrollment server, and for tests).
+    static var userActionRoutes: [BackOfficeRoute] {
+        [
+            .typed("/rest/v3/operation/approve", BackOffice.OperationApproveRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.approveBackOfficeOperation(body)
+            },
+            .typed("/rest/v3/operation/approve/fail", BackOffice.OperationFailApprovalRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.failBackOfficeApproval(body)
+            },
+            .typed("/rest/v3/operation/reject", BackOffice.OperationRejectRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.rejectBackOfficeOperation(body)
+            },
+        ]
+    }
+}
+
+extension DevServer {
+    /// `operation/approve`: a PENDING operation of this user and application, with its data, an allowed signature
+    /// type, the proximity OTP (`additionalData.proximity_otp`) when it has a seed, and the assigned activation
+    /// (`additionalData.activationId`) when it has one, is APPROVED; anything else counts a failure
+    /// (`APPROVAL_FAILED`, or `OPERATION_FAILED` and FAILED at the maximum). Unknown or not PENDING: `ERR0037`.
+    func approveBackOfficeOperation(
+        _ body: BackOffice.OperationApproveRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
+        try checkApplication(body.applicationId)
+        let now = clock.now
+        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
+                throw BackOfficeFailure(.operationApproveFailure, "no operation \(body.operationId)")
+            }
+            var operation = state.operations[index]
+            if operation.expireIfDue(now: now) { changed = true }
+            guard operation.status == .pending, let owner = operation.backOffice?.userId else {
+                state.operations[index] = operation
+                throw BackOfficeFailure(
+                    .operationApproveFailure,
+                    "operation \(body.operationId) is \(operation.status.rawValue) or has no user")
+            }
+            let accepted =
+                owner == body.userId && operation.backOffice?.applications.contains(body.applicationId) == true
+                && operation.data == body.data
+                && (operation.backOffice?.signatureType ?? []).contains(body.signatureType.rawValue)
+                && operation.failureCount < operation.maxFailureCount
+                && Self.proximityPassed(operation, otp: body.additionalData?["proximity_otp"]?.stringValue, now: now)
+                && (operation.activationId == nil
+                    || operation.activationId == body.additionalData?["activationId"]?.stringValue)
+            let result: BackOffice.UserActionResult
+            if accepted {
+                operation.status = .approved
+                operation.finalized = now
+                result = .approved
+            } else {
+                operation.recordFailure(now: now)
+                result = operation.status == .failed ? .operationFailed : .approvalFailed
+            }
+            Self.merge(body.additionalData, into: &operation)
+            state.operations[index] = operation
+            changed = true
+            return BackOffice.OperationUserActionResponse(
+                result: result, operation: BackOffice.OperationDetailResponse(operation, now: now))
+        }
+    }
+
+    /// `operation/approve/fail`: counts a failed approval of a PENDING operation (`ERR0034` unknown, `ERR0036`
+    /// not PENDING).
+    func failBackOfficeApproval(
+        _ body: BackOffice.OperationFailApprovalRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
+        let now = clock.now
+        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            let index = try Self.operationIndex(body.operationId, in: state)
+            var operation = state.operations[index]
+            if operation.expireIfDue(now: now) {
+                state.operations[index] = operation
+                changed = true
+            }
+            guard operation.status == .pending else {
+                throw BackOfficeFailure(
+                    .operationInvalidState, "operation \(body.operationId) is \(operation.status.rawValue), not PENDING"
+                )
+            }
+            operation.recordFailure(now: now)
+            Self.merge(body.additionalData, into: &operation)
+            state.operations[index] = operation
+            changed = true
+            return BackOffice.OperationUserActionResponse(
+                result: operation.status == .failed ? .operationFailed : .approvalFailed,
+                operation: BackOffice.OperationDetailResponse(operation, now: now))
+        }
+    }
+
+    /// `operation/reject`: a PENDING operation of this user (or of none) and application is REJECTED; another
+    /// user or application answers `REJECT_FAILED` and changes nothing. Unknown or not PENDING: `ERR0038`.
+    func rejectBackOfficeOperation(
+        _ body: BackOffice.OperationRejectRequest
+    ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
+        try checkApplication(body.applicationId)
+        let now = clock.now
+        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
+                throw BackOfficeFailure(.operationRejectFailure, "no operation \(body.operationId)")
+            }
+            var operation = state.operations[index]
+            if operation.expireIfDue(now: now) {
+                state.operations[index] = operation
+                changed = true
+            }
+            guard operation.status == .pending else {
+                throw BackOfficeFailure(
+                    .operationRejectFailure, "operation \(body.operationId) is \(operation.status.rawValue)")
+            }
+            let owner = operation.backOffice?.userId
+            guard owner == nil || owner == body.userId,
+                operation.backOffice?.applications.contains(body.applicationId) == true
+            else {
+                return BackOffice.OperationUserActionResponse(
+                    result: .rejectFailed, operation: BackOffice.OperationDetailResponse(operation, now: now))
+            }
+            operation.status = .rejected
+            operation.finalized = now
+            operation.backOffice?.userId = body.userId
+            Self.merge(body.additionalData, into: &operation)
+            state.operations[index] = operation
+            changed = true
+            return BackOffice.OperationUserActionResponse(
+                result: .rejected, operation: BackOffice.OperationDetailResponse(operation, now: now))
+        }
+    }
+
+    /// `ERR0015` when the server holds applications and `applicationId` is none of them.
+    private func checkApplication(_ applicationId: String) throws(BackOfficeFailure) {
+        guard !applicationId.isEmpty else { throw .missing("applicationId") }
+        let applications = state.applications
+        guard applications.isEmpty || applications.contains(where: { $0.applicationId == applicationId }) else {
+            throw BackOfficeFailure(.invalidApplication, "no application \(applicationId)")
+        }
+    }
+
+    /// Whether the operation needs no proximity check, or `otp` is its current or previous TOTP.
+    private static func proximityPassed(_ operation: OperationRecord, otp: String?, now: Date) -> Bool {
+        guard let seedText = operation.proximitySeed else { return true }
+        guard let otp, let seed = StrictBase64.decode(seedText),
+            let candidates = try? TOTP.candidates(
+                seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30)
+        else { return false }
+        return candidates.contains(otp)
+    }
+
+    /// Adds `extra` to the operation's `additionalData` (newer values win).
+    private static func merge(_ extra: [String: JSONValue]?, into operation: inout OperationRecord) {
+        guard let extra, var fields = operation.backOffice else { return }
+        fields.additionalData = (fields.additionalData ?? [:]).merging(extra) { _, new in new }
+        operation.backOffice = fields
+    }
+}
