@@ -57,33 +57,47 @@ run "Would a client trust this certificate?" \
     pins check --list fingerprints.json --public-key "$public_key" --cert api.pem
 
 # The online story: the bank's back office (`qrauth backend`, a client of the PowerAuth server REST API,
-# /rest/v3) creates an operation, the phone approves it through the Mobile Token API, the bank sees it
-# APPROVED. One local `qrauth serve` plays both servers; every step prints ✓, or ✗ and stops the tour with a non-zero exit.
+# /rest/v3) creates an activation, the phone activates with its code (ECIES, /pa/v3), the bank commits it
+# and creates an operation, the phone approves it through the Mobile Token API, the bank sees it APPROVED.
+# One local `qrauth serve` plays both servers; every step prints ✓, or ✗ and stops the tour (exit 1).
 printf '\n%s== Online: bank back office → phone → bank, against a local qrauth serve%s\n' "$bold" "$plain"
-"$bin" serve --port 0 --self-signed --ca-out ca.pem --activation bank.json --state state.json --backoffice \
-    >serve.txt 2>serve.log &
+"$bin" serve --port 0 --self-signed --ca-out ca.pem --state state.json --backoffice >serve.txt 2>serve.log &
 serve_pid=$!
 for _ in $(seq 300); do grep -qs '^backoffice: ' serve.txt && break; sleep 0.1; done
 url=$(sed -n 1p serve.txt)
 rest=$(sed -n 's/^backoffice: //p' serve.txt)
-[[ -n "$rest" ]] || fail "qrauth serve did not start: $(tail -1 serve.log)"
-ok "qrauth serve --backoffice: Mobile Token API at $url, back office (PowerAuth REST) at $rest"
 application=$(sed -n 's/^application: //p' serve.txt)
+sdk_config=$(sed -n 's/^sdk-config: //p' serve.txt)
+[[ -n "$rest" && -n "$application" ]] || fail "qrauth serve did not start: $(tail -1 serve.log)"
+ok "qrauth serve --backoffice: enrollment + Mobile Token API at $url, back office (PowerAuth REST) at $rest"
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 backend() { "$bin" backend "$@" --url "$rest" --ca ca.pem; }
+phone() { "$bin" "$@" --url "$url" --device mobile.json --ca ca.pem; }
+activation=$(backend activation init --user-id alice --application-id "$application" --json) ||
+    fail "qrauth backend activation init"
+activation_id=$(field '["activationId"]' <<<"$activation")
+code="$(field '["activationCode"]' <<<"$activation")#$(field '["activationSignature"]' <<<"$activation")"
+ok "bank: qrauth backend activation init --user-id alice  → code $(field '["activationCode"]' <<<"$activation")"
+phone activation activate --code "$code" --sdk-config "$sdk_config" --password-env DEMO_PIN >/dev/null ||
+    fail "qrauth activation activate"
+ok "phone: qrauth activation activate --code …  (ECIES to /pa/v3/activation/create; mobile.json written)"
+backend activation commit --activation-id "$activation_id" >/dev/null || fail "qrauth backend activation commit"
+status=$(backend activation status --activation-id "$activation_id" --json | field '["activationStatus"]')
+[[ "$status" == ACTIVE ]] || fail "bank: activation $activation_id is $status, not ACTIVE"
+ok "bank: qrauth backend activation commit  → ACTIVE"
 backend template create --template payment --operation-type authorize_payment \
     --data-template 'A1*A${amount}CZK*I${iban}*D20261130' --signature-type POSSESSION_KNOWLEDGE \
     --signature-type POSSESSION_BIOMETRY >/dev/null || fail "qrauth backend template create"
 ok "bank: qrauth backend template create --template payment  (A1*A\${amount}CZK*I\${iban}*D20261130)"
-created=$(backend operation create --template payment --user-id alice --application-id "${application:-demo-app}" \
+created=$(backend operation create --template payment --user-id alice --application-id "$application" \
     --param amount=1250.00 --param iban=CZ5508000000001234567899 --json) || fail "qrauth backend operation create"
 operation_id=$(field '["id"]' <<<"$created")
 ok "bank: qrauth backend operation create --template payment --user-id alice  → $operation_id $(field '["status"]' <<<"$created")"
-listed=$("$bin" sync list --server "$url" --activation phone.json --ca ca.pem --json) || fail "qrauth sync list"
+mobile() { "$bin" sync "$@" --server "$url" --activation mobile.json --ca ca.pem; }
+listed=$(mobile list --json) || fail "qrauth sync list"
 grep -q "$operation_id" <<<"$listed" || fail "qrauth sync list does not show $operation_id"
 ok "phone: qrauth sync list  shows $operation_id ($(field '[0]["data"]' <<<"$listed"))"
-"$bin" sync approve "$operation_id" --server "$url" --activation phone.json --ca ca.pem --password-env DEMO_PIN \
-    >/dev/null || fail "qrauth sync approve $operation_id"
+mobile approve "$operation_id" --password-env DEMO_PIN >/dev/null || fail "qrauth sync approve $operation_id"
 ok "phone: qrauth sync approve $operation_id  (PIN, possession_knowledge signature)"
 detail=$(backend operation detail --operation-id "$operation_id" --json) || fail "qrauth backend operation detail"
 status=$(field '["status"]' <<<"$detail")

@@ -98,12 +98,13 @@ extension DevServer {
             if let problem = approvalProblem(
                 operation, data: data, caller: caller, proximityOTP: body.proximityOTP, now: now)
             {
-                operation.recordFailure()
+                operation.recordFailure(now: now)
                 state.operations[index] = operation
                 changed = true
                 return problem
             }
             operation.status = .approved
+            operation.finalized = now
             state.operations[index] = operation
             changed = true
             return nil
@@ -125,6 +126,7 @@ extension DevServer {
             let index = try ownedOperation(
                 id, activationId: caller.activationId, in: &state, changed: &changed, now: now)
             state.operations[index].status = .rejected
+            state.operations[index].finalized = now
             state.operations[index].statusReason = String(reason.prefix(32))
             changed = true
         }
@@ -191,7 +193,7 @@ extension DevServer {
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }
-            state.operations[index].recordFailure()
+            state.operations[index].recordFailure(now: now)
             changed = true
         }
     }

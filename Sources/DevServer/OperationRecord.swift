@@ -36,11 +36,14 @@ public struct OperationRecord: Sendable, Equatable, Codable {
     public var proximityStep: Int64?
     /// The back-office fields (`/rest/v3/operation/create`); nil for operations made through `/admin`.
     public var backOffice: BackOfficeOperationFields?
+    /// When it left PENDING (`timestampFinalized`); nil while pending and for records older than this field.
+    public var finalized: Date?
 
     /// Moves a pending operation past its expiry to EXPIRED; returns true when it changed.
     mutating func expireIfDue(now: Date) -> Bool {
         guard status == .pending, now > expires else { return false }
         status = .expired
+        finalized = now
         return true
     }
 
@@ -60,8 +63,11 @@ public struct OperationRecord: Sendable, Equatable, Codable {
     }
 
     /// Counts a failed approval; at the maximum the operation becomes FAILED.
-    mutating func recordFailure() {
+    mutating func recordFailure(now: Date) {
         failureCount += 1
-        if failureCount >= maxFailureCount { status = .failed }
+        if failureCount >= maxFailureCount {
+            status = .failed
+            finalized = now
+        }
     }
 }

@@ -186,4 +186,30 @@ struct BackOfficeActivationTests {
         let expired = try await ok("activation/status", #"{"activationId":"\#(expiredId)"}"#)
         #expect(expired["activationStatus"] as? String == "REMOVED")
     }
+
+    @Test("applications, versions and activations made through the back office survive a restart (journal lines)")
+    func persisted() async throws {
+        let path = NSTemporaryDirectory() + "qrauth-bo-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var state = DevServerState()
+        try state.prepareApplication(path: nil)
+        let server = DevServer(
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock)
+        func rest(_ path: String, _ object: String) async -> ServerResponse {
+            await server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/rest/v3/" + path, body: Data(#"{"requestObject":\#(object)}"#.utf8)))
+        }
+        #expect(await rest("application/create", #"{"applicationId":"kept"}"#).status == 200)
+        #expect(
+            await rest("application/version/create", #"{"applicationId":"kept","applicationVersionId":"2"}"#).status
+                == 200)
+        let initialised = await rest("activation/init", #"{"userId":"dave","applicationId":"kept"}"#)
+        #expect(initialised.status == 200)
+        let restored = try DevServerState.load(statePath: path, activationPaths: [])
+        #expect(restored.applications.array == server.state.applications.array)
+        #expect(restored.applications.first { $0.applicationId == "kept" }?.versions.count == 2)
+        #expect(restored.activations.array == server.state.activations.array)
+        #expect(restored.activations.first?.registration?.applicationId == "kept")
+    }
 }

@@ -99,6 +99,7 @@ struct BackOfficeOperationTests {
         #expect(operation["externalId"] as? String == "ext-1")
         #expect(operation["maxFailureCount"] as? Int == 2)
         #expect(operation["failureCount"] as? Int == 0)
+        #expect(operation["timestampFinalized"] == nil)
         #expect(operation["signatureType"] as? [String] == ["POSSESSION_KNOWLEDGE", "POSSESSION_BIOMETRY"])
         #expect((operation["additionalData"] as? [String: Any])?["k"] as? Int == 1)
         let created = try #require(operation["timestampCreated"] as? String)
@@ -154,6 +155,7 @@ struct BackOfficeOperationTests {
         #expect(approved.status == 200)
         let detail = try await harness.restObject("operation/detail", #"{"operationId":"\#(id)"}"#)
         #expect(detail["status"] as? String == "APPROVED")
+        #expect(detail["timestampFinalized"] as? String == "2023-11-14T22:13:20.000+00:00")
         #expect(detail["activationId"] as? String == harness.device.activationId)
         let cancel = await harness.rest("operation/cancel", #"{"requestObject":{"operationId":"\#(id)"}}"#)
         #expect(cancel.status == 400)
@@ -168,6 +170,7 @@ struct BackOfficeOperationTests {
             "operation/cancel", #"{"operationId":"\#(id)","statusReason":"BANK_DECIDED"}"#)
         #expect(canceled["status"] as? String == "CANCELED")
         #expect(canceled["statusReason"] as? String == "BANK_DECIDED")
+        #expect(canceled["timestampFinalized"] as? String == "2023-11-14T22:13:20.000+00:00")
         let approve = try await harness.authorize(id, data: "A1*A100CZK*ICZ123")
         #expect(try TestHarness.errorCode(approve) == "OPERATION_ALREADY_CANCELED")
         let again = await harness.rest("operation/cancel", #"{"requestObject":{"operationId":"\#(id)"}}"#)
@@ -204,6 +207,7 @@ struct BackOfficeOperationTests {
         #expect((pending["responseObject"] as? [Any])?.isEmpty == true)
         let detail = try await harness.restObject("operation/detail", #"{"operationId":"\#(id)"}"#)
         #expect(detail["status"] as? String == "EXPIRED")
+        #expect(detail["timestampFinalized"] as? String == "2023-11-14T22:18:21.000+00:00")
     }
 
     @Test("list: the user's operations newest first, filtered by application, paged; pending only on /list/pending")

@@ -21,7 +21,8 @@ extension BackOffice.OperationDetailResponse {
                 BackOffice.SignatureType.init(rawValue:)),
             failureCount: Int64(record.failureCount), maxFailureCount: Int64(record.maxFailureCount),
             timestampCreated: BackOffice.timestamp(record.created),
-            timestampExpires: BackOffice.timestamp(record.expires), riskFlags: fields?.riskFlags,
+            timestampExpires: BackOffice.timestamp(record.expires),
+            timestampFinalized: record.finalized.map(BackOffice.timestamp), riskFlags: fields?.riskFlags,
             proximityOtp: proximityOtp, activationId: record.activationId)
     }
 

@@ -9,6 +9,7 @@ extension OperationRecord {
         _ = expireIfDue(now: now)
         guard status == .pending else { return status }
         status = .canceled
+        finalized = now
         statusReason = reason.map { String($0.prefix(32)) }
         return nil
     }
