@@ -37,7 +37,7 @@ struct BackOfficeLoggingTests {
         }
     }
 
-    @Test("refused and accepted Basic logins log neither the password nor the Authorization header")
+    @Test("refused and accepted Basic logins log neither the password nor the Authorization header; paths are escaped")
     func noSecretsLogged() async throws {
         let capture = Capture()
         let server = DevServer(
@@ -55,8 +55,11 @@ struct BackOfficeLoggingTests {
                         body: Data(#"{"requestObject":{"operationId":"x"}}"#.utf8)))
             }
         }
+        _ = await server.respond(to: ServerRequest(method: "POST", path: "/rest/v3/\u{1B}[31mred\u{202E}x"))
         let text = capture.text
         #expect(text.contains("back-office call refused"), "the refusal is logged")
+        #expect(text.contains("?[31mred?x"), "control and bidi characters of the path are replaced")
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{202E}"))
         let encoded = headers.map { String($0.dropFirst(6)) }
         for secret in ["s3cret", "wrongpass"] + headers + encoded {
             #expect(!text.contains(secret), "\(secret) was logged")

@@ -305,3 +305,34 @@ struct AdminAliasTests {
         #expect((view["operation"] as? [String: Any])?["status"] as? String == "CANCELED")
     }
 }
+
+@Suite("Back-office changes under the store's lock")
+struct BackOfficeConcurrencyTests {
+    @Test("parallel creates and cancels lose nothing: memory and the reloaded state file agree")
+    func parallelCreatesAndCancels() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bo-par-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("state.json").path
+        let harness = try await BackOfficeOperationTests.harness(statePath: path)
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    let created = try await BackOfficeOperationTests.create(harness)
+                    let id = try #require(created["id"] as? String)
+                    _ = try await harness.restObject("operation/cancel", #"{"operationId":"\#(id)"}"#)
+                    return id
+                }
+            }
+            var ids: [String] = []
+            for try await id in group { ids.append(id) }
+            return ids
+        }
+        #expect(Set(ids).count == 40)
+        let memory = harness.server.state.operations
+        #expect(memory.count == 40 && memory.allSatisfy { $0.status == .canceled })
+        let reloaded = try DevServerState.load(statePath: path, activationPaths: [])
+        #expect(reloaded.operations.array == memory.array)
+        #expect(reloaded.templates.count == 1)
+    }
+}

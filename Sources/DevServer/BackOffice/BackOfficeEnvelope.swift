@@ -20,9 +20,6 @@ enum BackOfficeEnvelope {
             status: failure.code.httpStatus)
     }
 
-    /// Reads a date as the server does: `BackOffice.date` (any ISO-8601 offset form).
-    static func parse(_ text: String) -> Date? { BackOffice.date(text) }
-
     /// The decoder for request bodies: dates as `BackOffice.date` reads them, or epoch milliseconds.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()

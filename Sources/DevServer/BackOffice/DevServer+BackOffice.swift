@@ -20,7 +20,9 @@ extension DevServer {
         if let credentials = backOffice.credentials,
             !credentials.accepts(authorization: request.header("Authorization"))
         {
-            logger.info("back-office call refused: no or wrong Basic login", metadata: ["path": "\(request.path)"])
+            logger.info(
+                "back-office call refused: no or wrong Basic login",
+                metadata: ["path": "\(Self.loggable(request.path))"])
             return BackOfficeEnvelope.failure(BackOfficeFailure(.authentication, "Authentication failed"))
         }
         guard let route else {
@@ -32,7 +34,8 @@ extension DevServer {
         } catch {
             if error.code == .unknown {
                 logger.warning(
-                    "back-office call failed", metadata: ["path": "\(request.path)", "message": "\(error.message)"])
+                    "back-office call failed",
+                    metadata: ["path": "\(Self.loggable(request.path))", "message": "\(Self.loggable(error.message))"])
             }
             return BackOfficeEnvelope.failure(error)
         }
