@@ -58,6 +58,20 @@ public struct ActivationStatusReport: Sendable, Equatable {
     /// Where the device's counter stands against the server's.
     public var counter: CounterPosition
 
+    /// Makes a report from its fields.
+    public init(
+        state: ActivationStatus, currentVersion: Int, upgradeVersion: Int, failedAttempts: Int, maxFailedAttempts: Int,
+        lookAhead: Int, counter: CounterPosition
+    ) {
+        self.state = state
+        self.currentVersion = currentVersion
+        self.upgradeVersion = upgradeVersion
+        self.failedAttempts = failedAttempts
+        self.maxFailedAttempts = maxFailedAttempts
+        self.lookAhead = lookAhead
+        self.counter = counter
+    }
+
     /// Failed attempts left before the activation is blocked.
     public var remainingAttempts: Int { max(0, maxFailedAttempts - failedAttempts) }
 }

@@ -137,6 +137,53 @@ struct BadInputCatalogueTests {
                 "--pins-key", "$key", "--allow-http",
             ], status: 64, message: "--allow-http"),
 
+        // The mobile token's enrollment commands: refused before any network, nothing written.
+        Row(
+            name: "activation activate: malformed code",
+            arguments: activate + ["--code", "AAAAA-AAAAA-AAAAA-AAAA", "--device", "$new"], environment: ["PIN": "1"],
+            status: 4, message: "23 characters"),
+        Row(
+            name: "activation activate: CRC mismatch",
+            arguments: activate + ["--code", "AAAAA-AAAAA-AAAAA-AAAAB", "--device", "$new"], environment: ["PIN": "1"],
+            status: 4),
+        Row(
+            name: "activation activate: garbage sdk-config",
+            arguments: [
+                "activation", "activate", "--url", "https://127.0.0.1:9", "--sdk-config", "AQID", "--code",
+                "VVVVV-VVVVV-VVVVV-VTFVA", "--device", "$new", "--password-env", "PIN",
+            ], environment: ["PIN": "1"], status: 4, message: "mobileSdkConfig"),
+        Row(
+            name: "activation activate: no application",
+            arguments: [
+                "activation", "activate", "--url", "https://127.0.0.1:9", "--code", "VVVVV-VVVVV-VVVVV-VTFVA",
+                "--device", "$new", "--password-env", "PIN",
+            ], environment: ["PIN": "1"], status: 64, message: "--sdk-config"),
+        Row(
+            name: "activation activate --protocol 3.1",
+            arguments: activate + ["--code", "VVVVV-VVVVV-VVVVV-VTFVA", "--device", "$new", "--protocol", "3.1"],
+            environment: ["PIN": "1"], status: 64, message: "--protocol"),
+        Row(
+            name: "activation activate over an active device file",
+            arguments: activate + ["--code", "VVVVV-VVVVV-VVVVV-VTFVA", "--device", "$device"],
+            environment: ["PIN": "1"], status: 64, message: "--force"),
+        Row(
+            name: "activation activate over plain HTTP",
+            arguments: [
+                "activation", "activate", "--url", "http://127.0.0.1:9", "--sdk-config", sdkConfig, "--code",
+                "VVVVV-VVVVV-VVVVV-VTFVA", "--device", "$new", "--password-env", "PIN",
+            ], environment: ["PIN": "1"], status: 64, message: "--allow-http"),
+        Row(
+            name: "activation status: no device file",
+            arguments: ["activation", "status", "--url", "https://127.0.0.1:9", "--device", "$new"], status: 4),
+        Row(
+            name: "activation remove without a password",
+            arguments: ["activation", "remove", "--url", "https://127.0.0.1:9", "--device", "$device"], status: 64,
+            message: "password"),
+        Row(
+            name: "token create --name other",
+            arguments: ["token", "create", "--url", "https://127.0.0.1:9", "--device", "$device", "--name", "x"],
+            status: 64, message: "possession_universal"),
+
         // Write failures a user can fix: exit 4 with the path and the OS reason.
         Row(
             name: "qr encode into a missing folder",
@@ -148,6 +195,13 @@ struct BadInputCatalogueTests {
             message: "folder"),
     ]
 
+    /// A mobile SDK configuration (application key, secret, master public key of a throwaway test application).
+    static let sdkConfig =
+        "ARDUjKOr7SO2FbMd2ZGGebuTEI2KXOmTFL5N3pZEq5N8m4cBAUEENjc3/dZg4z/8xaA1hegM9ov+f3ocmWcNZ9HDQv7z4Pvdy9oF1ZoNhkr/"
+        + "dVW3QsxGWyLjesUTfkz4vImXZjb8xQ=="
+    static let activate = [
+        "activation", "activate", "--url", "https://127.0.0.1:9", "--sdk-config", sdkConfig, "--password-env", "PIN",
+    ]
     static let verify = ["code", "verify", "--server", "$server", "--code", "12345678-12345678", "--input", "$op"]
 
     @Test(arguments: rows)

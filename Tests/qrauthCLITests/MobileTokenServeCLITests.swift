@@ -5,7 +5,7 @@ import Testing
 /// activation code, as docs/mobile-token.md walks through it, for protocol 3.2 and 3.3.
 @Suite("qrauth as the mobile token against qrauth serve", .serialized)
 struct MobileTokenServeCLITests {
-    /// A running `serve --admin` and what the back office gets from it.
+    /// A running `serve --backoffice` and what the back office gets from it (`/rest/v3`, the PowerAuth server's API).
     struct Bank {
         let serve: ServeProcess
         let directory: URL
@@ -16,22 +16,20 @@ struct MobileTokenServeCLITests {
 
         init() throws {
             directory = try CLIRunner.temporaryDirectory()
-            serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 8)
+            serve = try ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
         }
 
-        /// `POST /admin/…` (the back office); the answer's `responseObject`.
-        func admin(_ path: String, _ body: String) throws -> [String: Any] {
-            let output = directory.appendingPathComponent("admin-\(UUID()).json").path
-            let status = try ServeCLITests.curl(["--cacert", ca, "-o", output, "\(url)/admin/\(path)", "-d", body])
-            try #require(status == 0)
-            let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
-            return try #require((answer as? [String: Any])?["responseObject"] as? [String: Any])
+        /// `qrauth backend …` against serve's back-office REST API; its `--json` answer (the `responseObject`).
+        func backOffice(_ arguments: [String]) throws -> [String: Any] {
+            let rest = try #require(serve.value("backoffice"))
+            let result = try CLIRunner.run(["backend"] + arguments + ["--url", rest, "--ca", ca, "--json"])
+            try #require(result.status == 0, "backend \(arguments): \(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         }
 
         /// The back office's init: the activation id and `CODE#SIGNATURE`.
         func initActivation() throws -> (id: String, code: String) {
-            let object = try admin(
-                "activations/init", #"{"requestObject":{"userId":"alice","applicationId":"\#(application)"}}"#)
+            let object = try backOffice(["activation", "init", "--user-id", "alice", "--application-id", application])
             let id = try #require(object["activationId"] as? String)
             let code = try #require(object["activationCode"] as? String)
             let signature = try #require(object["activationSignature"] as? String)
@@ -82,13 +80,24 @@ struct MobileTokenServeCLITests {
         try #require(pending.status == 0, "\(pending.stderr)")
         #expect(try Self.json(pending)["state"] as? String == "PENDING_COMMIT")
 
-        let committed = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        // The back office compares the fingerprint it shows with the device's before it commits.
+        let seen = try bank.backOffice(["activation", "status", "--activation-id", activationId])
+        #expect(seen["activationStatus"] as? String == "PENDING_COMMIT")
+        #expect(seen["devicePublicKeyFingerprint"] as? String == fingerprint)
+        let committed = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
         #expect(committed["activated"] as? Bool == true)
         let active = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
         #expect(active["state"] as? String == "ACTIVE")
         #expect(active["counterPosition"] as? String == "in_sync")
 
-        _ = try bank.admin("operations", #"{"data":"A1*A100CZK","title":"Pay","activationId":"\#(activationId)"}"#)
+        _ = try bank.backOffice([
+            "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK", "--signature-type",
+            "POSSESSION_KNOWLEDGE",
+        ])
+        _ = try bank.backOffice([
+            "operation", "create", "--template", "payment", "--user-id", "alice", "--application-id", bank.application,
+            "--param", "amount=100",
+        ])
         let sync = ["--server", bank.url, "--activation", phone, "--ca", bank.ca]
         let listed = try CLIRunner.run(["sync", "list", "--json"] + sync)
         try #require(listed.status == 0, "\(listed.stderr)")
@@ -103,6 +112,18 @@ struct MobileTokenServeCLITests {
         #expect(approved.status == 0, "\(approved.stderr)")
         let after = try CLIRunner.run(["sync", "list", "--json"] + sync)
         #expect((try JSONSerialization.jsonObject(with: after.stdoutData) as? [Any])?.isEmpty == true)
+
+        // A wrong password: the server refuses (exit 1) and counts a failed attempt; the file is not removed.
+        let wrong = try CLIRunner.run(
+            ["activation", "remove", "--password-env", "PIN"] + common, environment: ["PIN": "9999"])
+        #expect(wrong.status == 1, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("ERR_AUTHENTICATION") && wrong.stderr.contains("activation status"))
+        let counted = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(counted["state"] as? String == "ACTIVE")
+        #expect(counted["failedAttempts"] as? Int == 1)
+        // The refused signature did not move the server's counter: the device is one step ahead.
+        #expect(counted["counterPosition"] as? String == "device_ahead")
+        #expect(counted["counterDistance"] as? Int == 1)
 
         let removed = try CLIRunner.run(["activation", "remove", "--password-env", "PIN"] + common, environment: env)
         #expect(removed.status == 0, "\(removed.stderr)")
@@ -128,7 +149,7 @@ struct MobileTokenServeCLITests {
             ], environment: ["PIN": "1234"])
         try #require(activated.status == 0, "\(activated.stderr)")
         #expect(activated.stdout.contains("fingerprint"))
-        _ = try bank.admin("activations/commit", #"{"requestObject":{"activationId":"\#(activationId)"}}"#)
+        _ = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
         let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
         let created = try CLIRunner.run(["token", "create", "--json"] + common)
         try #require(created.status == 0, "\(created.stderr)")
@@ -187,6 +208,30 @@ struct MobileTokenServeCLITests {
         let failed = try activate("VVVVV-VVVVV-VVVVV-VTFVA", device: existing, extra: ["--force"])
         #expect(failed.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == before)
+
+        // A wrong master key (serve's pinning key in its place): the code's signature no longer verifies (1); with
+        // the bare code, 3.3 refuses the temporary key's JWT signature (1) and in 3.2 the server cannot decrypt (5).
+        var wrongConfig = try #require(Data(base64Encoded: bank.sdkConfig))
+        let pinsKey = try #require(bank.serve.value("pins-public-key"))
+        let otherKey = try #require(Data(base64Encoded: pinsKey))
+        try #require(otherKey.count == 65)
+        wrongConfig.replaceSubrange((wrongConfig.count - 65)..., with: otherKey)
+        func activateWrong(_ code: String, _ version: String) throws -> CLIResult {
+            try CLIRunner.run(
+                [
+                    "activation", "activate", "--url", bank.url, "--code", code, "--sdk-config",
+                    wrongConfig.base64EncodedString(), "--device", phone, "--password-env", "PIN", "--ca", bank.ca,
+                    "--protocol", version,
+                ], environment: ["PIN": "1234"])
+        }
+        #expect(try activateWrong(code, "3.3").status == 1)
+        let jwt = try activateWrong(String(code.prefix(23)), "3.3")
+        #expect(jwt.status == 1, "\(jwt.stderr)")
+        #expect(jwt.stderr.contains("temporary key"))
+        let undecryptable = try activateWrong(String(code.prefix(23)), "3.2")
+        #expect(undecryptable.status == 5, "\(undecryptable.stderr)")
+        #expect(undecryptable.stderr.contains("ERR_ENCRYPTION") || undecryptable.stderr.contains("ERR_ACTIVATION"))
+        #expect(!FileManager.default.fileExists(atPath: phone))
 
         let http = try CLIRunner.run(
             [

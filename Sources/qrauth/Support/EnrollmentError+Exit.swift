@@ -20,6 +20,9 @@ extension EnrollmentError: ReportableError {
         if code == .tls && reason.contains("not trusted") {
             return "\(reason); give the server's CA with --ca FILE (or --insecure for a test server)"
         }
+        if code == .authenticationFailed {
+            return "\(reason); `qrauth activation status` shows the failed attempts and where the counters stand"
+        }
         return reason
     }
 }
