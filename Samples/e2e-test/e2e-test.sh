@@ -22,7 +22,8 @@ DEVICE="$WORK/device.json"
 
 step() { printf '✓ %s\n' "$1"; }
 fail() { printf '✗ %s\n' "$1" >&2; exit 1; }
-# `name: value` line of a human `qrauth backend` answer.
+# `name: value` line of a human `qrauth backend` answer. Every `qrauth` call stands alone in its assignment, so
+# `set -e` ends the script with that call's exit code (5 for a server error) when it fails.
 field() { sed -n "s/^$1: //p" | head -n 1; }
 
 # Back-office calls, with HTTP Basic when BACKOFFICE_USER is set (password from BACKOFFICE_PASSWORD, never argv).
@@ -39,7 +40,8 @@ backend() {
 
 # 0. The mobile SDK configuration of the application (or SDK_CONFIG from the environment).
 if [ -z "${SDK_CONFIG:-}" ]; then
-    SDK_CONFIG=$(backend app detail --application-id "$APPLICATION_ID" | sed -n 's/^  sdk-config: //p' | head -n 1)
+    detail=$(backend app detail --application-id "$APPLICATION_ID")
+    SDK_CONFIG=$(printf '%s\n' "$detail" | sed -n 's/^  sdk-config: //p' | head -n 1)
 fi
 [ -n "$SDK_CONFIG" ] || fail "no mobileSdkConfig for application $APPLICATION_ID"
 step "application $APPLICATION_ID has a mobile SDK configuration"
@@ -59,17 +61,20 @@ step "activation activate: device file $DEVICE"
 
 # 3. The bank commits it.
 backend activation commit --activation-id "$ACTIVATION_ID" > /dev/null
-status=$(backend activation status --activation-id "$ACTIVATION_ID" | field status)
+answer=$(backend activation status --activation-id "$ACTIVATION_ID")
+status=$(printf '%s\n' "$answer" | field status)
 [ "$status" = ACTIVE ] || fail "activation is $status after commit, not ACTIVE"
 step "backend activation commit: ACTIVE"
 
 # 4. The bank creates an operation for the user (the template once).
-if ! backend template list | grep -q "^$TEMPLATE "; then
+templates=$(backend template list)
+if ! printf '%s\n' "$templates" | grep -q "^$TEMPLATE "; then
     backend template create --template "$TEMPLATE" --operation-type authorize_payment \
         --data-template 'A1*A${amount}CZK*Q${account}' --signature-type POSSESSION_KNOWLEDGE > /dev/null
 fi
-OPERATION_ID=$(backend operation create --template "$TEMPLATE" --user-id "$USER_ID" \
-    --application-id "$APPLICATION_ID" --param amount=100 --param account=238400856/0300 | field operation-id)
+answer=$(backend operation create --template "$TEMPLATE" --user-id "$USER_ID" \
+    --application-id "$APPLICATION_ID" --param amount=100 --param account=238400856/0300)
+OPERATION_ID=$(printf '%s\n' "$answer" | field operation-id)
 [ -n "$OPERATION_ID" ] || fail "operation create gave no id"
 step "backend operation create: $OPERATION_ID"
 
@@ -80,6 +85,7 @@ step "backend operation create: $OPERATION_ID"
 step "sync approve"
 
 # 6. The bank sees it approved.
-status=$(backend operation detail --operation-id "$OPERATION_ID" | field status)
+answer=$(backend operation detail --operation-id "$OPERATION_ID")
+status=$(printf '%s\n' "$answer" | field status)
 [ "$status" = APPROVED ] || fail "operation is $status, not APPROVED"
 step "backend operation detail: APPROVED"
