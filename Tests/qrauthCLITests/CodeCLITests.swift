@@ -36,7 +36,7 @@ struct CodeCLITests {
 
         func approve(_ operation: String, pin: String = "1234", extra: [String] = []) throws -> CLIResult {
             try CLIRunner.run(
-                ["operation", "approve", "--activation", device, "--password-env", "PA_PIN", operation] + extra,
+                ["operation", "approve", "--device", device, "--password-env", "PA_PIN", operation] + extra,
                 environment: ["PA_PIN": pin])
         }
 
@@ -48,7 +48,8 @@ struct CodeCLITests {
 
         func verify(_ code: String, _ operation: String, extra: [String] = []) throws -> CLIResult {
             try CLIRunner.run(
-                ["code", "verify", "--server", server, "--code", code, "--operation", operation, "--json"] + extra)
+                ["code", "verify", "--server-activation", server, "--code", code, "--operation", operation, "--json"]
+                    + extra)
         }
 
         func report(_ result: CLIResult) throws -> [String: Any] {
@@ -60,7 +61,7 @@ struct CodeCLITests {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
         let operation = try setup.operation()
-        let verified = try CLIRunner.run(["operation", "verify", "--activation", setup.device, operation])
+        let verified = try CLIRunner.run(["operation", "verify", "--device", setup.device, operation])
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("valid"))
 
@@ -69,7 +70,7 @@ struct CodeCLITests {
         #expect(approval.stderr.contains("wrong password"))
         let code = approval.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(code.wholeMatch(of: /[0-9]{8}-[0-9]{8}/) != nil)
-        let accepted = try setup.verify(code, operation, extra: ["--activation", setup.device])
+        let accepted = try setup.verify(code, operation, extra: ["--device", setup.device])
         #expect(accepted.status == 0, "\(accepted.stdout) \(accepted.stderr)")
         let report = try setup.report(accepted)
         #expect(report["accepted"] as? Bool == true)
