@@ -21,10 +21,10 @@ run "Parse a bundled offline operation (the iOS SDK's test payload)" \
 
 export DEMO_PIN=1234
 run "Make a test activation: a device file and the server's file (real P-256 keys, real ECDH)" \
-    activation create --device phone.json --server bank.json --password-env DEMO_PIN --biometry
+    activation create --device phone.json --server-activation bank.json --password-env DEMO_PIN --biometry
 
 run "Server side: sign an offline payment and render it as a QR code" \
-    operation create --server bank.json --title "Payment" --message "Pay 1 250,00 Kč to Alice" \
+    operation create --server-activation bank.json --title "Payment" --message "Pay 1 250,00 Kč to Alice" \
     --data 'A1*A1250.00CZK*ICZ5508000000001234567899*D20261130' --flags B --qr payment.png
 
 run "Phone side: scan the QR image, parse it and check the server's signature" \

@@ -16,7 +16,7 @@ struct CodeCLITests {
             directory = try CLIRunner.temporaryDirectory()
             var arguments = [
                 "activation", "create", "--device", directory.appendingPathComponent("device.json").path,
-                "--server", directory.appendingPathComponent("server.json").path, "--password-env", "PA_PIN",
+                "--server-activation", directory.appendingPathComponent("server.json").path, "--password-env", "PA_PIN",
                 "--look-ahead", String(lookAhead),
             ]
             if biometry { arguments.append("--biometry") }
@@ -27,7 +27,8 @@ struct CodeCLITests {
         func operation(flags: String = "B", extra: [String] = []) throws -> String {
             let result = try CLIRunner.run(
                 [
-                    "operation", "create", "--server", server, "--title", "Payment", "--message", "Confirm it",
+                    "operation", "create", "--server-activation", server, "--title", "Payment", "--message",
+                    "Confirm it",
                     "--data", CodeCLITests.data, "--flags", flags,
                 ] + extra)
             #expect(result.status == 0, "\(result.stderr)")

@@ -19,6 +19,8 @@ struct RenamedOptionsCLITests {
     @Test(arguments: [
         (["sync", "list"], ["--url", "--device"], ["--server", "--activation"]),
         (["code", "verify"], ["--server-activation", "--device"], ["--server", "--activation"]),
+        (["activation", "create"], ["--server-activation", "--device"], ["--server"]),
+        (["operation", "create"], ["--server-activation"], ["--server"]),
         (["operation", "approve"], ["--device"], ["--activation"]),
         (["operation", "verify"], ["--device"], ["--activation"]),
         (["scan"], ["--device"], ["--activation"]),
@@ -78,6 +80,34 @@ struct RenamedOptionsCLITests {
             ["operation", "verify", "--device", setup.device, "--activation", setup.device, operation])
         #expect(twice.status == 64)
         #expect(twice.stderr.contains("give --device once (--activation is its old spelling)"), "\(twice.stderr)")
+    }
+
+    @Test func serverFilesByTheirOldSpelling() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (device, server) = (
+            directory.appendingPathComponent("phone.json").path, directory.appendingPathComponent("bank.json").path
+        )
+        let created = try CLIRunner.run(
+            ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
+            environment: ["PIN": "1234"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: server))
+        let operation = try CLIRunner.run(["operation", "create", "--server", server, "--data", "A1*A100CZK"])
+        #expect(operation.status == 0, "\(operation.stderr)")
+        let verified = try CLIRunner.run([
+            "operation", "verify", "--device", device, String(operation.stdout.dropLast()),
+        ])
+        #expect(verified.status == 0, "\(verified.stderr)")
+
+        let both = try CLIRunner.run([
+            "operation", "create", "--server", server, "--server-activation", server, "--data", "A1*A100CZK",
+        ])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give --server-activation once"), "\(both.stderr)")
+        let none = try CLIRunner.run(["activation", "create", "--device", device, "--password-env", "PIN"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("missing --server-activation FILE"), "\(none.stderr)")
     }
 
     @Test func scanChecksSignaturesWithDeviceOrActivation() throws {
