@@ -24,7 +24,7 @@ struct ActivationCreateCommand: ParsableCommand {
 
     @Option(
         name: .customLong("server-activation"),
-        help: ArgumentHelp("The server activation file to write.", valueName: "file"))
+        help: ArgumentHelp("Required: the server activation file to write.", valueName: "file"))
     var serverActivationOption: String?
 
     /// The old spelling of `--server-activation`, kept for one release (`sync --server` was a URL).

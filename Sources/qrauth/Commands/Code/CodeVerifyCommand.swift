@@ -20,7 +20,7 @@ struct CodeVerifyCommand: ParsableCommand {
 
     @Option(
         name: .customLong("server-activation"),
-        help: ArgumentHelp("The server activation file (updated in place; not '-').", valueName: "file"))
+        help: ArgumentHelp("Required: the server activation file (updated in place; not '-').", valueName: "file"))
     var serverActivationOption: String?
 
     /// The old spelling of `--server-activation`, kept for one release (`sync --server` was a URL).

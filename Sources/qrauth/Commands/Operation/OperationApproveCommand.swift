@@ -32,7 +32,7 @@ struct OperationApproveCommand: ParsableCommand {
 
     @Option(
         name: .customLong("device"),
-        help: ArgumentHelp("The device activation file (read and written back; not '-').", valueName: "file"))
+        help: ArgumentHelp("Required: the device activation file (read and written back; not '-').", valueName: "file"))
     var deviceOption: String?
 
     /// The old spelling of `--device`, kept for one release.

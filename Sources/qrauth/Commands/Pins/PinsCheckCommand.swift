@@ -16,7 +16,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The static list ('-' for standard input).", valueName: "list.json"))
+    @Argument(help: ArgumentHelp("Required: the static list ('-' for standard input).", valueName: "list.json"))
     var listArgument: String?
 
     /// The old way to give the list, kept for one release (the other `pins` commands take it as an argument).

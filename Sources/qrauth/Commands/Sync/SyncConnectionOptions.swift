@@ -7,7 +7,8 @@ import PowerAuth
 struct SyncConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("url"),
-        help: ArgumentHelp("Base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
+        help: ArgumentHelp(
+            "Required: base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
     var urlOption: String?
 
     /// The old spelling of `--url`, kept for one release (`--server` names a server activation file elsewhere).
@@ -16,7 +17,8 @@ struct SyncConnectionOptions: ParsableArguments {
 
     @Option(
         name: .customLong("device"),
-        help: ArgumentHelp("The device activation file (its counter advances with each signature).", valueName: "file"))
+        help: ArgumentHelp(
+            "Required: the device activation file (its counter advances with each signature).", valueName: "file"))
     var deviceOption: String?
 
     /// The old spelling of `--device`, kept for one release.
