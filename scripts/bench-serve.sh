@@ -25,7 +25,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-printf '1234\n' | "$qrauth" activation create --device "$work/device.json" --server "$work/server.json" --password-stdin >/dev/null
+printf '1234\n' | "$qrauth" activation create --device "$work/device.json" --server-activation "$work/server.json" --password-stdin >/dev/null
 "$qrauth" serve --http --port 0 --activation "$work/server.json" --log-level error >"$work/out.txt" 2>"$work/err.txt" &
 server_pid=$!
 for _ in $(seq 1 200); do

@@ -21,29 +21,29 @@ run "Parse a bundled offline operation (the iOS SDK's test payload)" \
 
 export DEMO_PIN=1234
 run "Make a test activation: a device file and the server's file (real P-256 keys, real ECDH)" \
-    activation create --device phone.json --server bank.json --password-env DEMO_PIN --biometry
+    activation create --device phone.json --server-activation bank.json --password-env DEMO_PIN --biometry
 
 run "Server side: sign an offline payment and render it as a QR code" \
-    operation create --server bank.json --title "Payment" --message "Pay 1 250,00 Kč to Alice" \
+    operation create --server-activation bank.json --title "Payment" --message "Pay 1 250,00 Kč to Alice" \
     --data 'A1*A1250.00CZK*ICZ5508000000001234567899*D20261130' --flags B --qr payment.png
 
 run "Phone side: scan the QR image, parse it and check the server's signature" \
-    scan payment.png --parse --activation phone.json
+    scan payment.png --parse --device phone.json
 operation=$("$bin" scan --raw payment.png)
 
 step "Compute the approval code the bank expects (advances the counter first)" \
-    "qrauth operation approve --activation phone.json --password-env DEMO_PIN \"\$operation\""
-code=$("$bin" operation approve --activation phone.json --password-env DEMO_PIN "$operation" 2>/dev/null)
+    "qrauth operation approve --device phone.json --password-env DEMO_PIN \"\$operation\""
+code=$("$bin" operation approve --device phone.json --password-env DEMO_PIN "$operation" 2>/dev/null)
 echo "$code"
 
 step "Server side: check the code with the look-ahead window" \
-    "qrauth code verify --server bank.json --code $code --operation \"\$operation\""
-"$bin" code verify --server bank.json --code "$code" --operation "$operation"
+    "qrauth code verify --server-activation bank.json --code $code --operation \"\$operation\""
+"$bin" code verify --server-activation bank.json --code "$code" --operation "$operation"
 
 step "A wrong password gives a wrong code, which the server rejects (exit 1)" \
     "qrauth operation approve --password-env WRONG_PIN ... | qrauth code verify ..."
-wrong=$(WRONG_PIN=9999 "$bin" operation approve --activation phone.json --password-env WRONG_PIN "$operation" 2>/dev/null)
-"$bin" code verify --server bank.json --code "$wrong" --operation "$operation" || echo "(exit $?)"
+wrong=$(WRONG_PIN=9999 "$bin" operation approve --device phone.json --password-env WRONG_PIN "$operation" 2>/dev/null)
+"$bin" code verify --server-activation bank.json --code "$wrong" --operation "$operation" || echo "(exit $?)"
 
 run "Release pipeline: a signing key for fingerprint lists" pins keygen --out pins-key.pem --password-env DEMO_PIN
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout api.key -out api.pem \
@@ -54,7 +54,7 @@ public_key=$("$bin" pins public-key --key pins-key.pem --password-env DEMO_PIN)
 run "Gate the release: every signature good, nothing expiring within 30 days" \
     pins verify fingerprints.json --public-key "$public_key" --fail-within 30d
 run "Would a client trust this certificate?" \
-    pins check --list fingerprints.json --public-key "$public_key" --cert api.pem
+    pins check fingerprints.json --public-key "$public_key" --cert api.pem
 
 # The online story: the bank's back office (`qrauth backend`, a client of the PowerAuth server REST API,
 # /rest/v3) creates an activation, the phone activates with its code (ECIES, /pa/v3), the bank commits it
@@ -93,7 +93,7 @@ created=$(backend operation create --template payment --user-id alice --applicat
     --param amount=1250.00 --param iban=CZ5508000000001234567899 --json) || fail "qrauth backend operation create"
 operation_id=$(field '["id"]' <<<"$created")
 ok "bank: qrauth backend operation create --template payment --user-id alice  → $operation_id $(field '["status"]' <<<"$created")"
-mobile() { "$bin" sync "$@" --server "$url" --activation mobile.json --ca ca.pem; }
+mobile() { "$bin" sync "$@" --url "$url" --device mobile.json --ca ca.pem; }
 listed=$(mobile list --json) || fail "qrauth sync list"
 grep -q "$operation_id" <<<"$listed" || fail "qrauth sync list does not show $operation_id"
 ok "phone: qrauth sync list  shows $operation_id ($(field '[0]["data"]' <<<"$listed"))"

@@ -80,7 +80,7 @@ step "backend operation create: $OPERATION_ID"
 
 # 5. The phone approves it with the PIN.
 # shellcheck disable=SC2086
-"$QRAUTH" sync approve "$OPERATION_ID" --server "$ENROLLMENT_URL" $ENROLLMENT_TLS --activation "$DEVICE" \
+"$QRAUTH" sync approve "$OPERATION_ID" --url "$ENROLLMENT_URL" $ENROLLMENT_TLS --device "$DEVICE" \
     --password-env E2E_PIN > /dev/null
 step "sync approve"
 

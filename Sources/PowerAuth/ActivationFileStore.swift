@@ -57,7 +57,7 @@ public enum ActivationFileStore {
     /// The side a file of this type holds (`kind` in the JSON), and where the other side's file comes from.
     private static func side(of type: (some ActivationFileContent).Type) -> (kind: String, option: String)? {
         if type == DeviceActivation.self { return ("device", "--device") }
-        if type == ServerActivation.self { return ("server", "--server") }
+        if type == ServerActivation.self { return ("server", "--server-activation") }
         return nil
     }
 

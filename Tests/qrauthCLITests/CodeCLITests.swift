@@ -16,7 +16,7 @@ struct CodeCLITests {
             directory = try CLIRunner.temporaryDirectory()
             var arguments = [
                 "activation", "create", "--device", directory.appendingPathComponent("device.json").path,
-                "--server", directory.appendingPathComponent("server.json").path, "--password-env", "PA_PIN",
+                "--server-activation", directory.appendingPathComponent("server.json").path, "--password-env", "PA_PIN",
                 "--look-ahead", String(lookAhead),
             ]
             if biometry { arguments.append("--biometry") }
@@ -27,7 +27,8 @@ struct CodeCLITests {
         func operation(flags: String = "B", extra: [String] = []) throws -> String {
             let result = try CLIRunner.run(
                 [
-                    "operation", "create", "--server", server, "--title", "Payment", "--message", "Confirm it",
+                    "operation", "create", "--server-activation", server, "--title", "Payment", "--message",
+                    "Confirm it",
                     "--data", CodeCLITests.data, "--flags", flags,
                 ] + extra)
             #expect(result.status == 0, "\(result.stderr)")
@@ -36,7 +37,7 @@ struct CodeCLITests {
 
         func approve(_ operation: String, pin: String = "1234", extra: [String] = []) throws -> CLIResult {
             try CLIRunner.run(
-                ["operation", "approve", "--activation", device, "--password-env", "PA_PIN", operation] + extra,
+                ["operation", "approve", "--device", device, "--password-env", "PA_PIN", operation] + extra,
                 environment: ["PA_PIN": pin])
         }
 
@@ -48,7 +49,8 @@ struct CodeCLITests {
 
         func verify(_ code: String, _ operation: String, extra: [String] = []) throws -> CLIResult {
             try CLIRunner.run(
-                ["code", "verify", "--server", server, "--code", code, "--operation", operation, "--json"] + extra)
+                ["code", "verify", "--server-activation", server, "--code", code, "--operation", operation, "--json"]
+                    + extra)
         }
 
         func report(_ result: CLIResult) throws -> [String: Any] {
@@ -60,7 +62,7 @@ struct CodeCLITests {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
         let operation = try setup.operation()
-        let verified = try CLIRunner.run(["operation", "verify", "--activation", setup.device, operation])
+        let verified = try CLIRunner.run(["operation", "verify", "--device", setup.device, operation])
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("valid"))
 
@@ -69,7 +71,7 @@ struct CodeCLITests {
         #expect(approval.stderr.contains("wrong password"))
         let code = approval.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(code.wholeMatch(of: /[0-9]{8}-[0-9]{8}/) != nil)
-        let accepted = try setup.verify(code, operation, extra: ["--activation", setup.device])
+        let accepted = try setup.verify(code, operation, extra: ["--device", setup.device])
         #expect(accepted.status == 0, "\(accepted.stdout) \(accepted.stderr)")
         let report = try setup.report(accepted)
         #expect(report["accepted"] as? Bool == true)

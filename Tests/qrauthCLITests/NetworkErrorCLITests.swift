@@ -117,7 +117,7 @@ struct NetworkErrorCLITests {
         #expect(offline.status == 4)
         #expect(
             offline.stderr.contains(
-                "\(files.device) is a device activation file; give the server file (from --server)"),
+                "\(files.device) is a device activation file; give the server file (from --server-activation)"),
             "\(offline.stderr)")
     }
 }

@@ -276,26 +276,26 @@ struct PinsCLITests {
 
     @Test func checkAnswersLikeAClient() throws {
         let trusted = try CLIRunner.run([
-            "pins", "check", "--list", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
+            "pins", "check", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
             Self.googleTime,
         ])
         #expect(trusted.status == 0)
         #expect(trusted.stdout == "trusted\n")
         let expired = try CLIRunner.run([
-            "pins", "check", "--list", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
+            "pins", "check", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
             "1700000000",
         ])
         #expect(expired.status == 1)
         #expect(expired.stdout.hasPrefix("empty"))
         let unexpected = try CLIRunner.run([
-            "pins", "check", "--list", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
+            "pins", "check", Self.payload, "--public-key", Self.k2, "--cert", Self.google, "--now",
             Self.googleTime,
             "--expect-name", "api.example.com",
         ])
         #expect(unexpected.stdout.hasPrefix("untrusted"))
         let otherKey = "BGxYFkdkoboW/+Jq9qbPyql8pq/KGWfEiljkaTxqEg/qDLNeEvSDGP0XnIUgbvgaa0DOEuCLNFmkNUaq1XmnJ2o="
         let rejected = try CLIRunner.run([
-            "pins", "check", "--list", Self.payload, "--public-key", otherKey, "--cert", Self.google, "--now",
+            "pins", "check", Self.payload, "--public-key", otherKey, "--cert", Self.google, "--now",
             Self.googleTime,
             "--json",
         ])

@@ -21,7 +21,7 @@ struct SyncServeCLITests {
         ])
         try #require(status == 0)
 
-        let common = ["--server", url, "--activation", device, "--ca", caPath]
+        let common = ["--url", url, "--device", device, "--ca", caPath]
         let listed = try CLIRunner.run(["sync", "list", "--json"] + common)
         try #require(listed.status == 0, "\(listed.stderr)")
         let operations = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])

@@ -22,8 +22,17 @@ struct ActivationCreateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The device activation file to write.", valueName: "file"))
     var device: String
 
-    @Option(help: ArgumentHelp("The server activation file to write.", valueName: "file"))
-    var server: String
+    @Option(
+        name: .customLong("server-activation"),
+        help: ArgumentHelp("Required: the server activation file to write.", valueName: "file"))
+    var serverActivationOption: String?
+
+    /// The old spelling of `--server-activation`, kept for one release (`sync --server` was a URL).
+    @Option(name: .customLong("server"), help: .hidden)
+    var legacyServer: String?
+
+    /// The server activation file; `validate()` makes sure there is one.
+    var server: String { serverActivationOption ?? legacyServer ?? "" }
 
     @OptionGroup var password: PasswordOptions
 
@@ -52,6 +61,8 @@ struct ActivationCreateCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        try LegacyOption.one(
+            serverActivationOption, legacyServer, name: "--server-activation", old: "--server", valueName: "FILE")
         try OptionRange.check(lookAhead, 1...64, "--look-ahead")
         try OptionRange.check(maxFailedAttempts, 1...1000, "--max-failed-attempts")
     }
@@ -61,7 +72,8 @@ struct ActivationCreateCommand: ParsableCommand {
             throw CLIError(.usage, "give the password with --password-stdin, --password-file or --password-env")
         }
         guard !FileIdentity.sameFile(device, server) else {
-            throw CLIError(.usage, "--device \(device) and --server \(server) name the same file; give two files")
+            throw CLIError(
+                .usage, "--device \(device) and --server-activation \(server) name the same file; give two files")
         }
         if !force {
             for path in [device, server] where FileManager.default.fileExists(atPath: path) {

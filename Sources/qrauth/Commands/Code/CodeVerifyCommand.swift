@@ -18,8 +18,17 @@ struct CodeVerifyCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The server activation file (updated in place; not '-').", valueName: "file"))
-    var server: String
+    @Option(
+        name: .customLong("server-activation"),
+        help: ArgumentHelp("Required: the server activation file (updated in place; not '-').", valueName: "file"))
+    var serverActivationOption: String?
+
+    /// The old spelling of `--server-activation`, kept for one release (`sync --server` was a URL).
+    @Option(name: .customLong("server"), help: .hidden)
+    var legacyServer: String?
+
+    /// The server activation file; `validate()` makes sure there is one.
+    var server: String { serverActivationOption ?? legacyServer ?? "" }
 
     @Option(help: ArgumentHelp("The approval code, NNNNNNNN-NNNNNNNN (4x4 grouping accepted).", valueName: "code"))
     var code: String
@@ -50,8 +59,17 @@ struct CodeVerifyCommand: ParsableCommand {
     @Option(name: .customLong("totp-past-steps"), help: "Past TOTP steps accepted besides the current one.")
     var totpPastSteps = 1
 
-    @Option(help: ArgumentHelp("A device file to resynchronise after an accepted code.", valueName: "file"))
-    var activation: String?
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp("A device activation file to resynchronise after an accepted code.", valueName: "file"))
+    var deviceOption: String?
+
+    /// The old spelling of `--device`, kept for one release.
+    @Option(name: .customLong("activation"), help: .hidden)
+    var legacyActivation: String?
+
+    /// The device file to resynchronise, if any.
+    var activation: String? { deviceOption ?? legacyActivation }
 
     @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
     var now: Int64?
@@ -72,12 +90,16 @@ struct CodeVerifyCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try LegacyOption.one(
+            serverActivationOption, legacyServer, name: "--server-activation", old: "--server", valueName: "FILE")
+        try LegacyOption.atMostOne(deviceOption, legacyActivation, name: "--device", old: "--activation")
         if server == "-" {
-            throw ValidationError("--server - is not allowed: the server file is read and written back (give a file)")
+            throw ValidationError(
+                "--server-activation - is not allowed: the server file is read and written back (give a file)")
         }
         if activation == "-" {
             throw ValidationError(
-                "--activation - is not allowed: the device file is read and written back (give a file)")
+                "--device - is not allowed: the device file is read and written back (give a file)")
         }
         try OptionRange.check(window, 1...64, "--window")
         try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
@@ -85,7 +107,8 @@ struct CodeVerifyCommand: ParsableCommand {
         try OptionRange.check(totpPastSteps, 0...100, "--totp-past-steps")
         try OptionRange.check(now, OptionRange.unixSeconds, "--now")
         if let activation, FileIdentity.sameFile(activation, server) {
-            throw ValidationError("--activation and --server name the same file; give the device file to --activation")
+            throw ValidationError(
+                "--device and --server-activation name the same file; give the device file to --device")
         }
     }
 

@@ -30,8 +30,17 @@ struct OperationApproveCommand: ParsableCommand {
             valueName: "file"))
     var image: String?
 
-    @Option(help: ArgumentHelp("The device activation file (read and written back; not '-').", valueName: "file"))
-    var activation: String
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp("Required: the device activation file (read and written back; not '-').", valueName: "file"))
+    var deviceOption: String?
+
+    /// The old spelling of `--device`, kept for one release.
+    @Option(name: .customLong("activation"), help: .hidden)
+    var legacyActivation: String?
+
+    /// The device activation file; `validate()` makes sure there is one.
+    var activation: String { deviceOption ?? legacyActivation ?? "" }
 
     @OptionGroup var password: PasswordOptions
 
@@ -65,9 +74,10 @@ struct OperationApproveCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try LegacyOption.one(deviceOption, legacyActivation, name: "--device", old: "--activation", valueName: "FILE")
         if activation == "-" {
             throw ValidationError(
-                "--activation - is not allowed: the activation file is read and written back (give a file)")
+                "--device - is not allowed: the activation file is read and written back (give a file)")
         }
         try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
     }

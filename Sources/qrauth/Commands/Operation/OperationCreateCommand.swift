@@ -13,7 +13,7 @@ struct OperationCreateCommand: ParsableCommand {
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
         discussion: """
-            Sign with --server FILE (the activation's personalized key, indicator 1; with --master the \
+            Sign with --server-activation FILE (the activation's personalized key, indicator 1; with --master the \
             application master key, indicator 0) or with --key PEM (--key-type master|personalized, default \
             master). With --totp-seed a proximity TOTP (RFC 6238, HMAC-SHA256, 8 digits) is added as line 6. \
             With --qr FILE the payload is also rendered as a QR code (PNG or SVG by the file's extension, \
@@ -27,10 +27,17 @@ struct OperationCreateCommand: ParsableCommand {
     @Option(name: .customLong("key-type"), help: ArgumentHelp("What --key is.", valueName: "master|personalized"))
     var keyType = "master"
 
-    @Option(help: ArgumentHelp("A server activation file.", valueName: "file"))
-    var server: String?
+    @Option(name: .customLong("server-activation"), help: ArgumentHelp("A server activation file.", valueName: "file"))
+    var serverActivationOption: String?
 
-    @Flag(help: "With --server: sign with the application master key instead of the personalized key.")
+    /// The old spelling of `--server-activation`, kept for one release (`sync --server` was a URL).
+    @Option(name: .customLong("server"), help: .hidden)
+    var legacyServer: String?
+
+    /// The server activation file, if any.
+    var server: String? { serverActivationOption ?? legacyServer }
+
+    @Flag(help: "With --server-activation: sign with the application master key instead of the personalized key.")
     var master = false
 
     @Option(help: "The operation id (default: a new UUID).")
@@ -76,6 +83,7 @@ struct OperationCreateCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try LegacyOption.atMostOne(serverActivationOption, legacyServer, name: "--server-activation", old: "--server")
         try OptionRange.check(totpStep, OptionRange.totpStepSeconds, "--totp-step")
         try OptionRange.check(now, OptionRange.unixSeconds, "--now")
     }
@@ -135,7 +143,7 @@ struct OperationCreateCommand: ParsableCommand {
             return master
                 ? (try activation.masterSigningKey(), .master) : (try activation.serverSigningKey(), .personalized)
         default:
-            throw CLIError(.usage, "give exactly one of --key PEM and --server FILE")
+            throw CLIError(.usage, "give exactly one of --key PEM and --server-activation FILE")
         }
     }
 }

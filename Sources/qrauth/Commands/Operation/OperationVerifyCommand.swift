@@ -10,7 +10,7 @@ struct OperationVerifyCommand: ParsableCommand {
         abstract: "Verify the server signature of an offline operation.",
         discussion: """
             The key indicator on the last line picks the key: 0 = the application master key (--master-key, \
-            or the one in --activation), 1 = the activation's server key (--activation). \
+            or the one in --device), 1 = the activation's server key (--device). \
             Exit 0 valid, 1 invalid, 4 malformed, 64 when the needed key was not given.
             """
     )
@@ -25,8 +25,21 @@ struct OperationVerifyCommand: ParsableCommand {
         help: ArgumentHelp("The master server public key, Base64 of a P-256 point.", valueName: "b64"))
     var masterKey: String?
 
-    @Option(help: ArgumentHelp("A device activation file (its server and master public keys).", valueName: "file"))
-    var activation: String?
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp("A device activation file (its server and master public keys).", valueName: "file"))
+    var deviceOption: String?
+
+    /// The old spelling of `--device`, kept for one release.
+    @Option(name: .customLong("activation"), help: .hidden)
+    var legacyActivation: String?
+
+    /// The device activation file, if any.
+    var activation: String? { deviceOption ?? legacyActivation }
+
+    func validate() throws {
+        try LegacyOption.atMostOne(deviceOption, legacyActivation, name: "--device", old: "--activation")
+    }
 
     @Flag(help: "Print one JSON document.")
     var json = false
@@ -40,7 +53,7 @@ struct OperationVerifyCommand: ParsableCommand {
 
     func run() throws {
         guard masterKey != nil || activation != nil else {
-            throw CLIError(.usage, "give --master-key B64 or --activation FILE")
+            throw CLIError(.usage, "give --master-key B64 or --device FILE")
         }
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
         let device = try activation.map { try ActivationFileStore.readDevice($0) }
@@ -49,7 +62,7 @@ struct OperationVerifyCommand: ParsableCommand {
             masterKey: try master ?? device?.masterKey(), personalizedKey: try device?.serverKey())
         if check == .keyUnavailable {
             let needed =
-                parsed.signingKey == .master ? "--master-key (or an activation with a master key)" : "--activation"
+                parsed.signingKey == .master ? "--master-key (or an activation with a master key)" : "--device"
             throw CLIError(.usage, "the operation is signed with the \(parsed.signingKey.rawValue) key: give \(needed)")
         }
         let report = Report(

@@ -4,7 +4,7 @@ import Foundation
 import QRAuthCrypto
 import QRAuthFiles
 
-/// `qrauth pins check --list LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
+/// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
 struct PinsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -16,8 +16,15 @@ struct PinsCheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The static list ('-' for standard input).", valueName: "list.json"))
-    var list: String
+    @Argument(help: ArgumentHelp("Required: the static list ('-' for standard input).", valueName: "list.json"))
+    var listArgument: String?
+
+    /// The old way to give the list, kept for one release (the other `pins` commands take it as an argument).
+    @Option(name: .customLong("list"), help: .hidden)
+    var legacyList: String?
+
+    /// The list file; `validate()` makes sure there is one.
+    var list: String { listArgument ?? legacyList ?? "" }
 
     @Option(name: .customLong("public-key"), help: "The app's public key: Base64 of the 65-byte point.")
     var publicKey: String
@@ -41,6 +48,12 @@ struct PinsCheckCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if listArgument != nil && legacyList != nil {
+            throw ValidationError("give the list once (--list FILE is its old spelling)")
+        }
+        if listArgument == nil && legacyList == nil {
+            throw ValidationError("missing the list file (LIST.json, or '-' for standard input)")
+        }
         try OptionRange.check(now, OptionRange.unixSeconds, "--now")
     }
 

@@ -15,7 +15,7 @@ struct ScanCommand: ParsableCommand {
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
             {"file", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"}. \
-            With --master-key or --activation each offline operation's signature is checked ("signature": \
+            With --master-key or --device each offline operation's signature is checked ("signature": \
             valid, invalid or key_unavailable). Exit 0 when every input had a code, 1 when a signature did \
             not verify, 3 when some input had no code, 4 when some could not be read (the highest wins).
             """
@@ -80,14 +80,23 @@ struct ScanCommand: ParsableCommand {
     var masterKey: String?
 
     @Option(
+        name: .customLong("device"),
         help: ArgumentHelp(
             "Verify offline operations with this device activation's server (and master) key.", valueName: "file"))
-    var activation: String?
+    var deviceOption: String?
+
+    /// The old spelling of `--device`, kept for one release.
+    @Option(name: .customLong("activation"), help: .hidden)
+    var legacyActivation: String?
+
+    /// The device activation file, if any.
+    var activation: String? { deviceOption ?? legacyActivation }
 
     /// Largest file read (bytes); the pixel limit is the real guard, this only bounds memory.
     static let byteLimit = 256 << 20
 
     func validate() throws {
+        try LegacyOption.atMostOne(deviceOption, legacyActivation, name: "--device", old: "--activation")
         guard !paths.isEmpty else { throw ValidationError("give at least one file, folder or '-'") }
         if raw, json || parse {
             throw ValidationError("--raw prints payload bytes only; it cannot be combined with --json or --parse")

@@ -74,8 +74,16 @@ struct ServeCommand: AsyncParsableCommand {
     var pinsList: String?
 
     @Option(
-        name: .customLong("pins-key"), help: ArgumentHelp("PEM key signing /app/init responses.", valueName: "file"))
-    var pinsKey: String?
+        name: .customLong("pins-private-key"),
+        help: ArgumentHelp("PEM private key signing /app/init responses.", valueName: "file"))
+    var pinsPrivateKey: String?
+
+    /// The old spelling of `--pins-private-key`, kept for one release (`sync --pins-key` is a public key).
+    @Option(name: .customLong("pins-key"), help: .hidden)
+    var legacyPinsKey: String?
+
+    /// The PEM private key signing `/app/init` responses, if any.
+    var pinsKey: String? { pinsPrivateKey ?? legacyPinsKey }
 
     @Option(
         name: .customLong("pins-app"), help: ArgumentHelp("Answer /app/init only for this appName.", valueName: "name"))
@@ -97,7 +105,10 @@ struct ServeCommand: AsyncParsableCommand {
         if tlsCert != nil || tlsKey != nil, tlsCert == nil || tlsKey == nil {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
-        if (pinsList == nil) != (pinsKey == nil) { throw ValidationError("--pins-list and --pins-key go together") }
+        try LegacyOption.atMostOne(pinsPrivateKey, legacyPinsKey, name: "--pins-private-key", old: "--pins-key")
+        if (pinsList == nil) != (pinsKey == nil) {
+            throw ValidationError("--pins-list and --pins-private-key go together")
+        }
         try OptionRange.check(port, 0...65535, "--port")
         if let backofficePort { try OptionRange.check(backofficePort, 0...65535, "--backoffice-port") }
         if !backoffice, backofficePort != nil || backofficeAuthFile != nil || backofficeAuthEnv != nil {

@@ -6,12 +6,30 @@ import PowerAuth
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
-    var server: String
+        name: .customLong("url"),
+        help: ArgumentHelp(
+            "Required: base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
+    var urlOption: String?
+
+    /// The old spelling of `--url`, kept for one release (`--server` names a server activation file elsewhere).
+    @Option(name: .customLong("server"), help: .hidden)
+    var legacyServer: String?
 
     @Option(
-        help: ArgumentHelp("The device activation file (its counter advances with each signature).", valueName: "file"))
-    var activation: String
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "Required: the device activation file (its counter advances with each signature).", valueName: "file"))
+    var deviceOption: String?
+
+    /// The old spelling of `--device`, kept for one release.
+    @Option(name: .customLong("activation"), help: .hidden)
+    var legacyActivation: String?
+
+    /// The Mobile Token API base URL (`--url`, or its old spelling `--server`); `validate()` makes sure there is one.
+    var server: String { urlOption ?? legacyServer ?? "" }
+
+    /// The device activation file (`--device`, or its old spelling `--activation`); `validate()` makes sure.
+    var activation: String { deviceOption ?? legacyActivation ?? "" }
 
     @OptionGroup var transport: TransportOptions
 
@@ -21,11 +39,16 @@ struct SyncConnectionOptions: ParsableArguments {
     @Flag(help: "Print JSON.")
     var json = false
 
+    func validate() throws {
+        try LegacyOption.one(urlOption, legacyServer, name: "--url", old: "--server", valueName: "URL")
+        try LegacyOption.one(deviceOption, legacyActivation, name: "--device", old: "--activation", valueName: "FILE")
+    }
+
     /// Builds the HTTP client (with pinning when asked) and the Mobile Token client. When the activation has no
     /// `possession_universal` token, the client creates one at the enrollment server (`/pa/v3/token/create`, same
     /// base URL) and stores it, as the mobile SDK does; a token the server refuses is replaced once.
     func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
-        var configuration = try await transport.configuration(url: server, option: "--server")
+        var configuration = try await transport.configuration(url: server, option: "--url")
         let store = ActivationFileStorage(path: activation)
         configuration.signer = PowerAuthRequestSigner(store: store, password: password)
         if let lang { configuration.identity.acceptLanguage = lang }
