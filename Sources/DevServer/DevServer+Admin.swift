@@ -137,6 +137,11 @@ extension DevServer {
             guard !state.operations.contains(where: { $0.id == id }) else {
                 throw APIFailure(.invalidRequest, "an operation \(id) exists already")
             }
+            let limit = store.limits.pendingOperations
+            guard state.admitPendingOperation(limit: limit, now: now, changed: &changed) else {
+                throw APIFailure(
+                    .invalidRequest, "too many pending operations (at most \(limit)): finish or cancel some first")
+            }
             let record = OperationRecord(
                 id: id, name: body.name ?? body.template ?? "authorize_payment",
                 data: data, status: .pending, statusReason: nil, created: now,
