@@ -63,6 +63,18 @@ struct BoundsTests {
         #expect(harness.server.state.operations.filter { $0.status == .pending }.count == 2)
     }
 
+    @Test("/admin/offline-operations refuses a pending offline operation beyond the cap")
+    func offlinePendingCap() async throws {
+        let harness = try TestHarness(limits: DevServerLimits(pendingOperations: 2))
+        let body = #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello","title":"Pay","flags":"B"}"#
+        for _ in 0..<2 { #expect(await harness.admin("POST", "/admin/offline-operations", body).status == 200) }
+        let refused = await harness.admin("POST", "/admin/offline-operations", body)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "INVALID_REQUEST")
+        #expect(try Self.message(refused).contains("too many pending offline operations (at most 2)"))
+        #expect(harness.server.state.offlineOperations.count == 2)
+    }
+
     @Test("finished operations beyond the retention are dropped oldest first; pending ones stay")
     func finishedOperations() async throws {
         let (directory, path) = try Self.statePath()
