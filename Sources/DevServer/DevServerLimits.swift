@@ -31,8 +31,10 @@ extension DevServerState {
     /// finished operations); `changed` is set when any was.
     mutating func admitPendingOperation(limit: Int, now: Date, changed: inout Bool) -> Bool {
         var pending = 0
+        // Read first: an element written through the list's subscript is journalled even when unchanged.
         for index in operations.indices where operations[index].status == .pending {
-            if operations[index].expireIfDue(now: now) {
+            if now > operations[index].expires {
+                _ = operations[index].expireIfDue(now: now)
                 changed = true
             } else {
                 pending += 1

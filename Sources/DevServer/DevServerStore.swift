@@ -222,7 +222,7 @@ final class DevServerStore: @unchecked Sendable {
             let limit = max(snapshotBytes, Self.minimumJournalBytes)
             if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit {
                 try writeSnapshotLocked(to: statePath)
-            } else {
+            } else if !lines.isEmpty {
                 try AppendFile.append(lines, to: statePath)
                 appendedBytes += lines.count
             }

@@ -42,6 +42,22 @@ struct BoundsTests {
         #expect(try DevServerState.load(statePath: path, activationPaths: []) == harness.server.state)
     }
 
+    @Test("the cap check costs one appended line per create, however many operations are pending")
+    func capCheckAppendsOneLine() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(statePath: path, limits: DevServerLimits(pendingOperations: 100))
+        var sizes: [Int] = []
+        for _ in 0..<40 {
+            _ = try await harness.createOperation()
+            sizes.append((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1)
+        }
+        let first = sizes[2] - sizes[1]
+        let last = sizes[39] - sizes[38]
+        #expect(first > 0)
+        #expect(last < first + 100, "\(sizes)")
+    }
+
     @Test("/rest/v3/operation/create refuses beyond the cap with ERR0041; admin-made ones count too")
     func backOfficePendingCap() async throws {
         let harness = try TestHarness(

@@ -165,6 +165,15 @@ struct StateJournalTests {
         #expect(operations.first?.id == "op-4")
     }
 
+    @Test("an element only accessed for writing is not journalled")
+    func untouchedNotJournalled() {
+        var list = RecordList([1, 2, 3].map { Self.record($0) })
+        for index in list.indices { _ = list[index].expireIfDue(now: Self.start) }
+        #expect(list.changedElements.isEmpty)
+        list[2].status = .approved
+        #expect(list.changedElements.map(\.id) == ["op-3"])
+    }
+
     @Test("RecordList tracks edits and appends, and undoes them")
     func recordListTracking() {
         var list = RecordList([1, 2, 3].map { Self.record($0) })
