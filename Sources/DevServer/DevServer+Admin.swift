@@ -40,6 +40,7 @@ extension DevServer {
                 guard activation.registration == nil || activation.counters.status == .blocked else { continue }
                 state.activations[index].counters.failedAttempts = 0
                 state.activations[index].counters.status = .active
+                state.activations[index].blockedReason = nil
             }
         }
         return Envelope.okEmpty()
@@ -186,6 +187,7 @@ extension DevServer {
             }
             state.activations[index].counters.status = .active
             state.activations[index].counters.failedAttempts = 0
+            state.activations[index].blockedReason = nil
             changed = true
             return AdminActivationView(state.activations[index])
         }

@@ -1,13 +1,14 @@
 import PowerAuth
 
 extension ServerActivation {
-    /// The reason the back office reports for a BLOCKED activation (nil otherwise): the recorded one. An
-    /// activation loaded from a file has nowhere to record it, so its reason follows from the counters:
-    /// `MAX_FAILED_ATTEMPTS` when the failed attempts reached the limit (the signature lock-out), else
-    /// `NOT_SPECIFIED`, the real server's reason for a manual block without one.
+    /// The reason the back office reports for a BLOCKED activation (nil otherwise): the one recorded in
+    /// its registration. An activation loaded from a file has none: `MAX_FAILED_ATTEMPTS` when its failed
+    /// attempts reached the limit (the signature lock-out), else the reason of the manual block, whose
+    /// default is `NOT_SPECIFIED`, as the real server's.
     var reportedBlockedReason: String? {
         guard counters.status == .blocked else { return nil }
-        if let recorded = registration?.blockedReason { return recorded }
-        return counters.failedAttempts >= counters.maxFailedAttempts ? "MAX_FAILED_ATTEMPTS" : "NOT_SPECIFIED"
+        if let registration { return registration.blockedReason ?? "MAX_FAILED_ATTEMPTS" }
+        if counters.failedAttempts >= counters.maxFailedAttempts { return "MAX_FAILED_ATTEMPTS" }
+        return blockedReason ?? "NOT_SPECIFIED"
     }
 }

@@ -180,7 +180,7 @@ struct BoundsTests {
         #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
     }
 
-    @Test("a manual block without a reason reads NOT_SPECIFIED, also for a file-loaded activation")
+    @Test("a manual block of a file-loaded activation reads its reason, NOT_SPECIFIED without one")
     func blockedReason() async throws {
         let harness = try TestHarness(backOffice: BackOfficeConfiguration())
         let id = harness.device.activationId
@@ -189,9 +189,19 @@ struct BoundsTests {
         let status = try await harness.restObject("activation/status", #"{"activationId":"\#(id)"}"#)
         #expect(status["activationStatus"] as? String == "BLOCKED")
         #expect(status["blockedReason"] as? String == "NOT_SPECIFIED")
+        // A given reason is kept (in the state file too), and goes with the unblock.
+        #expect(try await harness.restObject("activation/unblock", #"{"activationId":"\#(id)"}"#).count > 0)
+        let lost = try await harness.restObject("activation/block", #"{"activationId":"\#(id)","reason":"LOST"}"#)
+        #expect(lost["blockedReason"] as? String == "LOST")
+        let listed = try await harness.restObject("activation/status", #"{"activationId":"\#(id)"}"#)
+        #expect(listed["blockedReason"] as? String == "LOST")
+        _ = try await harness.restObject("activation/unblock", #"{"activationId":"\#(id)"}"#)
+        #expect(harness.server.state.activations.first?.blockedReason == nil)
 
         // The signature lock-out of a file-loaded activation: failed attempts at the limit.
         var locked = try #require(harness.server.state.activations.first)
+        locked.counters.status = .blocked
+        locked.blockedReason = "LOST"
         locked.counters.failedAttempts = locked.counters.maxFailedAttempts
         #expect(locked.reportedBlockedReason == "MAX_FAILED_ATTEMPTS")
         locked.counters.status = .active
