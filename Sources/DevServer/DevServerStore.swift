@@ -95,10 +95,12 @@ final class DevServerStore: @unchecked Sendable {
         rebuildIndex()
     }
 
-    /// Rewrites the state file as one snapshot now (at start and at shutdown).
+    /// Rewrites the state file as one snapshot now (at start and at shutdown), after dropping what is
+    /// over the bounds (a state file written with larger limits shrinks at once).
     func flush() throws(APIFailure) {
         lock.lock()
         defer { lock.unlock() }
+        pruneLocked()
         try persistChangesLocked(forceSnapshot: true)
     }
 

@@ -180,6 +180,28 @@ struct BoundsTests {
         #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
     }
 
+    @Test("a state loaded over the bounds shrinks at the first flush; pending operations stay")
+    func shrinksAtFlush() throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let operations = (0..<10).map { number in
+            OperationRecord(
+                id: "op-\(number)", name: "login", data: "A2", status: number < 8 ? .approved : .pending,
+                statusReason: nil, created: start, expires: start.addingTimeInterval(300),
+                allowedSignatureType: .twoFactorKnowledgeOrBiometry,
+                formData: .object(["title": .string("Log in"), "message": .string("")]), ui: nil,
+                activationId: nil, failureCount: 0, maxFailureCount: 5, proximitySeed: nil, proximityStep: nil)
+        }
+        let server = DevServer(
+            state: DevServerState(operations: operations), statePath: path,
+            clock: ServerClock { start }, limits: DevServerLimits(retainedOperations: 4))
+        try server.flush()
+        // 8 finished > 4: down to three quarters (3), the newest; both pending ones stay.
+        #expect(server.state.operations.map(\.id) == ["op-5", "op-6", "op-7", "op-8", "op-9"])
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
+    }
+
     @Test("a manual block of a file-loaded activation reads its reason, NOT_SPECIFIED without one")
     func blockedReason() async throws {
         let harness = try TestHarness(backOffice: BackOfficeConfiguration())
