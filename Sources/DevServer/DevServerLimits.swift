@@ -7,8 +7,8 @@ public struct DevServerLimits: Sendable, Equatable {
     /// Finished online (and offline) operations kept; older finished ones are dropped. Default 2 000.
     public var retainedOperations: Int
     /// Pending online operations (not past their expiry) at once; creating one more is refused.
-    /// Default 10 000: far above any demo or test run, while 10 000 operations of the largest allowed
-    /// body keep the state file in the tens of megabytes.
+    /// Default 10 000: far above any demo or test run, while 10 000 typical operations (about 2 KB each in
+    /// the state file) are about 20 MB. It counts records, not bytes.
     public var pendingOperations: Int
     /// Finished code activations (REMOVED, or CREATED past their expiry) kept; older ones are dropped.
     /// ACTIVE, BLOCKED and PENDING_COMMIT activations and file-loaded ones are never dropped. Default 2 000.
