@@ -40,6 +40,7 @@ extension DevServer {
                 guard activation.registration == nil || activation.counters.status == .blocked else { continue }
                 state.activations[index].counters.failedAttempts = 0
                 state.activations[index].counters.status = .active
+                state.activations[index].blockedReason = nil
             }
         }
         return Envelope.okEmpty()
@@ -137,6 +138,11 @@ extension DevServer {
             guard !state.operations.contains(where: { $0.id == id }) else {
                 throw APIFailure(.invalidRequest, "an operation \(id) exists already")
             }
+            let limit = store.limits.pendingOperations
+            guard state.admitPendingOperation(limit: limit, now: now, changed: &changed) else {
+                throw APIFailure(
+                    .invalidRequest, "too many pending operations (at most \(limit)): finish or cancel some first")
+            }
             let record = OperationRecord(
                 id: id, name: body.name ?? body.template ?? "authorize_payment",
                 data: data, status: .pending, statusReason: nil, created: now,
@@ -181,6 +187,7 @@ extension DevServer {
             }
             state.activations[index].counters.status = .active
             state.activations[index].counters.failedAttempts = 0
+            state.activations[index].blockedReason = nil
             changed = true
             return AdminActivationView(state.activations[index])
         }

@@ -76,6 +76,13 @@ extension DevServer {
             allowBiometry: parsed.flags.allowsBiometry, payload: payload.text, status: .pending, failureCount: 0,
             created: clock.now)
         try store.transaction { (state, changed) throws(APIFailure) in
+            // Pending offline operations have no expiry: only approval or failure finishes them.
+            let limit = store.limits.pendingOperations
+            guard state.offlineOperations.count(where: { $0.status == .pending }) < limit else {
+                throw APIFailure(
+                    .invalidRequest,
+                    "too many pending offline operations (at most \(limit)): approve or fail some first")
+            }
             state.offlineOperations.append(record)
             changed = true
         }

@@ -30,19 +30,25 @@ public struct DevServer: Sendable {
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
     let replayGuard = ECIESReplayGuard(policy: .server2)
 
-    /// Makes a server over `state`; `statePath` (when given) is rewritten after every change.
+    /// Makes a server over `state`; `statePath` (when given) is rewritten after every change. `limits`
+    /// bound what it keeps (docs/serve.md, "Bounds").
     public init(
         state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
         pinning: PinningConfiguration? = nil, backOffice: BackOfficeConfiguration? = nil,
-        clock: ServerClock = .system, logger: Logger = Logger(label: "qrauth.serve")
+        clock: ServerClock = .system, limits: DevServerLimits = .standard,
+        logger: Logger = Logger(label: "qrauth.serve")
     ) {
-        self.store = DevServerStore(state: state, statePath: statePath, clock: clock, logger: logger)
+        self.store = DevServerStore(
+            state: state, statePath: statePath, clock: clock, limits: limits, logger: logger)
         self.clock = clock
         self.logger = logger
         self.adminEnabled = adminEnabled
         self.pinning = pinning
         self.backOffice = backOffice
     }
+
+    /// What the server keeps.
+    public var limits: DevServerLimits { store.limits }
 
     /// A copy of the current state.
     package var state: DevServerState { store.snapshot }

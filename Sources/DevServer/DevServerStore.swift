@@ -13,8 +13,11 @@ import QRAuthFiles
 /// edits and additions, the file is rewritten atomically as a fresh snapshot. A change that cannot
 /// be persisted is undone in memory, so the server never acts on what it could not store.
 ///
-/// Memory and the file stay bounded: once more than `retainedOperations` online (or offline)
-/// operations are stored, the oldest finished ones (and pending ones past their expiry) are dropped.
+/// Memory and the file stay bounded (`DevServerLimits`): once more than `retainedOperations` finished
+/// online (or offline) operations are stored (pending ones past their expiry count as finished), the
+/// oldest finished ones are dropped; likewise the oldest finished code activations (REMOVED, or
+/// CREATED past their expiry) beyond `retainedActivations`. Pending operations are capped where they
+/// are created (`DevServerState.admitPendingOperation`).
 final class DevServerStore: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is read and written only while `lock` is held.
 
@@ -28,8 +31,8 @@ final class DevServerStore: @unchecked Sendable {
     let statePath: String?
     private let logger: Logger
     private let clock: ServerClock
-    /// How many operations of each kind are kept before finished ones are dropped.
-    let retainedOperations: Int
+    /// How much is kept.
+    let limits: DevServerLimits
     /// The state file's size after the last snapshot, and what was appended since.
     private var snapshotBytes = 0
     private var appendedBytes = 0
@@ -38,20 +41,18 @@ final class DevServerStore: @unchecked Sendable {
     /// The list identities the last persisted state had (a list replaced wholesale is a rewrite).
     private var committedIdentities: [ObjectIdentifier] = []
 
-    /// The default of `retainedOperations`.
-    static let defaultRetainedOperations = 2_000
     /// Appends never grow the file past the snapshot size or this, whichever is larger, before a
     /// new snapshot replaces them.
     static let minimumJournalBytes = 256 << 10
 
     init(
         state: DevServerState, statePath: String?, clock: ServerClock = .system,
-        retainedOperations: Int = defaultRetainedOperations, logger: Logger
+        limits: DevServerLimits = .standard, logger: Logger
     ) {
         self.state = state
         self.statePath = statePath
         self.clock = clock
-        self.retainedOperations = max(1, retainedOperations)
+        self.limits = limits
         self.logger = logger
         commitLocked()
         rebuildIndex()
@@ -94,10 +95,12 @@ final class DevServerStore: @unchecked Sendable {
         rebuildIndex()
     }
 
-    /// Rewrites the state file as one snapshot now (at start and at shutdown).
+    /// Rewrites the state file as one snapshot now (at start and at shutdown), after dropping what is
+    /// over the bounds (a state file written with larger limits shrinks at once).
     func flush() throws(APIFailure) {
         lock.lock()
         defer { lock.unlock() }
+        pruneLocked()
         try persistChangesLocked(forceSnapshot: true)
     }
 
@@ -221,7 +224,7 @@ final class DevServerStore: @unchecked Sendable {
             let limit = max(snapshotBytes, Self.minimumJournalBytes)
             if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit {
                 try writeSnapshotLocked(to: statePath)
-            } else {
+            } else if !lines.isEmpty {
                 try AppendFile.append(lines, to: statePath)
                 appendedBytes += lines.count
             }
@@ -246,38 +249,63 @@ final class DevServerStore: @unchecked Sendable {
         needsSnapshot = false
     }
 
-    /// Drops the oldest finished operations (and pending ones past their expiry) once more than
-    /// `retainedOperations` of a kind are stored, down to three quarters of it, so the work is done
-    /// once per many requests. Persisted as a snapshot; on failure memory keeps them until next time.
+    /// Drops the oldest finished operations (pending ones past their expiry count as finished) once
+    /// more than `retainedOperations` finished ones of a kind are stored, and the oldest finished code
+    /// activations once more than `retainedActivations`, each down to three quarters of its limit, so
+    /// the work is done once per many requests. Persisted as a snapshot; on failure memory keeps them
+    /// until next time.
     private func pruneLocked() {
         let now = clock.now
         let online = Self.removable(
-            state.operations, keep: retainedOperations,
+            state.operations, keep: limits.retainedOperations,
             isFinished: { $0.status != .pending || now > $0.expires })
         let offline = Self.removable(
-            state.offlineOperations, keep: retainedOperations, isFinished: { $0.status != .pending })
-        guard !online.isEmpty || !offline.isEmpty else { return }
+            state.offlineOperations, keep: limits.retainedOperations, isFinished: { $0.status != .pending })
+        let activations = Self.removableActivations(
+            state.activations, keep: limits.retainedActivations, nowMillis: clock.nowMillis)
+        guard !online.isEmpty || !offline.isEmpty || !activations.isEmpty else { return }
         if !online.isEmpty { state.operations.removeAll { online.contains($0.id) } }
         if !offline.isEmpty { state.offlineOperations.removeAll { offline.contains($0.id) } }
+        if !activations.isEmpty { state.activations.removeAll { activations.contains($0.activationId) } }
         do {
             try persistChangesLocked()
+            for id in activations { keyCache[id] = nil }
         } catch {
-            logger.warning("old operations were not dropped: the state file could not be written")
+            logger.warning("old records were not dropped: the state file could not be written")
         }
     }
 
-    /// The ids of the oldest finished records to drop, when `list` holds more than `keep`.
+    /// The ids of the oldest finished records to drop, when `list` holds more than `keep` finished ones.
     private static func removable<Element>(
         _ list: RecordList<Element>, keep: Int, isFinished: (Element) -> Bool
     ) -> Set<String> where Element: IdentifiedRecord {
-        guard list.count > keep else { return [] }
-        var excess = list.count - keep * 3 / 4
-        var ids = Set<String>()
-        for record in list where excess > 0 && isFinished(record) {
-            ids.insert(record.id)
-            excess -= 1
+        let finished = list.filter(isFinished)
+        guard finished.count > keep else { return [] }
+        return Set(finished.prefix(finished.count - keep * 3 / 4).map(\.id))
+    }
+
+    /// The ids of the finished code activations to drop (the longest finished first), when more than
+    /// `keep` are stored. Finished: REMOVED, or CREATED past its expiry. An activation loaded from a file
+    /// (no registration) and an ACTIVE, BLOCKED or PENDING_COMMIT one is never finished.
+    static func removableActivations(
+        _ list: RecordList<ServerActivation>, keep: Int, nowMillis: Int64
+    ) -> Set<String> {
+        var finished: [(id: String, since: Int64)] = []
+        for activation in list {
+            guard let registration = activation.registration else { continue }
+            switch activation.counters.status {
+            case .removed:
+                finished.append((activation.activationId, registration.lastChangeMillis))
+            case .created where nowMillis > registration.expiresMillis:
+                finished.append((activation.activationId, registration.expiresMillis))
+            default:
+                continue
+            }
         }
-        return ids
+        guard finished.count > keep else { return [] }
+        // Stable: equal times keep the list (creation) order.
+        let oldest = finished.enumerated().sorted { ($0.element.since, $0.offset) < ($1.element.since, $1.offset) }
+        return Set(oldest.prefix(finished.count - keep * 3 / 4).map(\.element.id))
     }
 
     /// Reads a state file (either format); a cut-short last line is dropped.

@@ -39,9 +39,13 @@ public struct RecordList<Element: Sendable & Equatable & Codable>: Sendable {
     /// Whether the last change was more than in-place edits and appends.
     var isRewritten: Bool { changes.structuralOriginal != nil }
 
-    /// The elements changed in place or appended since the last commit, in index order.
+    /// The elements changed in place or appended since the last commit, in index order. An element
+    /// only accessed for writing (a mutating call that changed nothing) is not one of them.
     var changedElements: [Element] {
-        var indices = Set(changes.originals.keys)
+        var indices = Set(
+            changes.originals.compactMap { index, original in
+                index < elements.count && elements[index] != original ? index : nil
+            })
         if let base = changes.baseCount { indices.formUnion(base..<elements.count) }
         return indices.sorted().filter { $0 < elements.count }.map { elements[$0] }
     }

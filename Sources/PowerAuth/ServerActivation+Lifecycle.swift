@@ -134,7 +134,11 @@ extension ServerActivation {
         switch counters.status {
         case .active:
             setStatus(.blocked, nowMillis: nowMillis)
-            registration?.blockedReason = reason ?? "NOT_SPECIFIED"
+            if registration != nil {
+                registration?.blockedReason = reason ?? "NOT_SPECIFIED"
+            } else {
+                blockedReason = reason ?? "NOT_SPECIFIED"
+            }
         case .blocked:
             return
         default:
@@ -149,6 +153,7 @@ extension ServerActivation {
             counters.failedAttempts = 0
             setStatus(.active, nowMillis: nowMillis)
             registration?.blockedReason = nil
+            blockedReason = nil
         case .active:
             return
         default:

@@ -40,6 +40,9 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     /// files `qrauth activation create` writes, which are ACTIVE from the start. While the status is
     /// CREATED (and after a removal from CREATED) `devicePublicKey` is empty.
     public var registration: ActivationRegistration? = nil
+    /// Why an activation with no `registration` (a file loaded with `--activation`) was blocked by hand;
+    /// nil otherwise (an activation with a registration keeps it there). Absent in older files.
+    public var blockedReason: String? = nil
 
     /// Whether the device key was exchanged (false while CREATED).
     public var hasDeviceKey: Bool { !devicePublicKey.isEmpty }

@@ -128,7 +128,8 @@ struct StateJournalTests {
         let count = Int(ProcessInfo.processInfo.environment["QRAUTH_SOAK_OPERATIONS"] ?? "") ?? 1_000
         let retained = 100
         let store = DevServerStore(
-            state: DevServerState(), statePath: path, retainedOperations: retained, logger: Self.logger)
+            state: DevServerState(), statePath: path, limits: DevServerLimits(retainedOperations: retained),
+            logger: Self.logger)
         try store.flush()
         var largestFile = 0
         var largestCount = 0
@@ -147,14 +148,30 @@ struct StateJournalTests {
         print("soak: \(count) operations, at most \(largestCount) kept, state file at most \(largestFile) bytes")
     }
 
-    @Test("pending operations are never dropped before they expire")
+    @Test("pending operations are never dropped before they expire; finished ones beyond the limit are")
     func pendingKept() throws {
         let store = DevServerStore(
-            state: DevServerState(), statePath: nil, retainedOperations: 10, logger: Self.logger)
+            state: DevServerState(), statePath: nil, limits: DevServerLimits(retainedOperations: 10),
+            logger: Self.logger)
         for number in 0..<30 { try Self.add(store, Self.record(number)) }
         #expect(store.snapshot.operations.count == 30)
-        try Self.setStatus(store, id: "op-0", .approved)
-        #expect(store.snapshot.operations.count == 29)
+        for number in 0..<10 { try Self.setStatus(store, id: "op-\(number)", .approved) }
+        #expect(store.snapshot.operations.count == 30)
+        // The 11th finished one: the oldest finished go, down to three quarters of the limit (7).
+        try Self.setStatus(store, id: "op-10", .approved)
+        let operations = store.snapshot.operations
+        #expect(operations.count == 26)
+        #expect(operations.filter { $0.status == .pending }.count == 19)
+        #expect(operations.first?.id == "op-4")
+    }
+
+    @Test("an element only accessed for writing is not journalled")
+    func untouchedNotJournalled() {
+        var list = RecordList([1, 2, 3].map { Self.record($0) })
+        for index in list.indices { _ = list[index].expireIfDue(now: Self.start) }
+        #expect(list.changedElements.isEmpty)
+        list[2].status = .approved
+        #expect(list.changedElements.map(\.id) == ["op-3"])
     }
 
     @Test("RecordList tracks edits and appends, and undoes them")

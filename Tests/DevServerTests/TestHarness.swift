@@ -14,7 +14,7 @@ struct TestHarness {
 
     init(
         activations: Int = 1, admin: Bool = true, statePath: String? = nil, maxFailedAttempts: Int = 5,
-        backOffice: BackOfficeConfiguration? = nil
+        backOffice: BackOfficeConfiguration? = nil, limits: DevServerLimits = .standard
     ) throws {
         var devices: [DeviceActivation] = []
         var servers: [ServerActivation] = []
@@ -27,7 +27,7 @@ struct TestHarness {
         self.devices = devices
         server = DevServer(
             state: DevServerState(activations: servers), statePath: statePath, adminEnabled: admin,
-            backOffice: backOffice, clock: clock.serverClock)
+            backOffice: backOffice, clock: clock.serverClock, limits: limits)
     }
 
     var device: DeviceActivation { devices[0] }

@@ -94,6 +94,7 @@ struct BackendServeCLITests {
         #expect(commitActive.status == 5 && commitActive.stderr.contains("ERR0008"), "\(commitActive.stderr)")
         let blocked = try backend(["activation", "block", "--activation-id", active, "--reason", "LOST"])
         #expect(Self.field("status", blocked.stdout) == "BLOCKED", "\(blocked.stderr)")
+        #expect(Self.field("blocked-reason", blocked.stdout) == "LOST", "\(blocked.stdout)")
         let unblocked = try backend(["activation", "unblock", "--activation-id", active])
         #expect(Self.field("status", unblocked.stdout) == "ACTIVE", "\(unblocked.stderr)")
         let json = try CLIRunner.run(["backend", "activation", "status", "--activation-id", active, "--json"] + common)

@@ -30,7 +30,7 @@ extension BackOfficeRoutes {
                 }
                 return BackOffice.BlockActivationResponse(
                     activationId: activation.activationId, activationStatus: .init(activation.counters.status),
-                    blockedReason: activation.registration?.blockedReason)
+                    blockedReason: activation.reportedBlockedReason)
             },
             .typed("/rest/v3/activation/unblock", BackOffice.UnblockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
@@ -180,7 +180,7 @@ extension DevServer {
                 $0.activationOtp == nil ? "NONE" : $0.commitPhase.rawValue
             },
             commitPhase: registration.flatMap { BackOffice.CommitPhase(rawValue: $0.commitPhase.rawValue) },
-            blockedReason: status == .blocked ? registration?.blockedReason ?? "MAX_FAILED_ATTEMPTS" : nil,
+            blockedReason: activation.reportedBlockedReason,
             activationName: registration?.activationName, userId: registration?.userId, extras: registration?.extras,
             protocol: "powerauth", platform: registration?.platform, deviceInfo: registration?.deviceInfo,
             applicationId: registration?.applicationId, failedAttempts: Int64(activation.counters.failedAttempts),
@@ -201,7 +201,7 @@ extension DevServer {
         let status = activation.counters.status
         return BackOffice.ActivationSummary(
             activationId: activation.activationId, activationStatus: .init(status),
-            blockedReason: status == .blocked ? registration?.blockedReason ?? "MAX_FAILED_ATTEMPTS" : nil,
+            blockedReason: activation.reportedBlockedReason,
             activationName: registration?.activationName, extras: registration?.extras, protocol: "powerauth",
             platform: registration?.platform, deviceInfo: registration?.deviceInfo,
             activationFlags: registration?.flags ?? [],

@@ -123,8 +123,7 @@ extension DevServer {
             return BackOffice.VerifyOfflineSignatureResponse(
                 signatureValid: result.isValid,
                 activationStatus: BackOffice.ActivationStatus(rawValue: counters.status.rawValue),
-                blockedReason: counters.status == .blocked
-                    ? state.activations[index].registration?.blockedReason ?? "MAX_FAILED_ATTEMPTS" : nil,
+                blockedReason: state.activations[index].reportedBlockedReason,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
                 applicationId: state.activations[index].backOfficeApplicationId,
                 signatureType: result.isValid

@@ -113,6 +113,12 @@ extension DevServer {
                 additionalData: body.additionalData, signatureType: template.signatureType,
                 riskFlags: template.riskFlags))
         try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            // ERR0041 (operation error): the real server has no code for a full store.
+            let limit = store.limits.pendingOperations
+            guard state.admitPendingOperation(limit: limit, now: now, changed: &changed) else {
+                throw BackOfficeFailure(
+                    .operationError, "too many pending operations (at most \(limit)): finish or cancel some first")
+            }
             state.operations.append(record)
             changed = true
         }

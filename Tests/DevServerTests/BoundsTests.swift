@@ -1,0 +1,232 @@
+import Foundation
+import MobileTokenAPI
+import PowerAuth
+import Testing
+
+@testable import DevServer
+
+/// The bounds of `DevServerLimits` (docs/serve.md, "Bounds"), with small limits: pending operations are
+/// capped where they are made, finished operations and finished code activations are dropped oldest
+/// first, and nothing ACTIVE, BLOCKED, PENDING_COMMIT or file-loaded is ever dropped.
+@Suite("Bounds of the state")
+struct BoundsTests {
+    static func statePath() throws -> (directory: String, path: String) {
+        let directory = NSTemporaryDirectory() + "qrauth-bounds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return (directory, directory + "/state.json")
+    }
+
+    static func message(_ response: ServerResponse) throws -> String {
+        let object = try TestHarness.json(response)
+        return (object["responseObject"] as? [String: Any])?["message"] as? String ?? ""
+    }
+
+    @Test("/admin/operations refuses a pending operation beyond the cap; expired ones make room")
+    func adminPendingCap() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(statePath: path, limits: DevServerLimits(pendingOperations: 3))
+        for _ in 0..<3 { _ = try await harness.createOperation() }
+        let refused = await harness.admin("POST", "/admin/operations", #"{"data":"A1*A1CZK"}"#)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "INVALID_REQUEST")
+        #expect(try Self.message(refused).contains("too many pending operations (at most 3)"))
+        #expect(harness.server.state.operations.count == 3)
+
+        // Past their expiry (300 s) the three become EXPIRED, finished: room for new ones.
+        harness.clock.advance(by: 301)
+        for _ in 0..<3 { _ = try await harness.createOperation() }
+        let statuses = harness.server.state.operations.map(\.status)
+        #expect(statuses == [.expired, .expired, .expired, .pending, .pending, .pending])
+        #expect(await harness.admin("POST", "/admin/operations", #"{"data":"A1*A1CZK"}"#).status == 400)
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == harness.server.state)
+    }
+
+    @Test("the cap check costs one appended line per create, however many operations are pending")
+    func capCheckAppendsOneLine() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(statePath: path, limits: DevServerLimits(pendingOperations: 100))
+        var sizes: [Int] = []
+        for _ in 0..<40 {
+            _ = try await harness.createOperation()
+            sizes.append((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1)
+        }
+        let first = sizes[2] - sizes[1]
+        let last = sizes[39] - sizes[38]
+        #expect(first > 0)
+        #expect(last < first + 100, "\(sizes)")
+    }
+
+    @Test("/rest/v3/operation/create refuses beyond the cap with ERR0041; admin-made ones count too")
+    func backOfficePendingCap() async throws {
+        let harness = try TestHarness(
+            backOffice: BackOfficeConfiguration(), limits: DevServerLimits(pendingOperations: 2))
+        _ = try await harness.restObject("operation/template/create", BackOfficeOperationTests.template)
+        _ = try await harness.createOperation()
+        let created = try await BackOfficeOperationTests.create(harness)
+        let refused = await harness.rest(
+            "operation/create",
+            #"{"requestObject":{"userId":"alice","applications":["demo-app"],"templateName":"payment","#
+                + #""parameters":{"amount":"1","iban":"CZ1"}}}"#)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "ERR0041", "\(String(decoding: refused.body, as: UTF8.self))")
+        #expect(try Self.message(refused).contains("too many pending operations (at most 2)"))
+        // A canceled one is finished: room again.
+        let id = try #require(created["id"] as? String)
+        _ = try await harness.restObject("operation/cancel", #"{"operationId":"\#(id)"}"#)
+        _ = try await BackOfficeOperationTests.create(harness)
+        #expect(harness.server.state.operations.filter { $0.status == .pending }.count == 2)
+    }
+
+    @Test("/admin/offline-operations refuses a pending offline operation beyond the cap")
+    func offlinePendingCap() async throws {
+        let harness = try TestHarness(limits: DevServerLimits(pendingOperations: 2))
+        let body = #"{"data":"A1*A100CZK*ICZ2730300000001165254011*D20180425*Thello","title":"Pay","flags":"B"}"#
+        for _ in 0..<2 { #expect(await harness.admin("POST", "/admin/offline-operations", body).status == 200) }
+        let refused = await harness.admin("POST", "/admin/offline-operations", body)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "INVALID_REQUEST")
+        #expect(try Self.message(refused).contains("too many pending offline operations (at most 2)"))
+        #expect(harness.server.state.offlineOperations.count == 2)
+    }
+
+    @Test("finished operations beyond the retention are dropped oldest first; pending ones stay")
+    func finishedOperations() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(
+            statePath: path, limits: DevServerLimits(retainedOperations: 4, pendingOperations: 100))
+        var ids: [String] = []
+        for _ in 0..<20 { ids.append(try await harness.createOperation()) }
+        for id in ids.prefix(10) {
+            #expect(await harness.admin("POST", "/admin/operations/\(id)/cancel").status == 200)
+        }
+        let state = harness.server.state
+        let finished = state.operations.filter { $0.status != .pending }
+        #expect(finished.count <= 4)
+        #expect(finished.last?.id == ids[9])
+        #expect(state.operations.filter { $0.status == .pending }.map(\.id) == Array(ids[10...]))
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == state)
+    }
+
+    @Test("finished code activations beyond the retention are dropped; ACTIVE, BLOCKED, PENDING_COMMIT stay")
+    func activations() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clock = TestClock(Date())
+        var state = DevServerState()
+        try state.prepareApplication(path: nil)
+        let fileLoaded = try ActivationFactory.create(password: "1234", biometry: false).server
+        state.activations.append(fileLoaded)
+        let server = DevServer(
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock,
+            limits: DevServerLimits(retainedActivations: 4))
+        let applicationId = server.state.defaultApplication?.applicationId ?? ""
+        func rest(_ route: String, _ object: String) async throws -> [String: Any] {
+            let response = await server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/rest/v3/" + route, body: Data(#"{"requestObject":\#(object)}"#.utf8)))
+            try #require(response.status == 200, "\(route): \(String(decoding: response.body, as: UTF8.self))")
+            return try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
+        }
+        func initialise(_ user: String) async throws -> (id: String, code: String) {
+            let made = try await rest(
+                "activation/init", #"{"userId":"\#(user)","applicationId":"\#(applicationId)"}"#)
+            return (try #require(made["activationId"] as? String), try #require(made["activationCode"] as? String))
+        }
+        // ACTIVE, BLOCKED and PENDING_COMMIT ones, each through a device.
+        var kept: [String] = [fileLoaded.activationId]
+        for target in ["active", "blocked", "pending"] {
+            let (id, code) = try await initialise(target)
+            var device = try PowerAuthClient(server: server, clock: clock, version: .v33)
+            #expect(try await device.activate(code: code).response.status == 200)
+            if target != "pending" { _ = try await rest("activation/commit", #"{"activationId":"\#(id)"}"#) }
+            if target == "blocked" { _ = try await rest("activation/block", #"{"activationId":"\#(id)"}"#) }
+            kept.append(id)
+        }
+        // Ten CREATED ones; six removed now, four left to expire.
+        var removed: [String] = []
+        var created: [String] = []
+        for number in 0..<10 {
+            let (id, _) = try await initialise("user\(number)")
+            if number < 6 {
+                _ = try await rest("activation/remove", #"{"activationId":"\#(id)"}"#)
+                removed.append(id)
+            } else {
+                created.append(id)
+            }
+        }
+        // The fifth removed one is one too many: the two oldest go (down to three quarters, 3); the sixth is
+        // the fourth kept.
+        var ids = Set(server.state.activations.map(\.activationId))
+        #expect(removed.filter(ids.contains) == Array(removed.suffix(4)))
+        #expect(created.allSatisfy(ids.contains))
+
+        // Past their expiry (5 min) the four CREATED ones are finished too (the PENDING_COMMIT one stays).
+        clock.advance(by: 301)
+        let fresh = try await initialise("fresh").id
+        ids = Set(server.state.activations.map(\.activationId))
+        #expect(kept.allSatisfy(ids.contains))
+        #expect(ids.contains(fresh))
+        // 4 removed + 4 expired = 8 > 4: the 4 removed (finished longest ago) and the oldest expired one go.
+        #expect(removed.allSatisfy { !ids.contains($0) })
+        #expect(created.filter(ids.contains) == Array(created.suffix(3)))
+        #expect(server.state.activations.count == kept.count + 1 + 3)
+        let statuses = server.state.activations.map(\.counters.status)
+        #expect(statuses.filter { $0 == .active }.count == 2)
+        #expect(statuses.contains(.blocked))
+        #expect(statuses.contains(.pendingCommit))
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
+    }
+
+    @Test("a state loaded over the bounds shrinks at the first flush; pending operations stay")
+    func shrinksAtFlush() throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let operations = (0..<10).map { number in
+            OperationRecord(
+                id: "op-\(number)", name: "login", data: "A2", status: number < 8 ? .approved : .pending,
+                statusReason: nil, created: start, expires: start.addingTimeInterval(300),
+                allowedSignatureType: .twoFactorKnowledgeOrBiometry,
+                formData: .object(["title": .string("Log in"), "message": .string("")]), ui: nil,
+                activationId: nil, failureCount: 0, maxFailureCount: 5, proximitySeed: nil, proximityStep: nil)
+        }
+        let server = DevServer(
+            state: DevServerState(operations: operations), statePath: path,
+            clock: ServerClock { start }, limits: DevServerLimits(retainedOperations: 4))
+        try server.flush()
+        // 8 finished > 4: down to three quarters (3), the newest; both pending ones stay.
+        #expect(server.state.operations.map(\.id) == ["op-5", "op-6", "op-7", "op-8", "op-9"])
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
+    }
+
+    @Test("a manual block of a file-loaded activation reads its reason, NOT_SPECIFIED without one")
+    func blockedReason() async throws {
+        let harness = try TestHarness(backOffice: BackOfficeConfiguration())
+        let id = harness.device.activationId
+        let blocked = try await harness.restObject("activation/block", #"{"activationId":"\#(id)"}"#)
+        #expect(blocked["blockedReason"] as? String == "NOT_SPECIFIED")
+        let status = try await harness.restObject("activation/status", #"{"activationId":"\#(id)"}"#)
+        #expect(status["activationStatus"] as? String == "BLOCKED")
+        #expect(status["blockedReason"] as? String == "NOT_SPECIFIED")
+        // A given reason is kept (in the state file too), and goes with the unblock.
+        #expect(try await harness.restObject("activation/unblock", #"{"activationId":"\#(id)"}"#).count > 0)
+        let lost = try await harness.restObject("activation/block", #"{"activationId":"\#(id)","reason":"LOST"}"#)
+        #expect(lost["blockedReason"] as? String == "LOST")
+        let listed = try await harness.restObject("activation/status", #"{"activationId":"\#(id)"}"#)
+        #expect(listed["blockedReason"] as? String == "LOST")
+        _ = try await harness.restObject("activation/unblock", #"{"activationId":"\#(id)"}"#)
+        #expect(harness.server.state.activations.first?.blockedReason == nil)
+
+        // The signature lock-out of a file-loaded activation: failed attempts at the limit.
+        var locked = try #require(harness.server.state.activations.first)
+        locked.counters.status = .blocked
+        locked.blockedReason = "LOST"
+        locked.counters.failedAttempts = locked.counters.maxFailedAttempts
+        #expect(locked.reportedBlockedReason == "MAX_FAILED_ATTEMPTS")
+        locked.counters.status = .active
+        #expect(locked.reportedBlockedReason == nil)
+    }
+}
