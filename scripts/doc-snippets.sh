@@ -22,7 +22,8 @@ for article in articles:
         count += 1
 print(f"doc-snippets: {count} snippets from {len(articles)} articles")
 PY
-log=.build-snippets.log
+mkdir -p .build-snippets
+log=.build-snippets/doc-snippets.log
 if ! "$SWIFT" build --package-path Samples/doc-snippets --scratch-path .build-snippets >"$log" 2>&1; then
     grep -v '^\[' "$log" | tail -30
     echo "doc-snippets: a DocC snippet does not compile (files in $generated)" >&2
