@@ -13,7 +13,13 @@ if [[ -t 1 && -z "${NO_COLOR:-}" ]]; then bold=$'\033[1m' plain=$'\033[0m'; else
 step() { printf '\n%s== %s%s\n$ %s\n' "$bold" "$1" "$plain" "$2"; }
 ok() { printf '✓ %s\n' "$1"; }
 fail() { printf '✗ %s\n' "$1"; exit 1; }
-run() { step "$1" "qrauth ${*:2}"; "$bin" "${@:2}"; }
+# Runs one step; ✓ when it held, ✗ (and the tour stops, exit 1) when it did not.
+run() {
+    step "$1" "qrauth ${*:2}"
+    local status=0
+    "$bin" "${@:2}" || status=$?
+    if [[ $status == 0 ]]; then ok "$1"; else fail "$1 (exit $status)"; fi
+}
 
 run "The tool and its libraries" version
 run "Parse a bundled offline operation (the iOS SDK's test payload)" \
@@ -33,17 +39,23 @@ operation=$("$bin" scan --raw payment.png)
 
 step "Compute the approval code the bank expects (advances the counter first)" \
     "qrauth operation approve --device phone.json --password-env DEMO_PIN \"\$operation\""
-code=$("$bin" operation approve --device phone.json --password-env DEMO_PIN "$operation" 2>/dev/null)
+code=$("$bin" operation approve --device phone.json --password-env DEMO_PIN "$operation" 2>/dev/null) ||
+    fail "operation approve (exit $?)"
 echo "$code"
+ok "approval code computed"
 
 step "Server side: check the code with the look-ahead window" \
     "qrauth code verify --server-activation bank.json --code $code --operation \"\$operation\""
-"$bin" code verify --server-activation bank.json --code "$code" --operation "$operation"
+status=0
+"$bin" code verify --server-activation bank.json --code "$code" --operation "$operation" || status=$?
+if [[ $status == 0 ]]; then ok "the bank accepts the code"; else fail "the bank rejected the right code (exit $status)"; fi
 
 step "A wrong password gives a wrong code, which the server rejects (exit 1)" \
     "qrauth operation approve --password-env WRONG_PIN ... | qrauth code verify ..."
 wrong=$(WRONG_PIN=9999 "$bin" operation approve --device phone.json --password-env WRONG_PIN "$operation" 2>/dev/null)
-"$bin" code verify --server-activation bank.json --code "$wrong" --operation "$operation" || echo "(exit $?)"
+status=0
+"$bin" code verify --server-activation bank.json --code "$wrong" --operation "$operation" || status=$?
+if [[ $status == 1 ]]; then ok "a wrong password's code is rejected (exit 1)"; else fail "a wrong code gave exit $status, not 1"; fi
 
 run "Release pipeline: a signing key for fingerprint lists" pins keygen --out pins-key.pem --password-env DEMO_PIN
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout api.key -out api.pem \
