@@ -70,18 +70,11 @@ public struct BackOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
 extension BackOfficeError {
     /// The back-office reading of a transport error.
     init(_ error: HTTPClientError) {
-        let code: Code =
-            switch error.code {
-            case .network, .invalidResponse, .shutdown: .network
-            case .timeout: .timeout
-            case .cancelled: .cancelled
-            case .tls: .tls
-            case .pinningDenied: .pinningDenied
-            case .invalidURL, .insecureHTTPRefused: .invalidURL
-            case .responseTooLarge: .responseTooLarge
-            case .invalidRequest, .jsonEncode, .rejectedByInterceptor, .signingFailed: .invalidRequest
-            case .jsonDecode: .invalidResponse
-            }
-        self.init(code, error.reason)
+        self.init(Code(transport: error.code), error.reason)
     }
+}
+
+extension BackOfficeError.Code: TransportFailureCode {
+    /// The back office has no signer: a signing failure is a bad request.
+    static var signingFailed: Self { .invalidRequest }
 }

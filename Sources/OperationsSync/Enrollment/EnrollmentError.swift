@@ -113,20 +113,7 @@ public struct EnrollmentError: Error, Sendable, Hashable, CustomStringConvertibl
 extension EnrollmentError {
     /// The enrollment reading of a transport error.
     init(_ error: HTTPClientError) {
-        let code: Code =
-            switch error.code {
-            case .network, .invalidResponse, .shutdown: .network
-            case .timeout: .timeout
-            case .cancelled: .cancelled
-            case .tls: .tls
-            case .pinningDenied: .pinningDenied
-            case .invalidURL, .insecureHTTPRefused: .invalidURL
-            case .responseTooLarge: .responseTooLarge
-            case .invalidRequest, .jsonEncode, .rejectedByInterceptor: .invalidRequest
-            case .jsonDecode: .invalidResponse
-            case .signingFailed: .signingFailed
-            }
-        self.init(code, error.reason)
+        self.init(Code(transport: error.code), error.reason)
     }
 
     /// The enrollment reading of a signer failure (the device file, the factor).
@@ -140,3 +127,5 @@ extension EnrollmentError {
         self.init(code, error.reason)
     }
 }
+
+extension EnrollmentError.Code: TransportFailureCode {}
