@@ -211,9 +211,6 @@ extension DevServer {
         .possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry,
     ]
 
-    /// At most this many tokens per activation (the oldest go first).
-    static let maximumTokensPerActivation = 64
-
     /// `POST /pa/v3/token/create`: signed over the encrypted body (uriId `/pa/token/create`), ECIES activation
     /// scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile Token API and
     /// its id and secret are answered encrypted. Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
@@ -246,9 +243,8 @@ extension DevServer {
                 else { throw APIFailure(.powerAuthFailed, "the activation is not ACTIVE") }
                 var tokens = state.activations[index].tokens
                 tokens.append(token)
-                if tokens.count > Self.maximumTokensPerActivation {
-                    tokens.removeFirst(tokens.count - Self.maximumTokensPerActivation)
-                }
+                let limit = store.limits.tokensPerActivation
+                if tokens.count > limit { tokens.removeFirst(tokens.count - limit) }
                 state.activations[index].tokens = tokens
             }
         } catch {

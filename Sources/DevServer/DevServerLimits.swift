@@ -13,15 +13,31 @@ public struct DevServerLimits: Sendable, Equatable {
     /// Finished code activations (REMOVED, or CREATED past their expiry) kept; older ones are dropped.
     /// ACTIVE, BLOCKED and PENDING_COMMIT activations and file-loaded ones are never dropped. Default 2 000.
     public var retainedActivations: Int
+    /// Back-office operation templates at once; creating one more is refused. Default 1 000.
+    public var templates: Int
+    /// PowerAuth applications at once (the default one included); creating one more is refused. Default 100.
+    public var applications: Int
+    /// Versions of one application; creating one more is refused. Default 100.
+    public var applicationVersions: Int
+    /// Tokens of one activation (`/pa/v3/token/create`); one more drops the oldest, which the server then no
+    /// longer knows (a client replaces it, as the mobile SDK does). Default 64.
+    public var tokensPerActivation: Int
 
     /// The defaults.
     public static let standard = DevServerLimits()
 
     /// Limits (each at least 1).
-    public init(retainedOperations: Int = 2_000, pendingOperations: Int = 10_000, retainedActivations: Int = 2_000) {
+    public init(
+        retainedOperations: Int = 2_000, pendingOperations: Int = 10_000, retainedActivations: Int = 2_000,
+        templates: Int = 1_000, applications: Int = 100, applicationVersions: Int = 100, tokensPerActivation: Int = 64
+    ) {
         self.retainedOperations = max(1, retainedOperations)
         self.pendingOperations = max(1, pendingOperations)
         self.retainedActivations = max(1, retainedActivations)
+        self.templates = max(1, templates)
+        self.applications = max(1, applications)
+        self.applicationVersions = max(1, applicationVersions)
+        self.tokensPerActivation = max(1, tokensPerActivation)
     }
 }
 

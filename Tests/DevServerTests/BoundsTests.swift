@@ -229,4 +229,71 @@ struct BoundsTests {
         locked.counters.status = .active
         #expect(locked.reportedBlockedReason == nil)
     }
+
+    @Test("templates, applications and versions are refused beyond their caps, with the real server's codes")
+    func backOfficeRecordCaps() async throws {
+        let harness = try TestHarness(
+            backOffice: BackOfficeConfiguration(),
+            limits: DevServerLimits(templates: 2, applications: 2, applicationVersions: 2))
+        for name in ["a", "b"] {
+            _ = try await harness.restObject(
+                "operation/template/create",
+                BackOfficeOperationTests.template.replacingOccurrences(of: "\"payment\"", with: "\"\(name)\""))
+        }
+        let template = await harness.rest(
+            "operation/template/create", #"{"requestObject":"# + BackOfficeOperationTests.template + "}")
+        #expect(try TestHarness.errorCode(template) == "ERR0042")
+        #expect(try Self.message(template).contains("too many operation templates (at most 2)"))
+        #expect(harness.server.state.templates.count == 2)
+        // Removing one makes room.
+        let first = try #require(harness.server.state.templates.first?.id)
+        _ = try await harness.restObject("operation/template/remove", #"{"id":\#(first)}"#)
+        _ = try await harness.restObject("operation/template/create", BackOfficeOperationTests.template)
+
+        // The default application counts: one more fits, then none.
+        let before = harness.server.state.applications.count
+        for index in before..<2 {
+            _ = try await harness.restObject("application/create", #"{"applicationId":"app-\#(index)"}"#)
+        }
+        let application = await harness.rest("application/create", #"{"requestObject":{"applicationId":"one-more"}}"#)
+        #expect(try TestHarness.errorCode(application) == "ERR0024")
+        #expect(try Self.message(application).contains("too many applications (at most 2)"))
+        #expect(harness.server.state.applications.count == 2)
+
+        let id = try #require(harness.server.state.applications.last?.applicationId)
+        var versions = try #require(harness.server.state.applications.last?.versions.count)
+        while versions < 2 {
+            _ = try await harness.restObject(
+                "application/version/create", #"{"applicationId":"\#(id)","applicationVersionId":"v\#(versions)"}"#)
+            versions += 1
+        }
+        let version = await harness.rest(
+            "application/version/create", #"{"requestObject":{"applicationId":"\#(id)","applicationVersionId":"v9"}}"#)
+        #expect(try TestHarness.errorCode(version) == "ERR0024")
+        #expect(try Self.message(version).contains("too many versions of \(id) (at most 2)"))
+    }
+
+    @Test("tokens beyond the per-activation bound drop the oldest from the activation")
+    func tokensPerActivation() async throws {
+        let clock = TestClock(Date())
+        var state = DevServerState()
+        try state.prepareApplication(path: nil)
+        let server = DevServer(
+            state: state, adminEnabled: true, clock: clock.serverClock,
+            limits: DevServerLimits(tokensPerActivation: 2))
+        let activation = try server.initActivation(.init(userId: "alice", commitPhase: .onCommit))
+        let code = try #require(activation.registration?.activationCode)
+        var client = try PowerAuthClient(server: server, clock: clock, version: .v33)
+        let created = try await client.activate(code: code)
+        #expect(created.response.status == 200)
+        _ = try server.commitActivation(activation.activationId, activationOtp: nil)
+        var tokens: [String] = []
+        for _ in 0..<3 {
+            let (response, token, _) = try await client.createToken()
+            #expect(response.status == 200)
+            tokens.append(try #require(token).tokenId)
+        }
+        let kept = try #require(server.state.activations.first { $0.activationId == activation.activationId }?.tokens)
+        #expect(kept.map(\.id) == Array(tokens.suffix(2)))
+    }
 }

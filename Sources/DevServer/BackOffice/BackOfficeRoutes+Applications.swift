@@ -44,6 +44,10 @@ extension DevServer {
             guard !state.applications.contains(where: { $0.applicationId == id }) else {
                 throw BackOfficeFailure(.duplicateApplication, "the application \(id) exists already")
             }
+            let limit = store.limits.applications
+            guard state.applications.count < limit else {
+                throw BackOfficeFailure(.invalidRequest, "too many applications (at most \(limit))")
+            }
             state.applications.append(application)
         }
         return BackOffice.CreateApplicationResponse(applicationId: id, applicationRoles: application.roles)
@@ -63,6 +67,11 @@ extension DevServer {
             }
             guard !state.applications[index].versions.contains(where: { $0.applicationVersionId == name }) else {
                 throw BackOfficeFailure(.duplicateApplication, "the version \(name) exists already")
+            }
+            let limit = store.limits.applicationVersions
+            guard state.applications[index].versions.count < limit else {
+                throw BackOfficeFailure(
+                    .invalidRequest, "too many versions of \(body.applicationId) (at most \(limit))")
             }
             state.applications[index].versions.append(version)
             return state.applications[index]

@@ -85,6 +85,11 @@ extension DevServer {
                 throw BackOfficeFailure(
                     .operationTemplateAlreadyExists, "a template named \(body.templateName) exists already")
             }
+            let limit = store.limits.templates
+            guard state.templates.count < limit else {
+                throw BackOfficeFailure(
+                    .operationTemplateError, "too many operation templates (at most \(limit)): remove some first")
+            }
             let record = OperationTemplateRecord(
                 id: (state.templates.map(\.id).max() ?? 0) + 1, templateName: body.templateName,
                 operationType: body.operationType, dataTemplate: body.dataTemplate,
