@@ -11,14 +11,11 @@ struct ReadmeRunnableCLITests {
             .deletingLastPathComponent().appendingPathComponent("README.md")
     }
 
-    /// The body of the `sh` block between `<!-- runnable: name -->` and `<!-- /runnable -->`.
+    /// The `sh` block marked `<!-- runnable: name -->` (exactly one).
     static func block(_ name: String, in text: String) throws -> String {
-        let opening = "<!-- runnable: \(name) -->\n```sh\n"
-        let start = try #require(text.range(of: opening), "README.md has no runnable block \(name)")
-        let end = try #require(
-            text.range(of: "```\n<!-- /runnable -->", range: start.upperBound..<text.endIndex),
-            "the runnable block \(name) is not closed")
-        return String(text[start.upperBound..<end.lowerBound])
+        let blocks = MarkdownShellBlock.blocks(in: text).filter { $0.marking == .runnable(name) }
+        try #require(blocks.count == 1, "README.md has \(blocks.count) runnable blocks named \(name)")
+        return blocks[0].body
     }
 
     @Test("the round trip and the online section run as pasted against qrauth serve --port 0")
@@ -27,19 +24,7 @@ struct ReadmeRunnableCLITests {
         let offline = try Self.block("offline", in: text)
         let online = try Self.block("online", in: text)
         #expect(online.contains("qrauth serve --port 0"))
-        let directory = try CLIRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // The harness only: strict mode, qrauth on PATH, a temporary folder, and no server left behind.
-        let harness = """
-            set -eu
-            PATH="$0:$PATH"
-            cd "$1"
-            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-            trap 'exit 143' TERM
-
-            """
-        let result = try CLIRunner.runShell(
-            harness + offline + online, arguments: [CLIRunner.productsDirectory.path, directory.path], timeout: 180)
+        let result = try DocScriptRunner.run(offline + online)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.contains("accepted: possession_knowledge"), "\(result.stdout)")
         #expect(result.stdout.contains("approved "), "\(result.stdout)")
