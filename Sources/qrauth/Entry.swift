@@ -9,6 +9,7 @@ enum Entry {
         let status: ExitStatus
         do {
             var command = try QRAuth.parseAsRoot()
+            Verbosity.current = verbosity(of: command)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -33,6 +34,11 @@ enum Entry {
             status = .usage
         }
         exit(finish(status).rawValue)
+    }
+
+    /// The `-q`/`-v` level the parsed leaf command asks for.
+    private static func verbosity(of command: any ParsableCommand) -> Verbosity {
+        (command as? any OutputCommand)?.verbosity.level ?? .normal
     }
 
     /// Flushes standard output; a write to it that failed (a full disk, `> /dev/full`) turns a

@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
-struct ActivationCreateCommand: ParsableCommand {
+struct ActivationCreateCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a test activation: a device file and the matching server file (mode 0600).",
@@ -59,6 +59,7 @@ struct ActivationCreateCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         try LegacyOption.one(

@@ -6,7 +6,7 @@ import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
-struct CodeVerifyCommand: ParsableCommand {
+struct CodeVerifyCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Server side: check an approval code with the look-ahead window and update the server file.",
@@ -76,6 +76,7 @@ struct CodeVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var accepted: Bool

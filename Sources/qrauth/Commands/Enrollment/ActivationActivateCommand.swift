@@ -6,7 +6,7 @@ import QRAuthFiles
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.
-struct ActivationActivateCommand: AsyncParsableCommand {
+struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "activate",
         abstract: "Activate this machine as a mobile token with an activation code (ECIES, /pa/v3/activation/create).",
@@ -50,6 +50,7 @@ struct ActivationActivateCommand: AsyncParsableCommand {
 
     @Flag(help: "Replace an existing active device file.")
     var force = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Output: Encodable {
         var activationId: String

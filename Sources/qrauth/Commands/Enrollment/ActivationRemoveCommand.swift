@@ -2,7 +2,7 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth activation remove --url BASE --device FILE (--password-… | --biometry)`: signed `/pa/v3/activation/remove`.
-struct ActivationRemoveCommand: AsyncParsableCommand {
+struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract:
@@ -16,6 +16,7 @@ struct ActivationRemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var options: EnrollmentOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)

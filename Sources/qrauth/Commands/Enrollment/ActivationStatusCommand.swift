@@ -3,7 +3,7 @@ import OperationsSync
 import PowerAuth
 
 /// `qrauth activation status --url BASE --device FILE`: `/pa/v3/activation/status`, the encrypted blob decoded.
-struct ActivationStatusCommand: AsyncParsableCommand {
+struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Ask the enrollment server for the activation's status (the encrypted status blob, decoded).",
@@ -16,6 +16,7 @@ struct ActivationStatusCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: EnrollmentOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Output: Encodable {
         var activationId: String

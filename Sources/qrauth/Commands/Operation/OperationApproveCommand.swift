@@ -3,7 +3,7 @@ import OfflineOperations
 import PowerAuth
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
-struct OperationApproveCommand: ParsableCommand {
+struct OperationApproveCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
@@ -61,6 +61,7 @@ struct OperationApproveCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var code: String

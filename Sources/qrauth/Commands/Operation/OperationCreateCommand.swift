@@ -8,7 +8,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
-struct OperationCreateCommand: ParsableCommand {
+struct OperationCreateCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
@@ -72,6 +72,7 @@ struct OperationCreateCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var payload: String
@@ -122,7 +123,7 @@ struct OperationCreateCommand: ParsableCommand {
                     operationId: builder.operationId, qr: qrPath))
         } else {
             print(payload.text)
-            if let qrPath { StandardStreams.error("wrote \(TerminalText.escaped(qrPath))") }
+            if let qrPath { StandardStreams.note("wrote \(TerminalText.escaped(qrPath))") }
         }
     }
 

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthCrypto
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
-struct OperationVerifyCommand: ParsableCommand {
+struct OperationVerifyCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify the server signature of an offline operation.",
@@ -43,6 +43,7 @@ struct OperationVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var valid: Bool

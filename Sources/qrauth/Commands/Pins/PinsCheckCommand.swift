@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
-struct PinsCheckCommand: AsyncParsableCommand {
+struct PinsCheckCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Would an app with this list trust this certificate? Prints trusted, untrusted or empty.",
@@ -39,6 +39,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let result: ValidationResult

@@ -4,7 +4,7 @@ import Foundation
 import QRAuthCrypto
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
-struct PinsFingerprintCommand: ParsableCommand {
+struct PinsFingerprintCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "fingerprint",
         abstract: "Print each certificate's pin fingerprint (SHA-256 of the DER), common name and notAfter.",
@@ -27,6 +27,7 @@ struct PinsFingerprintCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Item: Encodable {
         let source: String

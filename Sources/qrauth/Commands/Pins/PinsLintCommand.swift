@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
-struct PinsLintCommand: ParsableCommand {
+struct PinsLintCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find expired and expiring entries, duplicates, mismatches with certificates, unsigned fields.",
@@ -32,6 +32,7 @@ struct PinsLintCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let status: Int32

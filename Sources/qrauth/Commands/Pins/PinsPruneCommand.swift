@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
-struct PinsPruneCommand: ParsableCommand {
+struct PinsPruneCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove expired entries from a list file (written atomically; signatures are kept).",
@@ -22,6 +22,7 @@ struct PinsPruneCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let removed: [String]

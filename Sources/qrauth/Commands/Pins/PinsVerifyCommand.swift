@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
-struct PinsVerifyCommand: ParsableCommand {
+struct PinsVerifyCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify every entry of a static list: signature, expiry, expected names.",
@@ -45,6 +45,7 @@ struct PinsVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct EntryReport: Encodable {
         let index: Int

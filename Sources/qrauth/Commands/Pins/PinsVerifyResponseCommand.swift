@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
-struct PinsVerifyResponseCommand: ParsableCommand {
+struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-response",
         abstract: "Verify a captured /app/init response: the signature over challenge&body, then its entries.",
@@ -36,6 +36,7 @@ struct PinsVerifyResponseCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct EntryReport: Encodable {
         let name: String

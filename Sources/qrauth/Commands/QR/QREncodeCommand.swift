@@ -6,7 +6,7 @@ import QRImaging
 
 /// `qrauth qr encode`: text or bytes → QR code as PNG, SVG, terminal blocks or a module matrix,
 /// read back by the scanner before anything is written.
-struct QREncodeCommand: ParsableCommand {
+struct QREncodeCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Make a QR code from text or raw bytes, and check it reads back.",
@@ -75,6 +75,7 @@ struct QREncodeCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document describing the code.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let version: Int

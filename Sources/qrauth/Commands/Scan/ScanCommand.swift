@@ -7,7 +7,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: ParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
@@ -88,6 +88,7 @@ struct ScanCommand: ParsableCommand {
     /// The old spelling of `--device`, kept for one release.
     @Option(name: .customLong("activation"), help: .hidden)
     var legacyActivation: String?
+    @OptionGroup var verbosity: VerbosityOptions
 
     /// The device activation file, if any.
     var activation: String? { deviceOption ?? legacyActivation }
@@ -160,7 +161,9 @@ struct ScanCommand: ParsableCommand {
             budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil,
             memoryBudget: ScanMemoryBudget(capacity: memoryLimit.map { $0 << 20 } ?? ScanMemoryBudget.defaultCapacity)
         )
-        var progress = StandardStreams.stderrIsTerminal && inputs.count > 1 ? ProgressBar(total: inputs.count) : nil
+        var progress =
+            StandardStreams.stderrIsTerminal && inputs.count > 1 && Verbosity.current > .quiet
+            ? ProgressBar(total: inputs.count) : nil
         var worst = ExitStatus.success
         scanner.scan(inputs, read: Self.read, pixelLimit: pixelLimit) { result in
             progress?.clear()

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync approve ID`.
-struct SyncApproveCommand: AsyncParsableCommand {
+struct SyncApproveCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Approve an operation: fetch its detail, pick the factor it allows, sign and authorize.",
@@ -17,6 +17,7 @@ struct SyncApproveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Proximity check TOTP.", valueName: "otp")) var otp: String?
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)

@@ -2,12 +2,13 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth sync detail ID`.
-struct SyncDetailCommand: AsyncParsableCommand {
+struct SyncDetailCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "detail", abstract: "Show one operation in any status (token-authenticated).")
 
     @Argument(help: "The operation id.") var id: String
     @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() async throws {
         let operation = try await SyncRun.with(connection, password: nil) { try await $0.detail(id: id) }

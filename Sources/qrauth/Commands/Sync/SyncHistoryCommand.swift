@@ -2,12 +2,13 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth sync history`.
-struct SyncHistoryCommand: AsyncParsableCommand {
+struct SyncHistoryCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "List operations in any status (2FA signature: password or --biometry).")
 
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)

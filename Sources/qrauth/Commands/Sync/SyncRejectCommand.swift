@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync reject ID [--reason R]`.
-struct SyncRejectCommand: AsyncParsableCommand {
+struct SyncRejectCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "reject", abstract: "Reject an operation (possession signature).")
 
@@ -13,6 +13,7 @@ struct SyncRejectCommand: AsyncParsableCommand {
             "UNKNOWN, INCORRECT_DATA, UNEXPECTED_OPERATION or any custom reason.", valueName: "reason"))
     var reason: String = "UNKNOWN"
     @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         guard !reason.isEmpty, reason.count <= 256, !reason.contains(where: \.isNewline) else {

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync watch`.
-struct SyncWatchCommand: AsyncParsableCommand {
+struct SyncWatchCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Poll pending operations and print changes as they happen (one JSON line each with --json).")
@@ -13,6 +13,7 @@ struct SyncWatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many polls (default: until interrupted).", valueName: "n"))
     var polls: Int?
     @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     /// One printed change.
     struct Change: Encodable {

@@ -2,7 +2,7 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth token remove --url BASE --device FILE`: signed `/pa/v3/token/remove`, the token dropped from the file.
-struct TokenRemoveCommand: AsyncParsableCommand {
+struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove the device file's MAC token at the server and from the file.",
@@ -16,6 +16,7 @@ struct TokenRemoveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The token's name (the Mobile Token API uses possession_universal).", valueName: "name"))
     var name = "possession_universal"
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         guard name == "possession_universal" else {
