@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
-struct ActivationCreateCommand: ParsableCommand, OutputCommand {
+struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a test activation: a device file and the matching server file (mode 0600).",

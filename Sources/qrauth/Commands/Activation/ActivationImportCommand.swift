@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
-struct ActivationImportCommand: ParsableCommand, OutputCommand {
+struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a powerauth-cmd-tool status file as a device activation file.",

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
-struct ActivationShowCommand: ParsableCommand, OutputCommand {
+struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a device or server activation file (secrets only with --reveal).",

@@ -13,7 +13,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         ])
 
     /// `backend activation init` (`activation/init`).
-    struct Init: AsyncParsableCommand, OutputCommand {
+    struct Init: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "init", abstract: "Create an activation and print its activation code.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
@@ -28,6 +28,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @OptionGroup var otp: BackendOTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -57,7 +58,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation commit` (`activation/commit`).
-    struct Commit: AsyncParsableCommand, OutputCommand {
+    struct Commit: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "commit", abstract: "Commit a PENDING_COMMIT activation (exit 1 when not activated).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
@@ -65,6 +66,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @OptionGroup var otp: BackendOTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.CommitActivationRequest(
@@ -83,12 +85,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation status` (`activation/status`).
-    struct Status: AsyncParsableCommand, OutputCommand {
+    struct Status: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Show an activation's state as the server keeps it.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -114,13 +117,14 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation block` (`activation/block`).
-    struct Block: AsyncParsableCommand, OutputCommand {
+    struct Block: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "block", abstract: "Block an ACTIVE activation.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(help: "Why (default NOT_SPECIFIED).") var reason: String?
         @Option(name: .customLong("external-user-id"), help: "Who blocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.BlockActivationRequest(
@@ -139,13 +143,14 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation unblock` (`activation/unblock`).
-    struct Unblock: AsyncParsableCommand, OutputCommand {
+    struct Unblock: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "unblock", abstract: "Unblock a BLOCKED activation (resets its failed attempts).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who unblocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.UnblockActivationRequest(
@@ -163,7 +168,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation remove` (`activation/remove`).
-    struct Remove: AsyncParsableCommand, OutputCommand {
+    struct Remove: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove an activation (any state; exit 1 when not removed).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
@@ -172,6 +177,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         var revokeRecoveryCodes = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.RemoveActivationRequest(
@@ -191,12 +197,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation list` (`activation/list`).
-    struct List: AsyncParsableCommand, OutputCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's activations.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "Only this application.") var applicationId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {

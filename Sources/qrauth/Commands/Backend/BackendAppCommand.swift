@@ -10,10 +10,11 @@ struct BackendAppCommand: AsyncParsableCommand {
         subcommands: [List.self, Create.self, Detail.self, Version.self])
 
     /// `backend app list` (`application/list`).
-    struct List: AsyncParsableCommand, OutputCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the applications.")
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -28,12 +29,13 @@ struct BackendAppCommand: AsyncParsableCommand {
     }
 
     /// `backend app create` (`application/create`).
-    struct Create: AsyncParsableCommand, OutputCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an application.")
         @Option(name: .customLong("application-id"), help: "The new application's id (its name).")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -46,13 +48,14 @@ struct BackendAppCommand: AsyncParsableCommand {
     }
 
     /// `backend app detail` (`application/detail`).
-    struct Detail: AsyncParsableCommand, OutputCommand {
+    struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "detail", abstract: "Show an application: master public key, versions, mobileSdkConfig.")
         @Option(name: .customLong("application-id"), help: "The application's id.")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -79,7 +82,7 @@ struct BackendAppCommand: AsyncParsableCommand {
             commandName: "version", abstract: "Application versions.", subcommands: [Create.self])
 
         /// `backend app version create` (`application/version/create`).
-        struct Create: AsyncParsableCommand, OutputCommand {
+        struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
             static let configuration = CommandConfiguration(
                 commandName: "create", abstract: "Create an application version and print its mobileSdkConfig.")
             @Option(name: .customLong("application-id"), help: "The application's id.")
@@ -88,6 +91,7 @@ struct BackendAppCommand: AsyncParsableCommand {
             var versionId: String
             @OptionGroup var backend: BackendOptions
             @OptionGroup var verbosity: VerbosityOptions
+            var json: Bool { backend.json }
 
             func run() async throws {
                 let (response, config) = try await backend.run { client in

@@ -8,7 +8,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         commandName: "template", abstract: "Operation templates: create, list.", subcommands: [Create.self, List.self])
 
     /// `backend template create` (`operation/template/create`).
-    struct Create: AsyncParsableCommand, OutputCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an operation template.")
         @Option(name: .customLong("template"), help: "The template's name.") var template: String
@@ -30,6 +30,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         var proximityCheck = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -50,10 +51,11 @@ struct BackendTemplateCommand: AsyncParsableCommand {
     }
 
     /// `backend template list` (`operation/template/list`).
-    struct List: AsyncParsableCommand, OutputCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the operation templates.")
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {

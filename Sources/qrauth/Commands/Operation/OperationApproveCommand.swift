@@ -3,7 +3,7 @@ import OfflineOperations
 import PowerAuth
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
-struct OperationApproveCommand: ParsableCommand, OutputCommand {
+struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
@@ -114,8 +114,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand {
         case .refused(let check):
             let why =
                 check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
-            StandardStreams.error("qrauth: the operation's server signature \(why); refusing (use --unverified)")
-            throw ExitWithStatus(status: .checkFailed)
+            throw CLIError(.checkFailed, "the operation's server signature \(why); refusing (use --unverified)")
         case .approved(let approved):
             receipt = approved
         }

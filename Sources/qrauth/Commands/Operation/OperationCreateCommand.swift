@@ -8,7 +8,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
-struct OperationCreateCommand: ParsableCommand, OutputCommand {
+struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
@@ -80,7 +80,8 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand {
         var totp: String?
         var signingKey: String
         var operationId: String
-        var qr: String?
+        /// The QR code file written (`--qr`).
+        var path: String?
     }
 
     func validate() throws {
@@ -120,7 +121,7 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand {
             try JSONOutput.document(
                 Report(
                     payload: payload.text, nonce: payload.nonce, totp: payload.totp, signingKey: signingKey.rawValue,
-                    operationId: builder.operationId, qr: qrPath))
+                    operationId: builder.operationId, path: qrPath))
         } else {
             print(payload.text)
             if let qrPath { StandardStreams.note("wrote \(TerminalText.escaped(qrPath))") }

@@ -2,7 +2,7 @@ import ArgumentParser
 import OfflineOperations
 
 /// `qrauth operation parse`: print every field of an offline operation string.
-struct OperationParseCommand: ParsableCommand, OutputCommand {
+struct OperationParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse an offline QR operation string and print its fields.",

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthCrypto
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
-struct OperationVerifyCommand: ParsableCommand, OutputCommand {
+struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify the server signature of an offline operation.",
@@ -49,7 +49,8 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand {
         var valid: Bool
         var signingKey: String
         var operationId: String
-        var result: String
+        /// `valid`, `invalid` or `key-unavailable`.
+        var verdict: String
     }
 
     func run() throws {
@@ -68,7 +69,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand {
         }
         let report = Report(
             valid: check == .valid, signingKey: parsed.signingKey.rawValue, operationId: parsed.operationId,
-            result: check.rawValue)
+            verdict: JSONValue.kebab(check.rawValue))
         if json {
             try JSONOutput.document(report)
         } else {

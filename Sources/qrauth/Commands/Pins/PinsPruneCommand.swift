@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
-struct PinsPruneCommand: ParsableCommand, OutputCommand {
+struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove expired entries from a list file (written atomically; signatures are kept).",
@@ -25,7 +25,15 @@ struct PinsPruneCommand: ParsableCommand, OutputCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        let removed: [String]
+        /// One removed (or, with `--dry-run`, removable) entry.
+        struct Entry: Encodable {
+            let name: String
+            let fingerprint: String
+            let expires: Int64
+        }
+
+        let path: String
+        let removed: [Entry]
         let kept: Int
         let written: Bool
     }
@@ -52,7 +60,10 @@ struct PinsPruneCommand: ParsableCommand, OutputCommand {
             "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))"
         }
         if json {
-            try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
+            let entries = removed.map {
+                Report.Entry(name: $0.name, fingerprint: $0.fingerprint.base64EncodedString(), expires: $0.expires)
+            }
+            try JSONOutput.document(Report(path: list, removed: entries, kept: parsed.entries.count, written: write))
         } else {
             for name in names { print("\(dryRun ? "would remove" : "removed") \(TerminalText.escaped(name))") }
             print(

@@ -3,7 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 
 /// `qrauth pins public-key --key KEY.pem`: the tool's `export`.
-struct PinsPublicKeyCommand: ParsableCommand, OutputCommand {
+struct PinsPublicKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "public-key",
         abstract: "Print the public key apps are configured with: Base64 of the 65-byte uncompressed point.",

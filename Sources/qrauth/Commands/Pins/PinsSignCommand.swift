@@ -6,7 +6,7 @@ import QRAuthFiles
 
 /// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
 /// [--into LIST.json]`: sign one entry.
-struct PinsSignCommand: ParsableCommand, OutputCommand {
+struct PinsSignCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign an entry for a certificate and add it to a list (or print it).",

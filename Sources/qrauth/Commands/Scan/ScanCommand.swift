@@ -7,7 +7,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
-struct ScanCommand: ParsableCommand, OutputCommand {
+struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
@@ -191,7 +191,7 @@ struct ScanCommand: ParsableCommand, OutputCommand {
         case .failure(let error):
             let (status, message) = Self.describe(error)
             if json {
-                printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
+                printJSON(ScanRecord(path: name, symbols: [], error: JSONError(error), budgetExhausted: false))
             } else {
                 StandardStreams.error("qrauth: \(TerminalText.escaped(name)): \(TerminalText.escaped(message))")
             }
@@ -206,9 +206,11 @@ struct ScanCommand: ParsableCommand, OutputCommand {
                 return ScanRecord.Symbol(symbol: symbol, payload: payload, signature: signature, includeParsed: parse)
             }
             if json {
-                let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
+                let error =
+                    symbols.isEmpty
+                    ? JSONError(code: ExitStatus.noCode.errorCode, message: Self.noCodeMessage(scan)) : nil
                 printJSON(
-                    ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
+                    ScanRecord(path: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
             } else if raw, !symbols.isEmpty {
                 if let failure = Self.printRaw(scan.symbols) { return failure }
             } else if symbols.isEmpty {
@@ -257,7 +259,7 @@ struct ScanCommand: ParsableCommand, OutputCommand {
             try JSONOutput.line(record)
         } catch {
             StandardStreams.error(
-                "qrauth: \(TerminalText.escaped(record.file)): could not encode JSON: \(TerminalText.escaped("\(error)"))"
+                "qrauth: \(TerminalText.escaped(record.path)): could not encode JSON: \(TerminalText.escaped("\(error)"))"
             )
         }
     }

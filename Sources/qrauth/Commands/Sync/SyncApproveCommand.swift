@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync approve ID`.
-struct SyncApproveCommand: AsyncParsableCommand, OutputCommand {
+struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Approve an operation: fetch its detail, pick the factor it allows, sign and authorize.",
@@ -18,6 +18,7 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand {
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { connection.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
@@ -33,7 +34,7 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand {
             try await client.authorize(operation, authentication: auth, proximityCheck: check)
         }
         if connection.json {
-            try JSONOutput.document(["id": id, "result": "approved"])
+            try JSONOutput.document(["operationId": id, "status": "APPROVED"])
         } else {
             print("approved \(TerminalText.escaped(id))")
         }
