@@ -83,6 +83,21 @@ struct VerbosityCLITests {
         #expect(plain.status == verbose.status)
         #expect(!plain.stderr.contains("reading"))
         #expect(verbose.stderr.contains("qrauth: reading the operation from \(input.path)"), "\(verbose.stderr)")
+
+        // approve: -v says where the counter was saved; -q keeps only the code (no wrong-password warning).
+        let (device, server) = try CLIRunner.activation(in: directory)
+        let operation = try CLIRunner.run([
+            "operation", "create", "--server-activation", server, "--title", "Pay", "--data", "A1*A100CZK",
+        ]).stdout.trimmingCharacters(in: .newlines)
+        let approve = ["operation", "approve", operation, "--device", device, "--password-env", "PIN"]
+        let told = try CLIRunner.run(approve + ["-v"], environment: ["PIN": "1234"])
+        #expect(told.status == 0, "\(told.stderr)")
+        #expect(told.stderr.contains("qrauth: counter 0 spent and saved in \(device)"), "\(told.stderr)")
+        #expect(told.stderr.contains("warning: a wrong password"))
+        let silent = try CLIRunner.run(approve + ["-q"], environment: ["PIN": "1234"])
+        #expect(silent.status == 0, "\(silent.stderr)")
+        #expect(silent.stderr.isEmpty, "\(silent.stderr)")
+        #expect(silent.stdout.split(separator: "\n").count == 1)
     }
 
     @Test(

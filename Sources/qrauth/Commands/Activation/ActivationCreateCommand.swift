@@ -97,6 +97,7 @@ struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputComman
             password: secret, biometry: biometry, protocolVersion: version, lookAhead: lookAhead,
             maxFailedAttempts: maxFailedAttempts, masterKey: master)
         try writeBoth(pair)
+        StandardStreams.verbose("wrote the server file \(server) and the device file \(device) (0600)")
         let summary = try ActivationSummary(device: pair.device, server: pair.server, path: device, reveal: false)
         if json {
             try JSONOutput.document(summary)

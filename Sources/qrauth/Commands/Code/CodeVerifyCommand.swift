@@ -130,6 +130,8 @@ struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             proximity: proximity)
         // The server file stays locked from reading the counters to saving the outcome.
         let (result, serverFile) = try ServerTransactions(path: server).verifyApprovalCode(code, check)
+        StandardStreams.verbose(
+            "saved \(server): counter \(result.state.counter), failed attempts \(result.state.failedAttempts)")
         if result.isValid, let activation { try resynchronise(activation, with: serverFile) }
 
         let report = Report(

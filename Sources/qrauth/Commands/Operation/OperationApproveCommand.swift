@@ -119,6 +119,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             receipt = approved
         }
         let device = receipt.activation
+        StandardStreams.verbose("counter \(receipt.counter) spent and saved in \(activation) before printing the code")
         let display = group.grouping.format(receipt.code)
         if json {
             try JSONOutput.document(

@@ -55,7 +55,10 @@ struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         }
         let removed = parsed.removeExpired(at: now ?? UTCTime.now)
         let write = !dryRun && !removed.isEmpty
-        if write { try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode) }
+        if write {
+            try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode)
+            StandardStreams.verbose("wrote \(list) (\(parsed.entries.count) entries)")
+        }
         let names = removed.map {
             "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))"
         }

@@ -164,6 +164,8 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         var progress =
             StandardStreams.stderrIsTerminal && inputs.count > 1 && Verbosity.current > .quiet
             ? ProgressBar(total: inputs.count) : nil
+        StandardStreams.verbose(
+            "scanning \(inputs.count) input\(inputs.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")")
         var worst = ExitStatus.success
         scanner.scan(inputs, read: Self.read, pixelLimit: pixelLimit) { result in
             progress?.clear()
