@@ -61,7 +61,7 @@ def run_qrauth(binary, rows):
     found = {}
     for line in out.decode().splitlines():
         record = json.loads(line)
-        found[record["file"]] = [base64.b64decode(s["bytes"]) for s in record["symbols"]]
+        found[record["path"]] = [base64.b64decode(s["bytes"]) for s in record["symbols"]]
     return [found.get(r[0], []) for r in rows], wall, cpu
 
 

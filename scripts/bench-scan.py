@@ -38,7 +38,7 @@ def run_qrauth(binary, rows, jobs):
     found = {}
     for line in out.decode().splitlines():
         record = json.loads(line)
-        found[record["file"]] = [base64.b64decode(s["bytes"]) for s in record["symbols"]]
+        found[record["path"]] = [base64.b64decode(s["bytes"]) for s in record["symbols"]]
     return elapsed, [row[2] in found.get(row[0], []) for row in rows]
 
 

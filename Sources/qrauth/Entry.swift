@@ -2,13 +2,18 @@ import ArgumentParser
 import Foundation
 import QRAuthEncoding
 
-/// Runs the command tree and turns every error into a one-line message and a design.md exit code.
+/// Runs the command tree and turns every error into a one-line message and a design.md exit code; with
+/// `--json`, also into `{"error":{"code","message"}}` on standard output (docs/json.md).
 @main
 enum Entry {
     static func main() async {
         let status: ExitStatus
+        // Until the command is parsed (a usage error), `--json` anywhere before `--` asks for JSON errors.
+        var json = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
         do {
             var command = try QRAuth.parseAsRoot()
+            Verbosity.current = verbosity(of: command)
+            json = wantsJSON(command)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -18,21 +23,38 @@ enum Entry {
         } catch let error as ExitWithStatus {
             status = error.status
         } catch let error as any ReportableError {
-            StandardStreams.error("qrauth: \(TerminalText.escaped(error.message))")
+            report(JSONError(error), json: json)
             status = error.exitStatus
         } catch let error as DecodingError {
-            StandardStreams.error(
-                "qrauth: malformed JSON: \(TerminalText.escaped(error.pathDescription(namingMissingKeys: false)))")
+            let message = "malformed JSON: \(error.pathDescription(namingMissingKeys: false))"
+            report(JSONError(code: "cli.malformed_json", message: message), json: json)
             status = .malformed
         } catch {
             // Help and version: ArgumentParser prints them. Usage errors become one line, like every
             // other error, with the option's help one `--help` away.
             guard QRAuth.exitCode(for: error) == .validationFailure else { QRAuth.exit(withError: error) }
             let message = QRAuth.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
-            StandardStreams.error("qrauth: \(TerminalText.escaped(message)) (see --help)")
+            report(JSONError(code: ExitStatus.usage.errorCode, message: "\(message) (see --help)"), json: json)
             status = .usage
         }
         exit(finish(status).rawValue)
+    }
+
+    /// The one-line message on standard error, escaped; with `--json` also the error object on standard output
+    /// (exact, not escaped).
+    private static func report(_ error: JSONError, json: Bool) {
+        if json { JSONOutput.error(error) }
+        StandardStreams.error("qrauth: \(TerminalText.escaped(error.message))")
+    }
+
+    /// The `-q`/`-v` level the parsed leaf command asks for.
+    private static func verbosity(of command: any ParsableCommand) -> Verbosity {
+        (command as? any OutputCommand)?.verbosity.level ?? .normal
+    }
+
+    /// Whether the parsed command was given `--json`.
+    private static func wantsJSON(_ command: any ParsableCommand) -> Bool {
+        (command as? any JSONOutputCommand)?.json ?? false
     }
 
     /// Flushes standard output; a write to it that failed (a full disk, `> /dev/full`) turns a

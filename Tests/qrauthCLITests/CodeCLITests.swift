@@ -74,7 +74,7 @@ struct CodeCLITests {
         let accepted = try setup.verify(code, operation, extra: ["--device", setup.device])
         #expect(accepted.status == 0, "\(accepted.stdout) \(accepted.stderr)")
         let report = try setup.report(accepted)
-        #expect(report["accepted"] as? Bool == true)
+        #expect(report["valid"] as? Bool == true)
         #expect(report["signatureType"] as? String == "possession_knowledge")
         #expect(report["counter"] as? Int == 1)
 
@@ -100,7 +100,7 @@ struct CodeCLITests {
         #expect(result.status == 1)
         let report = try setup.report(result)
         #expect(report["status"] as? String == "BLOCKED")
-        #expect(report["accepted"] as? Bool == false)
+        #expect(report["valid"] as? Bool == false)
     }
 
     @Test func counterResynchronisationAndWindow() throws {

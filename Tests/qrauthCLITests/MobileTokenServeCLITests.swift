@@ -78,7 +78,7 @@ struct MobileTokenServeCLITests {
         let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
         let pending = try CLIRunner.run(["activation", "status", "--json"] + common)
         try #require(pending.status == 0, "\(pending.stderr)")
-        #expect(try Self.json(pending)["state"] as? String == "PENDING_COMMIT")
+        #expect(try Self.json(pending)["status"] as? String == "PENDING_COMMIT")
 
         // The back office compares the fingerprint it shows with the device's before it commits.
         let seen = try bank.backOffice(["activation", "status", "--activation-id", activationId])
@@ -87,8 +87,8 @@ struct MobileTokenServeCLITests {
         let committed = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
         #expect(committed["activated"] as? Bool == true)
         let active = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
-        #expect(active["state"] as? String == "ACTIVE")
-        #expect(active["counterPosition"] as? String == "in_sync")
+        #expect(active["status"] as? String == "ACTIVE")
+        #expect(active["counterPosition"] as? String == "in-sync")
 
         _ = try bank.backOffice([
             "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK", "--signature-type",
@@ -119,16 +119,16 @@ struct MobileTokenServeCLITests {
         #expect(wrong.status == 1, "\(wrong.stderr)")
         #expect(wrong.stderr.contains("ERR_AUTHENTICATION") && wrong.stderr.contains("activation status"))
         let counted = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
-        #expect(counted["state"] as? String == "ACTIVE")
+        #expect(counted["status"] as? String == "ACTIVE")
         #expect(counted["failedAttempts"] as? Int == 1)
         // The refused signature did not move the server's counter: the device is one step ahead.
-        #expect(counted["counterPosition"] as? String == "device_ahead")
+        #expect(counted["counterPosition"] as? String == "device-ahead")
         #expect(counted["counterDistance"] as? Int == 1)
 
         let removed = try CLIRunner.run(["activation", "remove", "--password-env", "PIN"] + common, environment: env)
         #expect(removed.status == 0, "\(removed.stderr)")
         let gone = try Self.json(try CLIRunner.run(["activation", "status", "--json"] + common))
-        #expect(gone["state"] as? String == "REMOVED")
+        #expect(gone["status"] as? String == "REMOVED")
         let refused = try CLIRunner.run(["sync", "list"] + sync)
         #expect(refused.status == 4)
         #expect(refused.stderr.contains("was removed"))

@@ -47,9 +47,14 @@ struct NetworkErrorCLITests {
             ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "1", "--json"],
             environment: [:], timeout: 60)
         #expect(json.status == 5)
-        let event = try #require(
-            try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any], "\(json.stdout)")
+        // One line per event, then the error that ended the watch (docs/json.md).
+        let jsonLines = json.stdout.split(separator: "\n").map { Data($0.utf8) }
+        try #require(jsonLines.count == 2, "\(json.stdout)")
+        let event = try #require(try JSONSerialization.jsonObject(with: jsonLines[0]) as? [String: Any])
         #expect(event["event"] as? String == "error")
+        #expect((event["error"] as? [String: Any])?["code"] as? String == "mtoken.network", "\(json.stdout)")
+        let final = try #require(try JSONSerialization.jsonObject(with: jsonLines[1]) as? [String: Any])
+        #expect((final["error"] as? [String: Any])?["message"] as? String != nil)
     }
 
     @Test(

@@ -173,7 +173,7 @@ struct PinsCLITests {
         ])
         #expect(result.status == 2)
         let entries = try #require(try json(result)["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["signature"] as? String } == ["valid", "valid", "valid", "valid"])
+        #expect(entries.map { $0["verdict"] as? String } == ["valid", "valid", "valid", "valid"])
         #expect(entries.map { $0["expiry"] as? String } == ["expired", "valid", "valid", "valid"])
         let otherKey = "BGxYFkdkoboW/+Jq9qbPyql8pq/KGWfEiljkaTxqEg/qDLNeEvSDGP0XnIUgbvgaa0DOEuCLNFmkNUaq1XmnJ2o="
         let wrongKey = try CLIRunner.run([
@@ -300,7 +300,7 @@ struct PinsCLITests {
             "--json",
         ])
         #expect(rejected.status == 1)
-        #expect(try json(rejected)["listUpdate"] as? String == "invalidSignature")
+        #expect(try json(rejected)["listUpdate"] as? String == "invalid-signature")
     }
 
     @Test(.enabled(if: PinsOpenSSL.isAvailable, "needs the openssl command line"))

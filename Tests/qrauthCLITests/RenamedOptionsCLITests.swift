@@ -68,7 +68,7 @@ struct RenamedOptionsCLITests {
             setup.device, "--json",
         ])
         #expect(accepted.status == 0, "\(accepted.stdout) \(accepted.stderr)")
-        #expect(try setup.report(accepted)["accepted"] as? Bool == true)
+        #expect(try setup.report(accepted)["valid"] as? Bool == true)
 
         let both = try CLIRunner.run([
             "code", "verify", "--server", setup.server, "--server-activation", setup.server, "--code", code,
@@ -121,7 +121,7 @@ struct RenamedOptionsCLITests {
             let line = try #require(scanned.stdoutData.split(separator: UInt8(ascii: "\n")).first)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
             let symbol = try #require((object["symbols"] as? [[String: Any]])?.first)
-            #expect(symbol["signature"] as? String == "valid", "\(option): \(scanned.stdout)")
+            #expect(symbol["verdict"] as? String == "valid", "\(option): \(scanned.stdout)")
         }
     }
 

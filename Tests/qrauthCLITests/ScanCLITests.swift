@@ -50,7 +50,7 @@ struct ScanCLITests {
         let lines = try Self.jsonLines(result)
         try #require(lines.count == payloads.count)
         for ((name, payload, kind), (line, file)) in zip(payloads, zip(lines, files)) {
-            #expect(line["file"] as? String == file.path)
+            #expect(line["path"] as? String == file.path)
             #expect(line["error"] is NSNull, "\(name)")
             let symbols = try #require(line["symbols"] as? [[String: Any]])
             try #require(symbols.count == 1, "\(name)")
@@ -123,7 +123,7 @@ struct ScanCLITests {
         let json = try CLIRunner.run(["scan", "--json"] + inputs.map(\.path))
         #expect(json.status == 4)
         let lines = try Self.jsonLines(json)
-        #expect(lines.map { $0["file"] as? String } == inputs.map(\.path))
+        #expect(lines.map { $0["path"] as? String } == inputs.map(\.path))
         #expect(lines.map { $0["error"] is NSNull } == [true, false, false, false, false, false, false, true])
     }
 
@@ -203,7 +203,7 @@ struct ScanCLITests {
         let result = try CLIRunner.run(["scan", "--json", "--jobs", "4"] + inputs)
         #expect(result.status == 3)
         let lines = try Self.jsonLines(result)
-        #expect(lines.map { $0["file"] as? String } == inputs)
+        #expect(lines.map { $0["path"] as? String } == inputs)
         #expect(lines.map { ($0["symbols"] as? [Any])?.count } == inputs.map { $0 == blank.path ? 0 : 1 })
     }
 
@@ -241,12 +241,12 @@ struct ScanCLITests {
         #expect(plain.status == 0)
         let unchecked = try #require((try Self.jsonLines(plain).first?["symbols"] as? [[String: Any]])?.first)
         #expect(unchecked["kind"] as? String == "offline-operation")
-        #expect(unchecked["signature"] == nil)
+        #expect(unchecked["verdict"] == nil)
 
         let result = try CLIRunner.run(["scan", "--json", "--activation", device, good.path, bad.path])
         #expect(result.status == 1)
         let verdicts = try Self.jsonLines(result).map {
-            ($0["symbols"] as? [[String: Any]])?.first?["signature"] as? String
+            ($0["symbols"] as? [[String: Any]])?.first?["verdict"] as? String
         }
         #expect(verdicts == ["valid", "invalid"])
         let human = try CLIRunner.run(["scan", "--activation", device, bad.path])

@@ -3,7 +3,7 @@ import QRAuthCrypto
 import QRImaging
 
 /// `qrauth version`: the tool's version and every C library it links.
-struct VersionCommand: ParsableCommand {
+struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
         abstract: "Print the qrauth version and the versions of the C libraries it uses."
@@ -11,6 +11,7 @@ struct VersionCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let qrauth: String

@@ -17,4 +17,7 @@ extension BackOfficeError: ReportableError {
         }
         return reason
     }
+
+    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
+    var errorCode: String { code.rawValue }
 }

@@ -25,4 +25,7 @@ extension EnrollmentError: ReportableError {
         }
         return reason
     }
+
+    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
+    var errorCode: String { code.rawValue }
 }

@@ -29,12 +29,33 @@ protocol ReportableError: Error {
     var exitStatus: ExitStatus { get }
     /// One human line, without the `qrauth:` prefix. Never contains a secret.
     var message: String { get }
+    /// A stable identifier, `domain.snake_case` (`file.not_found`, `cli.usage`): the `code` of the
+    /// `{"error":{"code","message"}}` object `--json` prints (docs/json.md).
+    var errorCode: String { get }
+}
+
+extension ExitStatus {
+    /// The error code of a failure the command line itself raises with this status (docs/json.md).
+    var errorCode: String {
+        switch self {
+        case .success: "cli.ok"
+        case .checkFailed: "cli.check_failed"
+        case .expired: "cli.expired"
+        case .noCode: "cli.no_qr_code"
+        case .malformed: "cli.malformed_input"
+        case .network: "cli.network"
+        case .usage: "cli.usage"
+        case .internalError: "cli.internal"
+        }
+    }
 }
 
 /// A failure raised by the command line itself.
 struct CLIError: ReportableError {
     let exitStatus: ExitStatus
     let message: String
+    /// `cli.` and the status class: `cli.usage`, `cli.malformed_input`, ...
+    var errorCode: String { exitStatus.errorCode }
 
     init(_ exitStatus: ExitStatus, _ message: String) {
         self.exitStatus = exitStatus

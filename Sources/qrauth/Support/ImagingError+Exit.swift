@@ -11,4 +11,7 @@ extension ImagingError: ReportableError {
     }
 
     var message: String { reason }
+
+    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
+    var errorCode: String { code.rawValue }
 }

@@ -9,6 +9,12 @@ enum JSONOutput {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// Prints `{"error":{"code","message"}}` on one line (so it ends a JSON-lines stream as well as it
+    /// replaces a document).
+    static func error(_ error: JSONError) {
+        try? line(JSONError.Document(error: error))
+    }
+
     /// Prints `value` as one compact JSON object on a single line.
     static func line(_ value: some Encodable) throws {
         let encoder = JSONEncoder()

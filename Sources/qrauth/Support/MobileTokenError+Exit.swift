@@ -22,4 +22,7 @@ extension MobileTokenError: ReportableError {
         }
         return reason
     }
+
+    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
+    var errorCode: String { code.rawValue }
 }

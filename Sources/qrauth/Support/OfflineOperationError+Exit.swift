@@ -5,4 +5,7 @@ extension OfflineOperationError: ReportableError {
     var exitStatus: ExitStatus { .malformed }
 
     var message: String { reason }
+
+    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
+    var errorCode: String { code.rawValue }
 }

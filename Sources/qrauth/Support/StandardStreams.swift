@@ -25,9 +25,25 @@ enum StandardStreams {
         _ = writeAll(STDERR_FILENO, Data(text.utf8))
     }
 
-    /// Writes a warning line (`qrauth: warning: ...`) to standard error, escaped for the terminal.
+    /// Writes a warning line (`qrauth: warning: ...`) to standard error, escaped for the terminal;
+    /// nothing with `-q`.
     static func warning(_ text: String) {
+        guard Verbosity.current > .quiet else { return }
         error("qrauth: warning: \(TerminalText.escaped(text))")
+    }
+
+    /// Writes a note (`qrauth: wrote out.png`) to standard error as is (the caller escapes what it
+    /// interpolates); nothing with `-q`.
+    static func note(_ line: String) {
+        guard Verbosity.current > .quiet else { return }
+        error(line)
+    }
+
+    /// Writes what the command does (`qrauth: reading op.txt`) with `-v` or `-vv`, escaped for the
+    /// terminal; nothing otherwise.
+    static func verbose(_ text: String) {
+        guard Verbosity.current >= .verbose else { return }
+        error("qrauth: \(TerminalText.escaped(text))")
     }
 
     /// Whether standard error is a terminal (progress bars, colours).

@@ -14,6 +14,8 @@ struct TextInputOptions: ParsableArguments {
         case (let value?, nil):
             return Data(value.utf8)
         case (nil, let path?):
+            StandardStreams.verbose(
+                path == "-" ? "reading the \(what) from standard input" : "reading the \(what) from \(path)")
             return try FileInput.read(path)
         case (nil, nil):
             throw CLIError(.usage, "give the \(what) as an argument or with --input FILE (or '-' for standard input)")

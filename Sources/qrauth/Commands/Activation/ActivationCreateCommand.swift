@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
-struct ActivationCreateCommand: ParsableCommand {
+struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a test activation: a device file and the matching server file (mode 0600).",
@@ -59,6 +59,7 @@ struct ActivationCreateCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         try LegacyOption.one(
@@ -96,6 +97,7 @@ struct ActivationCreateCommand: ParsableCommand {
             password: secret, biometry: biometry, protocolVersion: version, lookAhead: lookAhead,
             maxFailedAttempts: maxFailedAttempts, masterKey: master)
         try writeBoth(pair)
+        StandardStreams.verbose("wrote the server file \(server) and the device file \(device) (0600)")
         let summary = try ActivationSummary(device: pair.device, server: pair.server, path: device, reveal: false)
         if json {
             try JSONOutput.document(summary)

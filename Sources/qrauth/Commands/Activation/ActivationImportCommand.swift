@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
-struct ActivationImportCommand: ParsableCommand {
+struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a powerauth-cmd-tool status file as a device activation file.",
@@ -30,6 +30,7 @@ struct ActivationImportCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: device) {

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
-struct ActivationShowCommand: ParsableCommand {
+struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a device or server activation file (secrets only with --reveal).",
@@ -19,6 +19,7 @@ struct ActivationShowCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
         let data = try FileInput.read(file, limit: 1 << 20)

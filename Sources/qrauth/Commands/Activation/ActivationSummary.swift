@@ -3,6 +3,25 @@ import PowerAuth
 
 /// What `activation create|show|import` print: public facts always, secrets only with `--reveal`.
 struct ActivationSummary: Encodable {
+    /// The last status the server reported (`activation status`), in the `--json` vocabulary (docs/json.md).
+    struct LastStatus: Encodable {
+        var status: String
+        var failedAttempts: Int
+        var maxFailedAttempts: Int
+        var counterPosition: String
+        var counterDistance: Int?
+        var checkedAtMillis: Int64
+
+        init(_ record: DeviceStatusRecord) {
+            status = record.state
+            failedAttempts = record.failedAttempts
+            maxFailedAttempts = record.maxFailedAttempts
+            counterPosition = JSONValue.kebab(record.counterPosition)
+            counterDistance = record.counterDistance
+            checkedAtMillis = record.checkedAtMillis
+        }
+    }
+
     var kind: String
     var path: String
     var formatVersion: Int
@@ -22,7 +41,7 @@ struct ActivationSummary: Encodable {
     var maxFailedAttempts: Int?
     var warning: String?
     var removed: Bool?
-    var lastStatus: DeviceStatusRecord?
+    var lastStatus: LastStatus?
     var secrets: [String: String]?
 
     init(device: DeviceActivation, server: ServerActivation?, path: String, reveal: Bool) throws {
@@ -41,7 +60,7 @@ struct ActivationSummary: Encodable {
         biometry = device.biometryKey != nil
         warning = device.lookAheadWarning
         removed = device.removed
-        lastStatus = device.lastStatus
+        lastStatus = device.lastStatus.map(LastStatus.init)
         if let deviceKey = device.devicePublicKey {
             fingerprint = ActivationFingerprint.v3(
                 devicePublicKey: try ServerSignedData.publicKey(base64: deviceKey.base64EncodedString()),
@@ -121,7 +140,7 @@ struct ActivationSummary: Encodable {
         add(
             "last server status",
             lastStatus.map {
-                "\($0.state), \($0.failedAttempts) of \($0.maxFailedAttempts) failed, counter \($0.counterPosition)"
+                "\($0.status), \($0.failedAttempts) of \($0.maxFailedAttempts) failed, counter \($0.counterPosition)"
             })
         add("failed attempts", failedAttempts.map { "\($0) of \(maxFailedAttempts ?? 0)" })
         for (key, value) in (secrets ?? [:]).sorted(by: { $0.key < $1.key }) { add(key, value) }

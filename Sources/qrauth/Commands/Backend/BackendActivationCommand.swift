@@ -13,7 +13,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         ])
 
     /// `backend activation init` (`activation/init`).
-    struct Init: AsyncParsableCommand {
+    struct Init: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "init", abstract: "Create an activation and print its activation code.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
@@ -27,6 +27,8 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("flag"), help: "An activation flag (repeatable).") var flags: [String] = []
         @OptionGroup var otp: BackendOTPOptions
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -56,13 +58,15 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation commit` (`activation/commit`).
-    struct Commit: AsyncParsableCommand {
+    struct Commit: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "commit", abstract: "Commit a PENDING_COMMIT activation (exit 1 when not activated).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who commits it (audit).") var externalUserId: String?
         @OptionGroup var otp: BackendOTPOptions
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.CommitActivationRequest(
@@ -81,11 +85,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation status` (`activation/status`).
-    struct Status: AsyncParsableCommand {
+    struct Status: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Show an activation's state as the server keeps it.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -111,12 +117,14 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation block` (`activation/block`).
-    struct Block: AsyncParsableCommand {
+    struct Block: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "block", abstract: "Block an ACTIVE activation.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(help: "Why (default NOT_SPECIFIED).") var reason: String?
         @Option(name: .customLong("external-user-id"), help: "Who blocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.BlockActivationRequest(
@@ -135,12 +143,14 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation unblock` (`activation/unblock`).
-    struct Unblock: AsyncParsableCommand {
+    struct Unblock: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "unblock", abstract: "Unblock a BLOCKED activation (resets its failed attempts).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who unblocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.UnblockActivationRequest(
@@ -158,7 +168,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation remove` (`activation/remove`).
-    struct Remove: AsyncParsableCommand {
+    struct Remove: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove an activation (any state; exit 1 when not removed).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
@@ -166,6 +176,8 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Flag(name: .customLong("revoke-recovery-codes"), help: "Also revoke its recovery codes.")
         var revokeRecoveryCodes = false
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.RemoveActivationRequest(
@@ -185,11 +197,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation list` (`activation/list`).
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's activations.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "Only this application.") var applicationId: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {

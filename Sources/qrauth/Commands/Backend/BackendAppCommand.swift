@@ -10,9 +10,11 @@ struct BackendAppCommand: AsyncParsableCommand {
         subcommands: [List.self, Create.self, Detail.self, Version.self])
 
     /// `backend app list` (`application/list`).
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the applications.")
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -27,11 +29,13 @@ struct BackendAppCommand: AsyncParsableCommand {
     }
 
     /// `backend app create` (`application/create`).
-    struct Create: AsyncParsableCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an application.")
         @Option(name: .customLong("application-id"), help: "The new application's id (its name).")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -44,12 +48,14 @@ struct BackendAppCommand: AsyncParsableCommand {
     }
 
     /// `backend app detail` (`application/detail`).
-    struct Detail: AsyncParsableCommand {
+    struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "detail", abstract: "Show an application: master public key, versions, mobileSdkConfig.")
         @Option(name: .customLong("application-id"), help: "The application's id.")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -76,7 +82,7 @@ struct BackendAppCommand: AsyncParsableCommand {
             commandName: "version", abstract: "Application versions.", subcommands: [Create.self])
 
         /// `backend app version create` (`application/version/create`).
-        struct Create: AsyncParsableCommand {
+        struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
             static let configuration = CommandConfiguration(
                 commandName: "create", abstract: "Create an application version and print its mobileSdkConfig.")
             @Option(name: .customLong("application-id"), help: "The application's id.")
@@ -84,6 +90,8 @@ struct BackendAppCommand: AsyncParsableCommand {
             @Option(name: .customLong("version-id"), help: "The new version's id (its name).")
             var versionId: String
             @OptionGroup var backend: BackendOptions
+            @OptionGroup var verbosity: VerbosityOptions
+            var json: Bool { backend.json }
 
             func run() async throws {
                 let (response, config) = try await backend.run { client in

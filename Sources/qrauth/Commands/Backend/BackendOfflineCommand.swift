@@ -13,7 +13,7 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         subcommands: [Create.self, Verify.self])
 
     /// `backend offline create` (`signature/offline/personalized/create` or `…/non-personalized/create`).
-    struct Create: AsyncParsableCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "create",
             abstract: "Have the server sign an offline QR payload (prints the QR text).",
@@ -42,6 +42,8 @@ struct BackendOfflineCommand: AsyncParsableCommand {
             help: ArgumentHelp("Also render the payload as a QR code into this .png or .svg file.", valueName: "file"))
         var qr: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             if (activationId == nil) == (applicationId == nil) {
@@ -89,12 +91,12 @@ struct BackendOfflineCommand: AsyncParsableCommand {
             } else {
                 print(TerminalText.sanitized(response.payload.offlineData, continuationIndent: ""))
             }
-            if let qrPath { StandardStreams.error("wrote \(TerminalText.escaped(qrPath))") }
+            if let qrPath { StandardStreams.note("wrote \(TerminalText.escaped(qrPath))") }
         }
     }
 
     /// `backend offline verify` (`signature/offline/verify`).
-    struct Verify: AsyncParsableCommand {
+    struct Verify: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "Check an offline approval code with the server (exit 1 when it is not valid).",
@@ -119,6 +121,8 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.") var totpStep: Int64 = 30
         @Option(name: .customLong("totp-steps"), help: "Past TOTP steps also accepted.") var totpSteps: Int64?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(digits, OptionRange.codeDigits, "--digits")

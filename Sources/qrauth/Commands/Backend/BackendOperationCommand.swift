@@ -9,7 +9,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
         subcommands: [Create.self, Detail.self, List.self, Cancel.self])
 
     /// `backend operation create` (`operation/create`).
-    struct Create: AsyncParsableCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an operation from a template; prints its id.")
         @Option(name: .customLong("template"), help: "The template's name.") var template: String
@@ -28,6 +28,8 @@ struct BackendOperationCommand: AsyncParsableCommand {
         var activationFlag: String?
         @Flag(name: .customLong("proximity-check"), help: "Require a proximity TOTP.") var proximityCheck = false
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -50,13 +52,15 @@ struct BackendOperationCommand: AsyncParsableCommand {
     }
 
     /// `backend operation detail` (`operation/detail`).
-    struct Detail: AsyncParsableCommand {
+    struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "detail", abstract: "Show an operation and its status (APPROVED, PENDING, …).")
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
         @Option(name: .customLong("user-id"), help: "Claim a non-personalized operation for this user.")
         var userId: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {
@@ -69,7 +73,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
     }
 
     /// `backend operation list` (`operation/list`, or `operation/list/pending`).
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's operations.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "An application (repeatable).")
@@ -78,6 +82,8 @@ struct BackendOperationCommand: AsyncParsableCommand {
         var activationId: String?
         @Flag(help: "Only PENDING operations (operation/list/pending).") var pending = false
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -102,11 +108,13 @@ struct BackendOperationCommand: AsyncParsableCommand {
     }
 
     /// `backend operation cancel` (`operation/cancel`).
-    struct Cancel: AsyncParsableCommand {
+    struct Cancel: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a PENDING operation.")
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
         @Option(help: "Why (at most 32 characters).") var reason: String?
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {

@@ -41,7 +41,7 @@ struct BackendOptions: ParsableArguments {
             credentials = try BackOfficeCredentials(user: authUser, password: secret)
         }
         let configuration = try await transport.configuration(url: url, option: "--url")
-        let http = NIOHTTPClient(configuration: configuration, logger: nil)
+        let http = NIOHTTPClient.forCommand(configuration)
         do {
             let result = try await body(BackOfficeClient(httpClient: http, credentials: credentials))
             await http.shutdown()

@@ -8,7 +8,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         commandName: "template", abstract: "Operation templates: create, list.", subcommands: [Create.self, List.self])
 
     /// `backend template create` (`operation/template/create`).
-    struct Create: AsyncParsableCommand {
+    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an operation template.")
         @Option(name: .customLong("template"), help: "The template's name.") var template: String
@@ -29,6 +29,8 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         @Flag(name: .customLong("proximity-check"), help: "Operations carry a proximity TOTP.")
         var proximityCheck = false
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -49,9 +51,11 @@ struct BackendTemplateCommand: AsyncParsableCommand {
     }
 
     /// `backend template list` (`operation/template/list`).
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the operation templates.")
         @OptionGroup var backend: BackendOptions
+        @OptionGroup var verbosity: VerbosityOptions
+        var json: Bool { backend.json }
 
         func run() async throws {
             let response = try await backend.run {

@@ -6,7 +6,7 @@ import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
-struct CodeVerifyCommand: ParsableCommand {
+struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Server side: check an approval code with the look-ahead window and update the server file.",
@@ -76,9 +76,12 @@ struct CodeVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        var accepted: Bool
+        var valid: Bool
+        /// `accepted` or `rejected`.
+        var verdict: String
         var signatureType: String?
         var matchedIteration: Int?
         var counter: UInt64
@@ -127,10 +130,13 @@ struct CodeVerifyCommand: ParsableCommand {
             proximity: proximity)
         // The server file stays locked from reading the counters to saving the outcome.
         let (result, serverFile) = try ServerTransactions(path: server).verifyApprovalCode(code, check)
+        StandardStreams.verbose(
+            "saved \(server): counter \(result.state.counter), failed attempts \(result.state.failedAttempts)")
         if result.isValid, let activation { try resynchronise(activation, with: serverFile) }
 
         let report = Report(
-            accepted: result.isValid, signatureType: result.isValid ? result.signatureType.rawValue : nil,
+            valid: result.isValid, verdict: result.isValid ? "accepted" : "rejected",
+            signatureType: result.isValid ? result.signatureType.rawValue : nil,
             matchedIteration: result.matchedIteration, counter: result.state.counter,
             failedAttempts: result.state.failedAttempts, maxFailedAttempts: result.state.maxFailedAttempts,
             status: result.state.status.rawValue, blockedNow: result.blockedNow, refusal: result.refusal)

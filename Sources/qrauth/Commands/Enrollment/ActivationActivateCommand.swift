@@ -6,7 +6,7 @@ import QRAuthFiles
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.
-struct ActivationActivateCommand: AsyncParsableCommand {
+struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "activate",
         abstract: "Activate this machine as a mobile token with an activation code (ECIES, /pa/v3/activation/create).",
@@ -50,11 +50,14 @@ struct ActivationActivateCommand: AsyncParsableCommand {
 
     @Flag(help: "Replace an existing active device file.")
     var force = false
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { options.json }
 
     struct Output: Encodable {
         var activationId: String
         var fingerprint: String
-        var device: String
+        /// The device activation file written.
+        var path: String
         var protocolVersion: String
     }
 
@@ -91,7 +94,7 @@ struct ActivationActivateCommand: AsyncParsableCommand {
             try JSONOutput.document(
                 Output(
                     activationId: completed.device.activationId, fingerprint: completed.fingerprint,
-                    device: options.device, protocolVersion: protocolVersion))
+                    path: options.device, protocolVersion: protocolVersion))
         } else {
             print("Activated \(TerminalText.escaped(completed.device.activationId))")
             print("  fingerprint     \(completed.fingerprint)")

@@ -2,7 +2,7 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth activation remove --url BASE --device FILE (--password-… | --biometry)`: signed `/pa/v3/activation/remove`.
-struct ActivationRemoveCommand: AsyncParsableCommand {
+struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract:
@@ -16,6 +16,8 @@ struct ActivationRemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var options: EnrollmentOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { options.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)
@@ -23,7 +25,7 @@ struct ActivationRemoveCommand: AsyncParsableCommand {
             try await client.remove(ActivationFileStorage(path: options.device), authentication: auth)
         }
         if options.json {
-            try JSONOutput.document(["activationId": id, "result": "removed"])
+            try JSONOutput.document(["activationId": id, "status": "REMOVED"])
         } else {
             print(
                 "removed activation \(TerminalText.escaped(id)); \(TerminalText.escaped(options.device)) signs nothing more"

@@ -3,7 +3,7 @@ import OperationsSync
 import PowerAuth
 
 /// `qrauth activation status --url BASE --device FILE`: `/pa/v3/activation/status`, the encrypted blob decoded.
-struct ActivationStatusCommand: AsyncParsableCommand {
+struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Ask the enrollment server for the activation's status (the encrypted status blob, decoded).",
@@ -16,10 +16,13 @@ struct ActivationStatusCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: EnrollmentOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { options.json }
 
     struct Output: Encodable {
         var activationId: String
-        var state: String
+        /// The activation's status as PowerAuth names it: `PENDING_COMMIT`, `ACTIVE`, `BLOCKED`, `REMOVED`, ...
+        var status: String
         var failedAttempts: Int
         var maxFailedAttempts: Int
         var remainingAttempts: Int
@@ -35,9 +38,10 @@ struct ActivationStatusCommand: AsyncParsableCommand {
         let device = try store.load()
         let report = try await EnrollmentRun.with(options, signing: false) { try await $0.status(of: store) }
         let output = Output(
-            activationId: device.activationId, state: report.state.rawValue, failedAttempts: report.failedAttempts,
+            activationId: device.activationId, status: report.state.rawValue, failedAttempts: report.failedAttempts,
             maxFailedAttempts: report.maxFailedAttempts, remainingAttempts: report.remainingAttempts,
-            lookAhead: report.lookAhead, counterPosition: report.counter.name, counterDistance: report.counter.distance,
+            lookAhead: report.lookAhead, counterPosition: JSONValue.kebab(report.counter.name),
+            counterDistance: report.counter.distance,
             currentVersion: report.currentVersion, upgradeVersion: report.upgradeVersion)
         if options.json {
             try JSONOutput.document(output)

@@ -26,7 +26,7 @@ struct EnrollmentOptions: ParsableArguments {
             configuration.signer = PowerAuthRequestSigner(
                 store: ActivationFileStorage(path: device), password: password)
         }
-        return NIOHTTPClient(configuration: configuration, logger: nil)
+        return NIOHTTPClient.forCommand(configuration)
     }
 
     /// An enrollment client over `http`, its clock starting from the offset the device file remembers.

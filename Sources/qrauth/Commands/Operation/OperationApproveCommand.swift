@@ -3,7 +3,7 @@ import OfflineOperations
 import PowerAuth
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
-struct OperationApproveCommand: ParsableCommand {
+struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
@@ -61,6 +61,7 @@ struct OperationApproveCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var code: String
@@ -113,12 +114,12 @@ struct OperationApproveCommand: ParsableCommand {
         case .refused(let check):
             let why =
                 check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
-            StandardStreams.error("qrauth: the operation's server signature \(why); refusing (use --unverified)")
-            throw ExitWithStatus(status: .checkFailed)
+            throw CLIError(.checkFailed, "the operation's server signature \(why); refusing (use --unverified)")
         case .approved(let approved):
             receipt = approved
         }
         let device = receipt.activation
+        StandardStreams.verbose("counter \(receipt.counter) spent and saved in \(activation) before printing the code")
         let display = group.grouping.format(receipt.code)
         if json {
             try JSONOutput.document(

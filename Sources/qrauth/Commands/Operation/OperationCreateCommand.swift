@@ -8,7 +8,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
-struct OperationCreateCommand: ParsableCommand {
+struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
@@ -72,6 +72,7 @@ struct OperationCreateCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var payload: String
@@ -79,7 +80,8 @@ struct OperationCreateCommand: ParsableCommand {
         var totp: String?
         var signingKey: String
         var operationId: String
-        var qr: String?
+        /// The QR code file written (`--qr`).
+        var path: String?
     }
 
     func validate() throws {
@@ -119,10 +121,10 @@ struct OperationCreateCommand: ParsableCommand {
             try JSONOutput.document(
                 Report(
                     payload: payload.text, nonce: payload.nonce, totp: payload.totp, signingKey: signingKey.rawValue,
-                    operationId: builder.operationId, qr: qrPath))
+                    operationId: builder.operationId, path: qrPath))
         } else {
             print(payload.text)
-            if let qrPath { StandardStreams.error("wrote \(TerminalText.escaped(qrPath))") }
+            if let qrPath { StandardStreams.note("wrote \(TerminalText.escaped(qrPath))") }
         }
     }
 

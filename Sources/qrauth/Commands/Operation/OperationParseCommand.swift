@@ -2,7 +2,7 @@ import ArgumentParser
 import OfflineOperations
 
 /// `qrauth operation parse`: print every field of an offline operation string.
-struct OperationParseCommand: ParsableCommand {
+struct OperationParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse an offline QR operation string and print its fields.",
@@ -27,6 +27,7 @@ struct OperationParseCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document with every field, the signed data (Base64) and the raw lines.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
         if image != nil, operation != nil || input.input != nil {

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthCrypto
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
-struct OperationVerifyCommand: ParsableCommand {
+struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify the server signature of an offline operation.",
@@ -43,12 +43,14 @@ struct OperationVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         var valid: Bool
         var signingKey: String
         var operationId: String
-        var result: String
+        /// `valid`, `invalid` or `key-unavailable`.
+        var verdict: String
     }
 
     func run() throws {
@@ -67,7 +69,7 @@ struct OperationVerifyCommand: ParsableCommand {
         }
         let report = Report(
             valid: check == .valid, signingKey: parsed.signingKey.rawValue, operationId: parsed.operationId,
-            result: check.rawValue)
+            verdict: JSONValue.kebab(check.rawValue))
         if json {
             try JSONOutput.document(report)
         } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import OfflineOperations
 
 /// `qrauth pac parse`: read the operation id and TOTP from a PAC deeplink, QR text or JWT.
-struct PACParseCommand: ParsableCommand {
+struct PACParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse a PAC deeplink (…?oid=…&potp=… or …?code=JWT), QR text or bare JWT.",
@@ -23,12 +23,13 @@ struct PACParseCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
         let payload = try input.payload(inline: text, what: "PAC text")
         let token = try PACParser.parse(payload, options: sdkStrict ? .sdk : .init())
         if json {
-            try JSONOutput.document(token)
+            try JSONOutput.document(PACTokenJSON(token: token))
             return
         }
         let form =

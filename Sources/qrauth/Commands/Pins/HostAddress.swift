@@ -34,7 +34,8 @@ struct HostAddress {
     }
 
     func fetch(serverName: String?, timeout: Int) throws -> CertificateChain {
-        try CertificateChain(
+        StandardStreams.verbose("fetching the certificate chain of \(host):\(port) (TLS, no trust check)")
+        return try CertificateChain(
             TLSCertificateFetcher.fetchChain(host: host, port: port, serverName: serverName, timeoutSeconds: timeout))
     }
 }

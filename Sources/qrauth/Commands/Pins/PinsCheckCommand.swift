@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
-struct PinsCheckCommand: AsyncParsableCommand {
+struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Would an app with this list trust this certificate? Prints trusted, untrusted or empty.",
@@ -39,10 +39,14 @@ struct PinsCheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        let result: ValidationResult
-        let listUpdate: UpdateResult
+        let valid: Bool
+        /// `trusted`, `untrusted` or `empty`.
+        let verdict: String
+        /// What a client would make of the list: `ok`, `store-is-empty`, `network-error`, `invalid-data`, ...
+        let listUpdate: String
         let commonName: String?
         let fingerprint: String
     }
@@ -70,12 +74,13 @@ struct PinsCheckCommand: AsyncParsableCommand {
             list: data, publicKey: key, chain: chain.certificates, now: now ?? UTCTime.now,
             expectedCommonNames: expectNames.isEmpty ? nil : expectNames)
         let report = Report(
-            result: outcome.result, listUpdate: outcome.update, commonName: chain.leaf.subjectCommonName,
+            valid: outcome.result == .trusted, verdict: JSONValue.kebab(outcome.result.rawValue),
+            listUpdate: JSONValue.kebab(outcome.update.rawValue), commonName: chain.leaf.subjectCommonName,
             fingerprint: chain.leaf.fingerprintSHA256.base64EncodedString())
         if json {
             try JSONOutput.document(report)
         } else {
-            print(report.result.rawValue)
+            print(outcome.result.rawValue)
             if outcome.update != .ok {
                 print(
                     "note: a client would reject this list update (\(outcome.update.rawValue)) and keep nothing from it"

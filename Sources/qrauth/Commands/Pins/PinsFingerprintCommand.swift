@@ -4,7 +4,7 @@ import Foundation
 import QRAuthCrypto
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
-struct PinsFingerprintCommand: ParsableCommand {
+struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "fingerprint",
         abstract: "Print each certificate's pin fingerprint (SHA-256 of the DER), common name and notAfter.",
@@ -27,9 +27,13 @@ struct PinsFingerprintCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Item: Encodable {
-        let source: String
+        /// The certificate file, or nil for a chain fetched with `--host`.
+        let path: String?
+        /// The `host:port` the chain was fetched from, or nil for a file.
+        let host: String?
         let depth: Int
         let commonName: String?
         let fingerprint: String
@@ -50,11 +54,11 @@ struct PinsFingerprintCommand: ParsableCommand {
         }
         var items: [Item] = []
         for path in certificates {
-            items += describe(try CertificateFile.read(path), source: path)
+            items += describe(try CertificateFile.read(path), path: path, host: nil)
         }
         if let host {
             let chain = try HostAddress(host).fetch(serverName: serverName, timeout: timeout)
-            items += describe(chain, source: host)
+            items += describe(chain, path: nil, host: host)
         }
         if json {
             try JSONOutput.document(items)
@@ -62,7 +66,7 @@ struct PinsFingerprintCommand: ParsableCommand {
         }
         for item in items {
             print(
-                "\(TerminalText.escaped(item.source)) depth \(item.depth): "
+                "\(TerminalText.escaped(item.path ?? item.host ?? "-")) depth \(item.depth): "
                     + (item.commonName.map { "CN=\(TerminalText.escaped($0))" } ?? "(no CN)"))
             print("  fingerprint  \(item.fingerprint)")
             print("  sha256 hex   \(item.fingerprintHex)")
@@ -71,10 +75,10 @@ struct PinsFingerprintCommand: ParsableCommand {
         }
     }
 
-    private func describe(_ chain: CertificateChain, source: String) -> [Item] {
+    private func describe(_ chain: CertificateChain, path: String?, host: String?) -> [Item] {
         chain.certificates.enumerated().map { depth, certificate in
             Item(
-                source: source, depth: depth, commonName: certificate.subjectCommonName,
+                path: path, host: host, depth: depth, commonName: certificate.subjectCommonName,
                 fingerprint: certificate.fingerprintSHA256.base64EncodedString(),
                 fingerprintHex: certificate.fingerprintSHA256.map { String(format: "%02x", $0) }.joined(),
                 spkiSHA256: certificate.subjectPublicKeyInfoSHA256.base64EncodedString(),

@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
-struct PinsKeygenCommand: ParsableCommand {
+struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "keygen",
         abstract: "Generate a P-256 signing key (PKCS#8 PEM, encrypted when a password is given), mode 0600.",
@@ -21,9 +21,10 @@ struct PinsKeygenCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        let key: String
+        let path: String
         let encrypted: Bool
         let publicKey: String
     }
@@ -35,12 +36,12 @@ struct PinsKeygenCommand: ParsableCommand {
         let secret = try password.resolve()
         let key = PinningSigningKey.generate()
         try AtomicFile.write(Data(try key.pem(password: secret).utf8), to: out, mode: AtomicFile.secretMode)
-        let report = Report(key: out, encrypted: secret != nil, publicKey: key.exportedPublicKey)
+        let report = Report(path: out, encrypted: secret != nil, publicKey: key.exportedPublicKey)
         if json {
             try JSONOutput.document(report)
         } else {
             print(report.publicKey)
-            StandardStreams.error(
+            StandardStreams.note(
                 "qrauth: wrote \(report.encrypted ? "encrypted " : "")P-256 key \(TerminalText.escaped(out)) (0600); the line above is its public key"
             )
         }

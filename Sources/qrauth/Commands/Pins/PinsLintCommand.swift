@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
-struct PinsLintCommand: ParsableCommand {
+struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find expired and expiring entries, duplicates, mismatches with certificates, unsigned fields.",
@@ -32,9 +32,10 @@ struct PinsLintCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        let status: Int32
+        let exitCode: Int32
         let findings: [LintFinding]
     }
 
@@ -57,7 +58,7 @@ struct PinsLintCommand: ParsableCommand {
             status = max(status, finding.kind == .expired ? .expired : .checkFailed)
         }
         if json {
-            try JSONOutput.document(Report(status: status.rawValue, findings: findings))
+            try JSONOutput.document(Report(exitCode: status.rawValue, findings: findings))
         } else {
             for finding in findings {
                 print(

@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
-struct PinsPruneCommand: ParsableCommand {
+struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove expired entries from a list file (written atomically; signatures are kept).",
@@ -22,9 +22,18 @@ struct PinsPruneCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
-        let removed: [String]
+        /// One removed (or, with `--dry-run`, removable) entry.
+        struct Entry: Encodable {
+            let name: String
+            let fingerprint: String
+            let expires: Int64
+        }
+
+        let path: String
+        let removed: [Entry]
         let kept: Int
         let written: Bool
     }
@@ -46,12 +55,18 @@ struct PinsPruneCommand: ParsableCommand {
         }
         let removed = parsed.removeExpired(at: now ?? UTCTime.now)
         let write = !dryRun && !removed.isEmpty
-        if write { try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode) }
+        if write {
+            try AtomicFile.write(parsed.encoded(), to: list, mode: AtomicFile.publicMode)
+            StandardStreams.verbose("wrote \(list) (\(parsed.entries.count) entries)")
+        }
         let names = removed.map {
             "\($0.name) \($0.fingerprint.base64EncodedString()) expired \(UTCTime.text($0.expires))"
         }
         if json {
-            try JSONOutput.document(Report(removed: names, kept: parsed.entries.count, written: write))
+            let entries = removed.map {
+                Report.Entry(name: $0.name, fingerprint: $0.fingerprint.base64EncodedString(), expires: $0.expires)
+            }
+            try JSONOutput.document(Report(path: list, removed: entries, kept: parsed.entries.count, written: write))
         } else {
             for name in names { print("\(dryRun ? "would remove" : "removed") \(TerminalText.escaped(name))") }
             print(

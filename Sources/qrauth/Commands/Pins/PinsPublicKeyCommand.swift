@@ -3,7 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 
 /// `qrauth pins public-key --key KEY.pem`: the tool's `export`.
-struct PinsPublicKeyCommand: ParsableCommand {
+struct PinsPublicKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "public-key",
         abstract: "Print the public key apps are configured with: Base64 of the 65-byte uncompressed point.",
@@ -17,6 +17,7 @@ struct PinsPublicKeyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let publicKey: String

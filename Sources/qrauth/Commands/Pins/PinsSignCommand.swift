@@ -6,7 +6,7 @@ import QRAuthFiles
 
 /// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
 /// [--into LIST.json]`: sign one entry.
-struct PinsSignCommand: ParsableCommand {
+struct PinsSignCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign an entry for a certificate and add it to a list (or print it).",
@@ -54,6 +54,7 @@ struct PinsSignCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document (the entry) instead of human text.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         try OptionRange.check(expires, 1...99_999_999_999, "--expires")

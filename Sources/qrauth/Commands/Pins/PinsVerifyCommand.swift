@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
-struct PinsVerifyCommand: ParsableCommand {
+struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify every entry of a static list: signature, expiry, expected names.",
@@ -45,13 +45,15 @@ struct PinsVerifyCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct EntryReport: Encodable {
         let index: Int
         let name: String
         let fingerprint: String
         let expires: Int64
-        let signature: EntryVerdict.Signature
+        /// The signature's verdict: `valid`, `invalid` or `missing`.
+        let verdict: EntryVerdict.Signature
         let expiry: EntryVerdict.Expiry
         let signedString: String?
         let diagnosis: String?
@@ -60,7 +62,9 @@ struct PinsVerifyCommand: ParsableCommand {
     }
 
     struct Report: Encodable {
-        let status: Int32
+        /// Whether the list passes the gate (exit 0).
+        let valid: Bool
+        let exitCode: Int32
         let entries: [EntryReport]
         let missingNames: [String]
     }
@@ -94,13 +98,15 @@ struct PinsVerifyCommand: ParsableCommand {
             return EntryReport(
                 index: verdict.index, name: verdict.entry.name,
                 fingerprint: verdict.entry.fingerprint.base64EncodedString(), expires: verdict.entry.expires,
-                signature: verdict.signature, expiry: verdict.expiry,
+                verdict: verdict.signature, expiry: verdict.expiry,
                 signedString: explain ? verdict.entry.signedString : nil, diagnosis: diagnosis?.explanation,
                 supersededBy: covering[verdict.index])
         }
         if !missing.isEmpty { status = max(status, .checkFailed) }
         if json {
-            try JSONOutput.document(Report(status: status.rawValue, entries: entries, missingNames: missing))
+            try JSONOutput.document(
+                Report(
+                    valid: status == .success, exitCode: status.rawValue, entries: entries, missingNames: missing))
         } else {
             printHuman(entries, missing: missing, now: time)
         }
@@ -110,7 +116,7 @@ struct PinsVerifyCommand: ParsableCommand {
     private func printHuman(_ entries: [EntryReport], missing: [String], now: Int64) {
         for entry in entries {
             let word: String
-            switch (entry.signature, entry.expiry) {
+            switch (entry.verdict, entry.expiry) {
             case (.invalid, _): word = "BAD-SIGNATURE"
             case (.missing, _): word = "NO-SIGNATURE"
             case (.valid, .expired): word = "EXPIRED"
@@ -123,14 +129,14 @@ struct PinsVerifyCommand: ParsableCommand {
                     + cover)
             if let signed = entry.signedString { print("    signed string: \(TerminalText.escaped(signed))") }
             if let diagnosis = entry.diagnosis { print("    probable cause: \(TerminalText.escaped(diagnosis))") }
-            if explain, entry.signature == .invalid, entry.diagnosis == nil {
+            if explain, entry.verdict == .invalid, entry.diagnosis == nil {
                 print("    probable cause: a different key, or a field changed after signing")
             }
         }
         for name in missing {
             print("MISSING \(TerminalText.escaped(name)): no entry with a valid signature that is not expired")
         }
-        let bad = entries.filter { $0.signature != .valid }.count
+        let bad = entries.filter { $0.verdict != .valid }.count
         let expired = entries.filter { $0.expiry == .expired }.count
         let expiring = entries.filter { $0.expiry == .expiringSoon }.count
         let superseded = entries.filter { $0.supersededBy != nil }.count

@@ -4,7 +4,7 @@ import Foundation
 import QRAuthFiles
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
-struct PinsVerifyResponseCommand: ParsableCommand {
+struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-response",
         abstract: "Verify a captured /app/init response: the signature over challenge&body, then its entries.",
@@ -36,6 +36,7 @@ struct PinsVerifyResponseCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct EntryReport: Encodable {
         let name: String
@@ -47,6 +48,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
 
     struct Report: Encodable {
         let valid: Bool
+        /// `valid` or `invalid` (the signature over challenge&body).
+        let verdict: String
         let challengeAcceptedByServer: Bool
         let timestamp: Int64?
         let entries: [EntryReport]
@@ -68,7 +71,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
             if json {
                 try JSONOutput.document(
                     Report(
-                        valid: false, challengeAcceptedByServer: accepted, timestamp: nil, entries: [],
+                        valid: false, verdict: "invalid", challengeAcceptedByServer: accepted, timestamp: nil,
+                        entries: [],
                         domainsConfig: nil, verifyVersionResult: nil))
             } else {
                 print("INVALID: the signature does not cover \"<challenge>&<body>\" with this key")
@@ -90,7 +94,8 @@ struct PinsVerifyResponseCommand: ParsableCommand {
         if json {
             try JSONOutput.document(
                 Report(
-                    valid: true, challengeAcceptedByServer: accepted, timestamp: response.timestamp, entries: entries,
+                    valid: true, verdict: "valid", challengeAcceptedByServer: accepted, timestamp: response.timestamp,
+                    entries: entries,
                     domainsConfig: response.domainsConfig, verifyVersionResult: response.verifyVersionResult))
         } else {
             print("VALID: signed over challenge&body; \(entries.count) entr\(entries.count == 1 ? "y" : "ies")")

@@ -6,7 +6,7 @@ import QRImaging
 
 /// `qrauth qr encode`: text or bytes → QR code as PNG, SVG, terminal blocks or a module matrix,
 /// read back by the scanner before anything is written.
-struct QREncodeCommand: ParsableCommand {
+struct QREncodeCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Make a QR code from text or raw bytes, and check it reads back.",
@@ -75,6 +75,7 @@ struct QREncodeCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON document describing the code.")
     var json = false
+    @OptionGroup var verbosity: VerbosityOptions
 
     struct Report: Encodable {
         let version: Int
@@ -82,7 +83,7 @@ struct QREncodeCommand: ParsableCommand {
         let size: Int
         let bytes: Int
         let format: String
-        let output: String
+        let path: String
         let check: String
         let checkPass: String?
         let content: String?
@@ -131,7 +132,7 @@ struct QREncodeCommand: ParsableCommand {
             try JSONOutput.document(
                 Report(
                     version: code.matrix.version, ecc: code.matrix.errorCorrection.rawValue, size: code.matrix.size,
-                    bytes: payload.count, format: format.rawValue, output: toStdout ? "-" : output ?? "-",
+                    bytes: payload.count, format: format.rawValue, path: toStdout ? "-" : output ?? "-",
                     check: code.checkedBy == nil ? "skipped" : "passed", checkPass: code.checkedBy?.rawValue,
                     content: toStdout && isText ? String(decoding: code.data, as: UTF8.self) : nil,
                     contentBase64: toStdout && !isText ? code.data.base64EncodedString() : nil))

@@ -7,7 +7,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
@@ -88,6 +88,7 @@ struct ScanCommand: ParsableCommand {
     /// The old spelling of `--device`, kept for one release.
     @Option(name: .customLong("activation"), help: .hidden)
     var legacyActivation: String?
+    @OptionGroup var verbosity: VerbosityOptions
 
     /// The device activation file, if any.
     var activation: String? { deviceOption ?? legacyActivation }
@@ -160,7 +161,11 @@ struct ScanCommand: ParsableCommand {
             budget: budget > 0 ? .milliseconds(Int64((budget * 1000).rounded())) : nil,
             memoryBudget: ScanMemoryBudget(capacity: memoryLimit.map { $0 << 20 } ?? ScanMemoryBudget.defaultCapacity)
         )
-        var progress = StandardStreams.stderrIsTerminal && inputs.count > 1 ? ProgressBar(total: inputs.count) : nil
+        var progress =
+            StandardStreams.stderrIsTerminal && inputs.count > 1 && Verbosity.current > .quiet
+            ? ProgressBar(total: inputs.count) : nil
+        StandardStreams.verbose(
+            "scanning \(inputs.count) input\(inputs.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")")
         var worst = ExitStatus.success
         scanner.scan(inputs, read: Self.read, pixelLimit: pixelLimit) { result in
             progress?.clear()
@@ -188,7 +193,7 @@ struct ScanCommand: ParsableCommand {
         case .failure(let error):
             let (status, message) = Self.describe(error)
             if json {
-                printJSON(ScanRecord(file: name, symbols: [], error: message, budgetExhausted: false))
+                printJSON(ScanRecord(path: name, symbols: [], error: JSONError(error), budgetExhausted: false))
             } else {
                 StandardStreams.error("qrauth: \(TerminalText.escaped(name)): \(TerminalText.escaped(message))")
             }
@@ -203,9 +208,11 @@ struct ScanCommand: ParsableCommand {
                 return ScanRecord.Symbol(symbol: symbol, payload: payload, signature: signature, includeParsed: parse)
             }
             if json {
-                let error = symbols.isEmpty ? Self.noCodeMessage(scan) : nil
+                let error =
+                    symbols.isEmpty
+                    ? JSONError(code: ExitStatus.noCode.errorCode, message: Self.noCodeMessage(scan)) : nil
                 printJSON(
-                    ScanRecord(file: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
+                    ScanRecord(path: name, symbols: symbols, error: error, budgetExhausted: scan.budgetExhausted))
             } else if raw, !symbols.isEmpty {
                 if let failure = Self.printRaw(scan.symbols) { return failure }
             } else if symbols.isEmpty {
@@ -254,7 +261,7 @@ struct ScanCommand: ParsableCommand {
             try JSONOutput.line(record)
         } catch {
             StandardStreams.error(
-                "qrauth: \(TerminalText.escaped(record.file)): could not encode JSON: \(TerminalText.escaped("\(error)"))"
+                "qrauth: \(TerminalText.escaped(record.path)): could not encode JSON: \(TerminalText.escaped("\(error)"))"
             )
         }
     }

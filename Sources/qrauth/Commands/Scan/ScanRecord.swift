@@ -3,7 +3,7 @@ import OfflineOperations
 import PowerAuth
 import QRImaging
 
-/// The `--json` line for one input: `{"file", "symbols", "error"}` (plus `budgetExhausted` when a
+/// The `--json` line for one input: `{"path", "symbols", "error"}` (plus `budgetExhausted` when a
 /// time budget cut the scan short).
 struct ScanRecord: Encodable {
     /// One symbol of the line, classified (and, with keys, its signature checked).
@@ -23,7 +23,7 @@ struct ScanRecord: Encodable {
         }
 
         private enum Keys: String, CodingKey {
-            case bytes, text, kind, points, pass, symbology, operation, operationError, pac, signature
+            case bytes, text, kind, points, pass, symbology, operation, operationError, pac, verdict
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -35,29 +35,31 @@ struct ScanRecord: Encodable {
             try container.encode(points, forKey: .points)
             try container.encode(symbol.pass.rawValue, forKey: .pass)
             try container.encode(symbol.symbology.rawValue, forKey: .symbology)
-            try container.encodeIfPresent(signature?.rawValue, forKey: .signature)
+            try container.encodeIfPresent(signature.map { JSONValue.kebab($0.rawValue) }, forKey: .verdict)
             guard includeParsed else { return }
             switch payload {
             case .offlineOperation(let operation): try container.encode(operation, forKey: .operation)
-            case .malformedOfflineOperation(let error): try container.encode(error.reason, forKey: .operationError)
-            case .pac(let token): try container.encode(token, forKey: .pac)
+            case .malformedOfflineOperation(let error):
+                try container.encode(
+                    JSONError(code: error.code.rawValue, message: error.reason), forKey: .operationError)
+            case .pac(let token): try container.encode(PACTokenJSON(token: token), forKey: .pac)
             case .other: break
             }
         }
     }
 
-    let file: String
+    let path: String
     let symbols: [Symbol]
-    let error: String?
+    let error: JSONError?
     let budgetExhausted: Bool
 
     private enum Keys: String, CodingKey {
-        case file, symbols, error, budgetExhausted
+        case path, symbols, error, budgetExhausted
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(file, forKey: .file)
+        try container.encode(path, forKey: .path)
         try container.encode(symbols, forKey: .symbols)
         try container.encode(error, forKey: .error)
         if budgetExhausted { try container.encode(true, forKey: .budgetExhausted) }

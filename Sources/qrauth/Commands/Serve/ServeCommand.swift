@@ -7,7 +7,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the local Mobile Token API + fingerprint endpoint emulator.",
@@ -96,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "notice"
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         let modes = [tlsCert != nil || tlsKey != nil, selfSigned, http].filter { $0 }.count

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync approve ID`.
-struct SyncApproveCommand: AsyncParsableCommand {
+struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Approve an operation: fetch its detail, pick the factor it allows, sign and authorize.",
@@ -17,6 +17,8 @@ struct SyncApproveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Proximity check TOTP.", valueName: "otp")) var otp: String?
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { connection.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
@@ -32,7 +34,7 @@ struct SyncApproveCommand: AsyncParsableCommand {
             try await client.authorize(operation, authentication: auth, proximityCheck: check)
         }
         if connection.json {
-            try JSONOutput.document(["id": id, "result": "approved"])
+            try JSONOutput.document(["operationId": id, "status": "APPROVED"])
         } else {
             print("approved \(TerminalText.escaped(id))")
         }

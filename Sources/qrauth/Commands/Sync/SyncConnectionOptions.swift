@@ -52,7 +52,7 @@ struct SyncConnectionOptions: ParsableArguments {
         let store = ActivationFileStorage(path: activation)
         configuration.signer = PowerAuthRequestSigner(store: store, password: password)
         if let lang { configuration.identity.acceptLanguage = lang }
-        let http = NIOHTTPClient(configuration: configuration, logger: nil)
+        let http = NIOHTTPClient.forCommand(configuration)
         let offset = (try? store.load())?.serverTimeOffsetMillis
         let enrollment = EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
         let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)

@@ -2,12 +2,14 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth sync history`.
-struct SyncHistoryCommand: AsyncParsableCommand {
+struct SyncHistoryCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "List operations in any status (2FA signature: password or --biometry).")
 
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { connection.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)

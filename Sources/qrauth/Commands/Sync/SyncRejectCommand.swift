@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync reject ID [--reason R]`.
-struct SyncRejectCommand: AsyncParsableCommand {
+struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "reject", abstract: "Reject an operation (possession signature).")
 
@@ -13,6 +13,8 @@ struct SyncRejectCommand: AsyncParsableCommand {
             "UNKNOWN, INCORRECT_DATA, UNEXPECTED_OPERATION or any custom reason.", valueName: "reason"))
     var reason: String = "UNKNOWN"
     @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { connection.json }
 
     func validate() throws {
         guard !reason.isEmpty, reason.count <= 256, !reason.contains(where: \.isNewline) else {
@@ -25,7 +27,7 @@ struct SyncRejectCommand: AsyncParsableCommand {
             try await client.reject(id: id, reason: RejectionReason(rawValue: reason))
         }
         if connection.json {
-            try JSONOutput.document(["id": id, "result": "rejected", "reason": reason])
+            try JSONOutput.document(["operationId": id, "status": "REJECTED", "reason": reason])
         } else {
             print("rejected \(TerminalText.escaped(id)) (\(TerminalText.escaped(reason)))")
         }

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync watch`.
-struct SyncWatchCommand: AsyncParsableCommand {
+struct SyncWatchCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Poll pending operations and print changes as they happen (one JSON line each with --json).")
@@ -13,13 +13,15 @@ struct SyncWatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many polls (default: until interrupted).", valueName: "n"))
     var polls: Int?
     @OptionGroup var connection: SyncConnectionOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { connection.json }
 
     /// One printed change.
     struct Change: Encodable {
         let event: String
-        let id: String
+        let operationId: String?
         let operation: UserOperation?
-        let error: String?
+        let error: JSONError?
     }
 
     /// How a watch ended: the polls made, and the last failure when none of them succeeded.
@@ -45,13 +47,13 @@ struct SyncWatchCommand: AsyncParsableCommand {
                 case .snapshot(let snapshot):
                     succeeded = true
                     for operation in snapshot.added {
-                        try emit(Change(event: "added", id: operation.id, operation: operation, error: nil))
+                        try emit(Change(event: "added", operationId: operation.id, operation: operation, error: nil))
                     }
                     for operation in snapshot.changed {
-                        try emit(Change(event: "changed", id: operation.id, operation: operation, error: nil))
+                        try emit(Change(event: "changed", operationId: operation.id, operation: operation, error: nil))
                     }
                     for operation in snapshot.removed {
-                        try emit(Change(event: "removed", id: operation.id, operation: nil, error: nil))
+                        try emit(Change(event: "removed", operationId: operation.id, operation: nil, error: nil))
                     }
                 case .failure(let error, let retry):
                     lastFailure = error
@@ -60,8 +62,8 @@ struct SyncWatchCommand: AsyncParsableCommand {
                     let next = isLast ? "" : " (retry in \(Self.seconds(retry)))"
                     try emit(
                         Change(
-                            event: "error", id: "", operation: nil,
-                            error: "\(error.code.rawValue): \(error.reason)\(next)"))
+                            event: "error", operationId: nil, operation: nil,
+                            error: JSONError(code: error.code.rawValue, message: "\(error.reason)\(next)")))
                 }
                 count += 1
                 if let polls, count >= polls { break }
@@ -91,9 +93,9 @@ struct SyncWatchCommand: AsyncParsableCommand {
             print("\(change.event): \(SyncOperationSummary.line(operation))")
             StandardStreams.flushStdout()
         } else if let error = change.error {
-            StandardStreams.error("qrauth: \(TerminalText.escaped(error))")
+            StandardStreams.error("qrauth: \(TerminalText.escaped("\(error.code): \(error.message)"))")
         } else {
-            print("\(change.event): \(TerminalText.escaped(change.id))")
+            print("\(change.event): \(TerminalText.escaped(change.operationId ?? ""))")
             StandardStreams.flushStdout()
         }
     }

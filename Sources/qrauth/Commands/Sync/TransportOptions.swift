@@ -98,7 +98,7 @@ struct TransportOptions: ParsableArguments {
         }
         guard let pinsURL, let url = URL(string: pinsURL) else { throw CLIError(.usage, "--pins-url is not a URL") }
         let configuration = try CertStoreConfiguration(serviceURL: url, publicKey: key, useChallenge: pinsChallenge)
-        let fetchClient = NIOHTTPClient(configuration: baseConfiguration, logger: nil)
+        let fetchClient = NIOHTTPClient.forCommand(baseConfiguration)
         let fetcher = RecordingFingerprintFetcher(wrapped: HTTPFingerprintFetcher(client: fetchClient))
         let store = CertStore(configuration: configuration, fetcher: fetcher, storageDirectory: nil)
         let update = await store.update(mode: .forced)

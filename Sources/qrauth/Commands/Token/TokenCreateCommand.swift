@@ -3,7 +3,7 @@ import OperationsSync
 import PowerAuth
 
 /// `qrauth token create --url BASE --device FILE`: `/pa/v3/token/create` (encrypted, then signed), token stored.
-struct TokenCreateCommand: AsyncParsableCommand {
+struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create the possession_universal MAC token and store it in the device file.",
@@ -18,6 +18,8 @@ struct TokenCreateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The token's name (the Mobile Token API uses possession_universal).", valueName: "name"))
     var name = "possession_universal"
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { options.json }
 
     func validate() throws {
         guard name == "possession_universal" else {
@@ -31,7 +33,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
             try await client.createToken(ActivationFileStorage(path: options.device), authentication: auth)
         }
         if options.json {
-            try JSONOutput.document(["tokenId": token.id, "name": name, "result": "created"])
+            try JSONOutput.document(["tokenId": token.id, "name": name, "status": "created"])
         } else {
             print(
                 "created token \(TerminalText.escaped(token.id)) (\(name)) in \(TerminalText.escaped(options.device))")

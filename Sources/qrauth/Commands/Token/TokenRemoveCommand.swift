@@ -2,7 +2,7 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth token remove --url BASE --device FILE`: signed `/pa/v3/token/remove`, the token dropped from the file.
-struct TokenRemoveCommand: AsyncParsableCommand {
+struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove the device file's MAC token at the server and from the file.",
@@ -16,6 +16,8 @@ struct TokenRemoveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The token's name (the Mobile Token API uses possession_universal).", valueName: "name"))
     var name = "possession_universal"
     @OptionGroup var authentication: SyncAuthenticationOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    var json: Bool { options.json }
 
     func validate() throws {
         guard name == "possession_universal" else {
@@ -29,7 +31,7 @@ struct TokenRemoveCommand: AsyncParsableCommand {
             try await client.removeToken(ActivationFileStorage(path: options.device), authentication: auth)
         }
         if options.json {
-            try JSONOutput.document(["tokenId": id, "name": name, "result": "removed"])
+            try JSONOutput.document(["tokenId": id, "name": name, "status": "removed"])
         } else {
             print("removed token \(TerminalText.escaped(id)) (\(name))")
         }
