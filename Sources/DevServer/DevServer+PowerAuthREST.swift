@@ -311,7 +311,11 @@ extension DevServer {
             signatureType = caller.signatureType
         } else {
             let header = try encryptionHeader(request, scope: .application)
-            if request.header(TokenHeader.name) != nil { _ = try echoTokenCaller(request) }
+            if request.header(TokenHeader.name) != nil,
+                store.activation(id: try echoTokenCaller(request))?.applicationKey != header.applicationKey
+            {
+                throw refuse(PowerAuthRESTError.token, request, "the token belongs to another application")
+            }
             applicationKey = header.applicationKey
             protocolVersion = header.version
         }
