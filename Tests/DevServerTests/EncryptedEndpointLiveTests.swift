@@ -87,7 +87,10 @@ struct EncryptedEndpointLiveTests {
         let tamperer = Tamperer()
         let client: MobileTokenClient
 
-        init(version: ProtocolVersion, encryptor: Bool = true, dropMasterKey: Bool = false) async throws {
+        init(
+            version: ProtocolVersion, encryptor: Bool = true, dropMasterKey: Bool = false,
+            wrap: (NIOHTTPClient) -> any HTTPClient = { $0 }
+        ) async throws {
             var state = DevServerState()
             try state.prepareApplication(path: nil)
             server = DevServer(state: state, adminEnabled: true)
@@ -132,7 +135,7 @@ struct EncryptedEndpointLiveTests {
             // The possession_universal token up front, so the calls below count only their own exchanges.
             try await enrollment.createToken(store)
             client = MobileTokenClient(
-                httpClient: http,
+                httpClient: wrap(http),
                 configuration: MobileTokenConfiguration(
                     tokenProvisioner: EnrollmentTokenProvisioner(enrollment: enrollment, store: store),
                     encryptor: encryptor ? PowerAuthEncryptor(enrollment: enrollment, store: store) : nil))
@@ -272,6 +275,54 @@ struct EncryptedEndpointLiveTests {
                     expecting: Greeting.self) == Greeting(message: "y", count: 1))
             await noMaster.stop()
         }
+    }
+
+    /// Answers the first request to an encrypted echo with `ERR_ENCRYPTION` without sending it (what a server
+    /// says when it no longer knows a 3.3 temporary key); forwards everything else.
+    final class RefusingOnce: HTTPClient, @unchecked Sendable {
+        // @unchecked Sendable: `refused` is only touched while `lock` is held.
+        let inner: NIOHTTPClient
+        private let lock = NSLock()
+        private var refused = false
+
+        init(_ inner: NIOHTTPClient) { self.inner = inner }
+
+        var responseObserver: (any HTTPResponseObserver)? { inner.responseObserver }
+
+        func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+            let refuse = lock.withLock {
+                defer { refused = true }
+                return !refused && request.target == .path("/custom/echo/activation")
+            }
+            guard refuse else { return try await inner.send(request) }
+            return HTTPResponse(
+                url: URL(fileURLWithPath: "/custom/echo/activation"), statusCode: 400,
+                body: Data(#"{"status":"ERROR","responseObject":{"code":"ERR_ENCRYPTION","message":"x"}}"#.utf8))
+        }
+    }
+
+    @Test("ERR_ENCRYPTION: in 3.3 the temporary key is fetched anew and the call made once more; 3.2 reports it")
+    func refusedEncryption() async throws {
+        let modern = try await Setup(version: .v33, wrap: { RefusingOnce($0) })
+        let greeting = Greeting(message: "again", count: 2)
+        #expect(
+            try await modern.client.send(
+                Setup.endpoint("basic", .activationScope), requestObject: greeting, expecting: Greeting.self)
+                == greeting)
+        let keystore = modern.observer.raw.filter { $0.path == "/pa/v3/keystore/create" }
+        // One key for token creation (activation scope, cached), one fetched anew after the refusal.
+        #expect(keystore.count == 2)
+        await modern.stop()
+
+        let older = try await Setup(version: .v32, wrap: { RefusingOnce($0) })
+        do {
+            _ = try await older.client.send(
+                Setup.endpoint("basic", .activationScope), requestObject: greeting, expecting: Greeting.self)
+            Issue.record("3.2 retried a refused encryption")
+        } catch {
+            #expect(error.serverCode == "ERR_ENCRYPTION" && error.httpStatus == 400)
+        }
+        await older.stop()
     }
 
     @Test(
