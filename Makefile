@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 MAN_OUT := .build/plugins/GenerateManual/outputs/qrauth
 
-.PHONY: deps build demo test docs lint format clean install uninstall install-check reliability fuzz-smoke sanitize
+.PHONY: deps build demo test docs samples lint format clean install uninstall install-check reliability fuzz-smoke sanitize
 
 deps:
 	@scripts/install-deps.sh
@@ -25,6 +25,12 @@ test: deps
 	$(MAKE) lint
 	$(MAKE) install-check
 	$(MAKE) docs
+	$(MAKE) samples
+
+# Samples/custom-endpoint built against the library (scratch .build-samples) and run against a `qrauth serve`
+# the script starts: the README's plain signed and encrypted echoes (needs the debug build).
+samples:
+	SWIFT=$(SWIFT) scripts/samples-check.sh
 
 # The DocC catalogues of the library modules, warnings as errors, and every Swift snippet in them
 # compiled against the library products in a side package (needs the debug build: `make build-tests`).

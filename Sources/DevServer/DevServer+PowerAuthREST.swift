@@ -286,26 +286,61 @@ extension DevServer {
 
     // MARK: encrypted echo
 
-    /// `POST /custom/echo/application`: an application-scope ECIES request (`X-PowerAuth-Encryption`,
-    /// `/pa/generic/application`) answered with its own plaintext, encrypted.
+    /// `POST /custom/echo/application`: an application-scope ECIES request (`/pa/generic/application`) answered
+    /// with its own plaintext, encrypted. The version and application key come from `X-PowerAuth-Encryption`, or
+    /// from `X-PowerAuth-Authorization` when the request is signed (uriId `/custom/echo/application`, any
+    /// possession factor; spec §1.8). An `X-PowerAuth-Token` beside the encryption header is verified too.
     func encryptedEchoApplication(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
         let failure = PowerAuthRESTError.encryption
-        let header = try encryptionHeader(request, scope: .application)
-        let (application, version) = try applicationVersion(header.applicationKey, request, failure: failure)
+        let applicationKey: String
+        let protocolVersion: ProtocolVersion
+        var signatureType: SignatureType?
+        if request.header(AuthorizationHeader.name) != nil {
+            let caller = try signedCaller(
+                request, uriId: Self.PowerAuthRoute.echoApplication,
+                allowed: [.possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+            guard let activation = store.activation(id: caller.activationId) else {
+                throw refuse(failure, request, "unknown activation")
+            }
+            applicationKey = activation.applicationKey
+            protocolVersion = caller.version
+            signatureType = caller.signatureType
+        } else {
+            let header = try encryptionHeader(request, scope: .application)
+            if request.header(TokenHeader.name) != nil,
+                store.activation(id: try echoTokenCaller(request))?.applicationKey != header.applicationKey
+            {
+                throw refuse(PowerAuthRESTError.token, request, "the token belongs to another application")
+            }
+            applicationKey = header.applicationKey
+            protocolVersion = header.version
+        }
+        let (application, version) = try applicationVersion(applicationKey, request, failure: failure)
         let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
         let (plain, responder) = try decrypt(
             body, request,
             parameters: ECIESParameters(
-                version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: version.applicationKey,
-                applicationSecret: version.applicationSecret),
+                version: protocolVersion, encryptorId: .applicationScopeGeneric,
+                applicationKey: version.applicationKey, applicationSecret: version.applicationSecret),
             fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
         try await checkReplay(body, request, failure: failure)
-        return try echoResponse(plain, responder, request, signatureType: nil)
+        return try echoResponse(plain, responder, request, signatureType: signatureType)
+    }
+
+    /// The activation of a verified `X-PowerAuth-Token` (a token-signed encrypted echo); else 401
+    /// `POWER_AUTH_TOKEN_ERROR`.
+    private func echoTokenCaller(_ request: ServerRequest) throws(APIFailure) -> String {
+        do {
+            return try authenticateToken(request)
+        } catch {
+            throw refuse(PowerAuthRESTError.token, request, error.message)
+        }
     }
 
     /// `POST /custom/echo/activation`: an activation-scope ECIES request (`/pa/generic/activation`), either
     /// signed (`X-PowerAuth-Authorization`, uriId `/custom/echo/activation`, any possession factor; the version
-    /// is `pa_version`) or with `X-PowerAuth-Encryption` naming the activation; answered with its plaintext.
+    /// is `pa_version`) or with `X-PowerAuth-Encryption` naming the activation (and, token-signed, an
+    /// `X-PowerAuth-Token` of that activation, verified); answered with its plaintext.
     func encryptedEchoActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
         let failure = PowerAuthRESTError.encryption
         let activationId: String
@@ -322,6 +357,9 @@ extension DevServer {
             let header = try encryptionHeader(request, scope: .activation)
             activationId = header.activationId ?? ""
             version = header.version
+            if request.header(TokenHeader.name) != nil, try echoTokenCaller(request) != activationId {
+                throw refuse(PowerAuthRESTError.token, request, "the token belongs to another activation")
+            }
             guard store.activation(id: activationId)?.applicationKey == header.applicationKey else {
                 throw refuse(failure, request, "the application key does not belong to the activation")
             }

@@ -107,4 +107,25 @@ struct SignerStateTests {
         #expect(Set(counters) == Set(0..<UInt64(runs)))
         #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
     }
+
+    @Test("token headers carry the server-synchronised request time when the signer has the enrollment clock")
+    func tokenHeaderOnServerTime() async throws {
+        let pair = try ActivationFactory.create(password: "1234", biometry: false)
+        let store = InMemoryActivationStore(pair.device)
+        let device = Date(timeIntervalSince1970: 1_800_000_000)
+        let clock = ServerClock(offsetMillis: 90_000, now: { device })
+        let input = RequestSigningInput(
+            method: .post, url: try #require(URL(string: "https://bank.example/api/list")), body: Self.body,
+            kind: .tokenSigned(tokenName: "possession_universal"))
+        let synchronised = try await PowerAuthRequestSigner(store: store, clock: clock).authorization(for: input)
+        #expect(try TokenHeader(parsing: synchronised.value).timestamp == "\(1_800_000_000_000 + 90_000 - 1_000)")
+        // The clock learns a new offset: the next header follows it.
+        clock.learn(
+            serverMillis: 1_800_000_000_000 - 5_000, sentMillis: 1_800_000_000_000, receivedMillis: 1_800_000_000_000)
+        let later = try await PowerAuthRequestSigner(store: store, clock: clock).authorization(for: input)
+        #expect(try TokenHeader(parsing: later.value).timestamp == "\(1_800_000_000_000 - 5_000 - 1_000)")
+        // Without a clock: the device time.
+        let plain = try await PowerAuthRequestSigner(store: store, now: { device }).authorization(for: input)
+        #expect(try TokenHeader(parsing: plain.value).timestamp == "1800000000000")
+    }
 }

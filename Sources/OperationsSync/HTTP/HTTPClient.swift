@@ -4,9 +4,14 @@
 public protocol HTTPClient: Sendable {
     /// Sends a request.
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse
+    /// The observer of raw responses, which API clients also show decrypted answers (nil: none).
+    var responseObserver: (any HTTPResponseObserver)? { get }
 }
 
 extension HTTPClient {
+    /// None.
+    public var responseObserver: (any HTTPResponseObserver)? { nil }
+
     /// `GET path?query`.
     public func get(
         _ path: String, query: [HTTPQueryItem] = [], headers: HTTPHeaderFields = [:]

@@ -13,6 +13,8 @@ import NIOSSL
 public final class NIOHTTPClient: HTTPClient {
     /// The configuration the client was made with.
     public let configuration: HTTPClientConfiguration
+    /// The configuration's response observer.
+    public var responseObserver: (any HTTPResponseObserver)? { configuration.responseObserver }
 
     let log: HTTPEventLogger
     let group: any EventLoopGroup

@@ -1,5 +1,6 @@
 public import Foundation
 public import MobileTokenAPI
+import QRAuthEncoding
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
 ///
@@ -187,42 +188,140 @@ public actor MobileTokenClient {
         authentication: MobileTokenAuthentication,
         learnsTime: Bool
     ) async throws(MobileTokenError) -> Response {
-        let body: Data
+        if endpoint.encryption != nil {
+            return try await encryptedCall(
+                endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication)
+        }
+        let body = try Self.json(RequestEnvelope(requestObject: requestObject), endpoint: endpoint)
+        let request = HTTPRequest(endpoint, body: .json(body), headers: requestHeaders())
+        let exchanged = try await gatedExchange(request, kind: endpoint.kind, authentication: authentication)
+        let (payload, timestamp) = try ResponseEnvelope<Response>.read(exchanged.response, endpoint: endpoint.path)
+        if learnsTime, let timestamp { learnTime(timestamp, started: exchanged.started, finished: exchanged.finished) }
+        return payload
+    }
+
+    /// An endpoint with end-to-end encryption: the request object (`{}` when nil) is encrypted, the body sent
+    /// (signed or token-signed as the kind says) and the answer decrypted to `Response`. In 3.3 a refused encryption
+    /// (`ERR_ENCRYPTION`, e.g. an expired temporary key) is retried once with a fresh temporary key.
+    private func encryptedCall<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
+        authentication: MobileTokenAuthentication
+    ) async throws(MobileTokenError) -> Response {
+        guard let encryptor = configuration.encryptor else {
+            throw MobileTokenError(
+                .encryptionUnavailable,
+                "\(endpoint.path) is encrypted but the client has no encryptor (MobileTokenConfiguration.encryptor)")
+        }
+        let plaintext =
+            if let requestObject { try Self.json(requestObject, endpoint: endpoint) } else { Data("{}".utf8) }
+        do {
+            return try await encryptedCallOnce(
+                endpoint, plaintext: plaintext, expecting: expecting, authentication: authentication,
+                encryptor: encryptor)
+        } catch  where error.serverCode == "ERR_ENCRYPTION" {
+            guard await encryptor.encryptionRefused(endpoint) else { throw error }
+            return try await encryptedCallOnce(
+                endpoint, plaintext: plaintext, expecting: expecting, authentication: authentication,
+                encryptor: encryptor)
+        }
+    }
+
+    private func encryptedCallOnce<Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, plaintext: Data, expecting: Response.Type, authentication: MobileTokenAuthentication,
+        encryptor: PowerAuthEncryptor
+    ) async throws(MobileTokenError) -> Response {
+        let prepared = try await encryptor.prepare(plaintext, for: endpoint)
+        var headers = requestHeaders()
+        if let header = prepared.header { headers.set(name: header.name, value: header.value) }
+        let request = HTTPRequest(endpoint, body: .json(prepared.body), headers: headers)
+        let exchanged = try await gatedExchange(
+            request, kind: endpoint.kind, authentication: authentication, deviceMillis: encryptor.deviceMillis)
+        let response = exchanged.response
+        // Errors are never encrypted (spec §6): an error envelope, or a non-200 answer, is read as such.
+        if response.statusCode != 200 || Self.isErrorEnvelope(response.body) {
+            _ = try ResponseEnvelope<EmptyPayload>.read(response, endpoint: endpoint.path)
+            throw MobileTokenError(
+                .statusCode, "\(endpoint.path) answered HTTP \(response.statusCode) without an error envelope",
+                httpStatus: response.statusCode)
+        }
+        let answer = try encryptor.open(
+            prepared, response: response, endpoint: endpoint.path, sentMillis: exchanged.sentMillis,
+            receivedMillis: exchanged.receivedMillis)
+        http.responseObserver?.observeDecrypted(
+            DecryptedExchange(
+                endpoint: endpoint, requestPlaintext: plaintext, response: response, responsePlaintext: answer))
+        do {
+            return try JSONDecoder().decode(Response.self, from: answer)
+        } catch {
+            let detail = (error as? DecodingError)?.summary ?? "not JSON"
+            throw MobileTokenError(
+                .invalidResponse, "\(endpoint.path) answered an unexpected decrypted body: \(detail)",
+                httpStatus: response.statusCode)
+        }
+    }
+
+    /// Whether a body is a `{"status":"ERROR", …}` envelope.
+    private static func isErrorEnvelope(_ body: Data) -> Bool {
+        struct Probe: Decodable { let status: String }
+        return (try? JSONDecoder().decode(Probe.self, from: body))?.status == "ERROR"
+    }
+
+    /// Compact JSON with sorted keys.
+    private static func json(_ value: some Encodable, endpoint: Endpoint) throws(MobileTokenError) -> Data {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            body = try encoder.encode(RequestEnvelope(requestObject: requestObject))
+            return try encoder.encode(value)
         } catch {
             throw MobileTokenError(.invalidRequest, "cannot encode the request of \(endpoint.path)")
         }
+    }
+
+    /// `Accept`, and `Accept-Language` when configured.
+    private nonisolated func requestHeaders() -> HTTPHeaderFields {
         var headers: HTTPHeaderFields = ["Accept": "application/json"]
         if let language = configuration.language { headers.set(name: "Accept-Language", value: language) }
-        let request = HTTPRequest(endpoint, body: .json(body), headers: headers)
+        return headers
+    }
+
+    /// An answer with the device times around it: `Date`s of the configuration's clock and milliseconds of the
+    /// clock given to `gatedExchange`.
+    private struct Exchanged: Sendable {
+        let response: HTTPResponse
+        let started: Date
+        let finished: Date
+        let sentMillis: Int64
+        let receivedMillis: Int64
+    }
+
+    /// Sends one request, one at a time with the other signed requests when the configuration serialises its kind.
+    private func gatedExchange(
+        _ request: HTTPRequest, kind: Endpoint.Kind, authentication: MobileTokenAuthentication,
+        deviceMillis: (@Sendable () -> Int64)? = nil
+    ) async throws(MobileTokenError) -> Exchanged {
         let serial: Bool
-        switch (configuration.serialization, endpoint.kind) {
+        switch (configuration.serialization, kind) {
         case (.serialAll, _), (.serialSigned, .signed): serial = true
         default: serial = false
         }
         if serial { await signedGate.acquire() }
-        let result: Result<(HTTPResponse, Date, Date), MobileTokenError>
+        let result: Result<Exchanged, MobileTokenError>
         do {
-            result = .success(try await exchange(request, authentication: authentication))
+            result = .success(try await exchange(request, authentication: authentication, deviceMillis: deviceMillis))
         } catch {
             result = .failure(error)
         }
         if serial { await signedGate.release() }
-        let (response, started, finished) = try result.get()
-        let (payload, timestamp) = try ResponseEnvelope<Response>.read(response, endpoint: endpoint.path)
-        if learnsTime, let timestamp { learnTime(timestamp, started: started, finished: finished) }
-        return payload
+        return try result.get()
     }
 
     /// Sends one request with the signing context of the call; a typed signer failure wins over the generic one.
     private nonisolated func exchange(
-        _ request: HTTPRequest, authentication: MobileTokenAuthentication
-    ) async throws(MobileTokenError) -> (HTTPResponse, Date, Date) {
+        _ request: HTTPRequest, authentication: MobileTokenAuthentication, deviceMillis: (@Sendable () -> Int64)?
+    ) async throws(MobileTokenError) -> Exchanged {
         let context = SigningContext(authentication: authentication)
         let started = configuration.now()
+        let sent = deviceMillis?() ?? Self.millis(started)
         let outcome: Result<HTTPResponse, HTTPClientError> = await SigningContext.$current.withValue(context) {
             do {
                 return .success(try await http.send(request))
@@ -234,11 +333,18 @@ public actor MobileTokenClient {
         }
         switch outcome {
         case .success(let response):
-            return (response, started, configuration.now())
+            let finished = configuration.now()
+            return Exchanged(
+                response: response, started: started, finished: finished, sentMillis: sent,
+                receivedMillis: deviceMillis?() ?? Self.millis(finished))
         case .failure(let error):
             if error.code == .signingFailed, let failure = context.failure { throw failure }
             throw MobileTokenError(error)
         }
+    }
+
+    private static func millis(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 
     /// Server time = `currentTimestamp` + half the request; changes under 0.3 s are ignored (spec §6.8).

@@ -12,15 +12,21 @@ public struct MobileTokenConfiguration: Sendable {
     /// Creates the `possession_universal` token when the activation has none and replaces a refused one; nil signs
     /// with the token the activation holds, or fails without one.
     public var tokenProvisioner: (any TokenProvisioning)?
+    /// Encrypts the requests of endpoints with an `encryption` scope and opens their answers; nil refuses such
+    /// endpoints (`encryptionUnavailable`, nothing sent).
+    public var encryptor: PowerAuthEncryptor?
 
-    /// Makes a configuration: language from the HTTP client, `serialSigned`, the system clock, no token provisioning.
+    /// Makes a configuration: language from the HTTP client, `serialSigned`, the system clock, no token provisioning,
+    /// no encryptor.
     public init(
         language: String? = nil, serialization: RequestSerialization = .serialSigned,
-        now: @escaping @Sendable () -> Date = { Date() }, tokenProvisioner: (any TokenProvisioning)? = nil
+        now: @escaping @Sendable () -> Date = { Date() }, tokenProvisioner: (any TokenProvisioning)? = nil,
+        encryptor: PowerAuthEncryptor? = nil
     ) {
         self.language = language
         self.serialization = serialization
         self.now = now
         self.tokenProvisioner = tokenProvisioner
+        self.encryptor = encryptor
     }
 }

@@ -29,11 +29,17 @@ public struct MobileTokenError: Error, Sendable, Hashable, CustomStringConvertib
         case missingActivation = "mtoken.missing_activation"
         /// The request could not be signed (wrong activation data, missing factor key).
         case signingFailed = "mtoken.signing_failed"
+        /// An encrypted endpoint could not be encrypted for: no `PowerAuthEncryptor` configured, or the device file
+        /// lacks the keys of the scope (application scope needs the master server public key); nothing was sent.
+        case encryptionUnavailable = "mtoken.encryption_unavailable"
+        /// An encrypted endpoint's answer does not verify: a bad MAC, an undecryptable or malformed encrypted body,
+        /// a stale or replayed answer, or a 3.3 temporary key the client refuses.
+        case responseRejected = "mtoken.response_rejected"
         /// The operation does not allow the chosen authentication.
         case factorNotAllowed = "mtoken.factor_not_allowed"
         /// The request could not be built or encoded.
         case invalidRequest = "mtoken.invalid_request"
-        /// `POWERAUTH_AUTH_FAIL`: the signature or token did not verify.
+        /// `POWERAUTH_AUTH_FAIL` (or a custom endpoint's `ERR_AUTHENTICATION`): the signature or token did not verify.
         case authenticationFailed = "mtoken.powerauth_auth_fail"
         /// `INVALID_ACTIVATION`.
         case invalidActivation = "mtoken.invalid_activation"
@@ -77,9 +83,11 @@ public struct MobileTokenError: Error, Sendable, Hashable, CustomStringConvertib
         self.httpStatus = httpStatus
     }
 
-    /// The code of a server error code string.
+    /// The code of a server error code string (the PowerAuth RESTful integration's `ERR_AUTHENTICATION`, which
+    /// custom signed endpoints answer with, reads as `POWERAUTH_AUTH_FAIL`).
     public static func code(forServerCode serverCode: String) -> Code {
-        switch ServerErrorCode(rawValue: serverCode) {
+        if serverCode == "ERR_AUTHENTICATION" { return .authenticationFailed }
+        return switch ServerErrorCode(rawValue: serverCode) {
         case .powerAuthFailed: .authenticationFailed
         case .invalidActivation: .invalidActivation
         case .invalidOperation: .invalidOperation

@@ -17,7 +17,8 @@ public actor PowerAuthRequestSigner: RequestSigner {
     let store: any DeviceActivationStore
     let transactions: DeviceTransactions
     let password: String?
-    let now: @Sendable () -> Date
+    /// The timestamp of token headers, Unix milliseconds.
+    let tokenMillis: @Sendable () -> Int64
     /// Signatures sent and not yet answered, by header value.
     private var pending: [String: OnlineSignature] = [:]
 
@@ -28,7 +29,17 @@ public actor PowerAuthRequestSigner: RequestSigner {
         self.store = store
         self.transactions = Self.transactions(over: store)
         self.password = password
-        self.now = now
+        self.tokenMillis = { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }
+    }
+
+    /// Makes a signer whose token headers carry `clock`'s request time (server-synchronised: newer servers refuse
+    /// timestamps ahead of their own clock) instead of the device's; give it the enrollment client's clock, which
+    /// temporary keys and encrypted answers teach.
+    public init(store: any DeviceActivationStore, password: String? = nil, clock: ServerClock) {
+        self.store = store
+        self.transactions = Self.transactions(over: store)
+        self.password = password
+        self.tokenMillis = { clock.requestMillis() }
     }
 
     /// Makes a signer over a device activation file.
@@ -64,7 +75,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
         case .basic:
             throw MobileTokenError(.signingFailed, "basic endpoints are not signed")
         case .tokenSigned(let tokenName):
-            let millis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+            let millis = tokenMillis()
             let header: TokenHeader?
             do {
                 header = try transactions.tokenHeader(timestampMillis: millis)

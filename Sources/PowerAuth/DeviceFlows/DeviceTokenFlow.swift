@@ -8,19 +8,18 @@ public enum DeviceTokenFlow {
 
     /// A prepared request: the exact body to sign and send, and the one-shot context that opens its answer.
     public struct Prepared: Sendable {
-        /// The encrypted-request JSON, exactly as signed and sent.
-        public let body: Data
         /// The request's ECIES timestamp (3.2+), server-synchronised Unix milliseconds.
-        public let timestampMillis: Int64
-        let decryptor: ECIESResponseDecryptor
-        let version: ProtocolVersion
+        public var timestampMillis: Int64 { exchange.timestampMillis }
+        let exchange: DeviceEncryptionFlow.Prepared
+
+        /// The encrypted-request JSON, exactly as signed and sent.
+        public var body: Data { exchange.body }
 
         /// Decrypts the answer (MAC first; a replayed answer of another exchange fails it), checks the payload
         /// and returns the token and the answer's authenticated timestamp (3.2+, for the clock).
         public func finish(responseBody: Data) throws(PowerAuthError) -> (token: TokenCredential, serverMillis: Int64?)
         {
-            let response = try ECIESBody.decodeResponse(responseBody, version: version)
-            let plaintext = try decryptor.decrypt(response)
+            let (plaintext, serverMillis) = try exchange.open(responseBody: responseBody)
             let payload: TokenCreatePayload
             do {
                 payload = try JSONDecoder().decode(TokenCreatePayload.self, from: plaintext)
@@ -33,7 +32,7 @@ public enum DeviceTokenFlow {
             guard payload.tokenSecret.count == 16 else {
                 throw PowerAuthError(.length, "the token secret must be 16 bytes, not \(payload.tokenSecret.count)")
             }
-            return (TokenCredential(id: payload.tokenId, secret: payload.tokenSecret), response.timestamp)
+            return (TokenCredential(id: payload.tokenId, secret: payload.tokenSecret), serverMillis)
         }
     }
 
@@ -44,27 +43,10 @@ public enum DeviceTokenFlow {
         timestampMillis: Int64, randomness: ECIESRandomness = .secure
     ) throws(PowerAuthError) -> Prepared {
         try device.checkUsable()
-        let version = device.protocolVersion
-        let recipient: Data
-        if version == .v33 {
-            guard let temporaryKeyId, let temporaryPublicKey else {
-                throw PowerAuthError(.encryption, "protocol 3.3 encrypts to an activation-scope temporary key")
-            }
-            _ = temporaryKeyId
-            recipient = temporaryPublicKey
-        } else {
-            recipient = device.serverPublicKey
-        }
-        let parameters = ECIESParameters(
-            version: version, encryptorId: .createToken, applicationKey: device.applicationKey,
-            applicationSecret: device.applicationSecret, activationId: device.activationId,
-            transportKey: device.transportKey, temporaryKeyId: version == .v33 ? temporaryKeyId : nil)
-        let encryptor = try ECIESEncryptor(parameters: parameters, recipientPublicKey: recipient)
-        let (request, decryptor) = try encryptor.encrypt(
-            Data("{}".utf8), timestamp: timestampMillis, randomness: randomness)
         return Prepared(
-            body: try ECIESBody.encode(request), timestampMillis: timestampMillis, decryptor: decryptor,
-            version: version)
+            exchange: try DeviceEncryptionFlow.prepare(
+                Data("{}".utf8), device: device, encryptorId: .createToken, temporaryKeyId: temporaryKeyId,
+                temporaryPublicKey: temporaryPublicKey, timestampMillis: timestampMillis, randomness: randomness))
     }
 }
 

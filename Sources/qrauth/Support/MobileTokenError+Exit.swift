@@ -4,10 +4,11 @@ extension MobileTokenError: ReportableError {
     var exitStatus: ExitStatus {
         switch code {
         case .authenticationFailed, .invalidActivation, .alreadyFinished, .alreadyFailed, .alreadyCanceled,
-            .operationFailed, .requiresActivationFlag, .pinningDenied, .factorNotAllowed, .invalidOperation:
+            .operationFailed, .requiresActivationFlag, .pinningDenied, .factorNotAllowed, .invalidOperation,
+            .responseRejected:
             .checkFailed
         case .expired: .expired
-        case .missingActivation, .signingFailed: .malformed
+        case .missingActivation, .signingFailed, .encryptionUnavailable: .malformed
         case .invalidURL: .usage
         case .network, .timeout, .cancelled, .tls, .statusCode, .invalidResponse, .responseTooLarge, .server,
             .invalidRequest:

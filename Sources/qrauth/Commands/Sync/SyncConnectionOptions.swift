@@ -50,11 +50,12 @@ struct SyncConnectionOptions: ParsableArguments {
     func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
         var configuration = try await transport.configuration(url: server, option: "--url")
         let store = ActivationFileStorage(path: activation)
-        configuration.signer = PowerAuthRequestSigner(store: store, password: password)
+        // Token headers are dated on the server-synchronised clock the enrollment client keeps.
+        let clock = ServerClock(offsetMillis: (try? store.load())?.serverTimeOffsetMillis)
+        configuration.signer = PowerAuthRequestSigner(store: store, password: password, clock: clock)
         if let lang { configuration.identity.acceptLanguage = lang }
         let http = NIOHTTPClient.forCommand(configuration)
-        let offset = (try? store.load())?.serverTimeOffsetMillis
-        let enrollment = EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
+        let enrollment = EnrollmentClient(httpClient: http, clock: clock)
         let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)
         let client = MobileTokenClient(
             httpClient: http, configuration: MobileTokenConfiguration(language: lang, tokenProvisioner: tokens))
