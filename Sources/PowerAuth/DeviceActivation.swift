@@ -44,6 +44,10 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     public var lookAhead: Int
     /// The `possession_universal` MAC token, when one exists.
     public var token: TokenCredential?
+    /// The other MAC tokens by their local name (the server knows only id and secret), as the mobile SDK's token
+    /// store keeps them; never holds `possession_universal` (that one is `token`). Absent in older files and when
+    /// empty.
+    public var namedTokens: [String: TokenCredential]?
     /// True once the activation was removed (`activation remove`, or a status answer saying REMOVED): the file
     /// then refuses to sign. Absent in older files (not removed).
     public var removed: Bool?
@@ -127,5 +131,6 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
         }
         _ = try serverKey()
         _ = try masterKey()
+        try validateTokens()
     }
 }

@@ -16,18 +16,21 @@ extension DeviceTransactions {
         }
     }
 
-    /// Marks the activation removed (after the server confirmed the removal): it signs nothing more, and its token
-    /// is dropped.
+    /// Marks the activation removed (after the server confirmed the removal): it signs nothing more, and its tokens
+    /// are dropped.
     public func markRemoved() throws {
         try store.update { device in
             device.removed = true
             device.token = nil
+            device.namedTokens = nil
         }
     }
 
-    /// Stores (or, with nil, drops) the `possession_universal` token of the activation `activationId`; refuses
-    /// another activation's file and a removed one.
-    public func storeToken(_ token: TokenCredential?, activationId: String) throws {
+    /// Stores (or, with nil, drops) the token `name` (default `possession_universal`) of the activation
+    /// `activationId`, replacing one of that name; refuses another activation's file, a removed one and a bad name.
+    public func storeToken(
+        _ token: TokenCredential?, named name: String = TokenName.possessionUniversal, activationId: String
+    ) throws {
         try store.update { device throws in
             guard device.activationId == activationId else {
                 throw PowerAuthError(
@@ -35,14 +38,16 @@ extension DeviceTransactions {
                     "the device file now holds activation \(device.activationId), not \(activationId)")
             }
             if token != nil { try device.checkUsable() }
-            device.token = token
+            try device.setToken(token, named: name)
         }
     }
 
-    /// Drops the token `id` if the file still holds it (a token the server no longer knows, or one removed).
-    public func dropToken(id: String) throws {
+    /// Drops the token `id` if the file still holds it (a token the server no longer knows, or one removed): under
+    /// `name` only when given, else under whichever name holds it. Returns the name it was dropped from, or nil.
+    @discardableResult
+    public func dropToken(id: String, named name: String? = nil) throws -> String? {
         try store.update { device in
-            if device.token?.id == id { device.token = nil }
+            device.dropToken(id: id, named: name)
         }
     }
 

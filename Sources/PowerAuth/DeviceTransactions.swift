@@ -98,12 +98,14 @@ public struct DeviceTransactions: Sendable {
         }
     }
 
-    /// The `X-PowerAuth-Token` header of the activation's `possession_universal` token at
-    /// `timestampMillis`, or nil when the activation has none. Nothing is stored.
-    public func tokenHeader(timestampMillis: Int64) throws -> TokenHeader? {
+    /// The `X-PowerAuth-Token` header of the activation's token `name` (default `possession_universal`) at
+    /// `timestampMillis`, or nil when the activation has none of that name. Nothing is stored.
+    public func tokenHeader(
+        named name: String = TokenName.possessionUniversal, timestampMillis: Int64
+    ) throws -> TokenHeader? {
         let device = try store.load()
         try device.checkUsable()
-        guard let token = device.token else { return nil }
+        guard let token = device.token(named: name) else { return nil }
         return TokenDigest.header(tokenId: token.id, tokenSecret: token.secret, timestampMillis: timestampMillis)
     }
 }

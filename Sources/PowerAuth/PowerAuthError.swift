@@ -52,6 +52,8 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case activationCodeSignature = "powerauth.activation_code_signature"
         /// A 3.3 temporary-key JWT is malformed, does not verify, does not match the request or has expired.
         case temporaryKey = "powerauth.temporary_key"
+        /// A token name is empty, too long or not printable, or a named token is missing or already held.
+        case tokenName = "powerauth.token_name"
     }
 
     /// The stable case.

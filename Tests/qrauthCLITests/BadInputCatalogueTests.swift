@@ -180,9 +180,9 @@ struct BadInputCatalogueTests {
             arguments: ["activation", "remove", "--url", "https://127.0.0.1:9", "--device", "$device"], status: 64,
             message: "password"),
         Row(
-            name: "token create --name other",
-            arguments: ["token", "create", "--url", "https://127.0.0.1:9", "--device", "$device", "--name", "x"],
-            status: 64, message: "possession_universal"),
+            name: "token create --name with a control character",
+            arguments: ["token", "create", "--url", "https://127.0.0.1:9", "--device", "$device", "--name", "a\u{7}b"],
+            status: 64, message: "printable"),
 
         // Write failures a user can fix: exit 4 with the path and the OS reason.
         Row(

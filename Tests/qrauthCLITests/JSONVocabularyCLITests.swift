@@ -32,7 +32,8 @@ struct JSONVocabularyCLITests {
             "currentVersion", "upgradeVersion",
         ],
         "activation remove": [],
-        "token create": ["tokenId", "name"], "token remove": ["tokenId", "name"],
+        "token create": ["tokenId", "name", "replacedTokenId"], "token remove": ["tokenId", "name"],
+        "token list": ["tokenId", "name"],
         "operation create": ["payload", "nonce", "totp"],
         "operation parse": nil,
         "operation verify": [],
@@ -431,6 +432,10 @@ struct JSONVocabularyCLITests {
         try Self.expectError(
             "token remove", run(["token", "remove", "--password-env", "PIN", "--json", "--device", phone] + closed),
             status: 4, code: "enroll.missing_activation")  // no token left to remove: refused before connecting
+        try Self.expectDocument("token list", run(["token", "list", "--json", "--device", phone]))
+        try Self.expectError(
+            "token list", run(["token", "list", "--json", "--device", phone + ".missing"]), status: 4,
+            code: "file.not_found")
 
         // sync: three operations for the activated phone, one unassigned (several activations are loaded)
         func createOperation(_ extra: String) throws -> String {

@@ -68,19 +68,24 @@ extension EnrollmentClient {
     }
 
     /// `/pa/v3/token/remove`, signed; the token is dropped from the device file whatever the server said about it
-    /// once the server answered (it removes unknown tokens quietly). With no token id, the file's own token is removed.
+    /// once the server answered (it removes unknown tokens quietly). With no token id, the file's token `name`
+    /// (default `possession_universal`) is removed.
     public func removeToken(
-        _ store: any DeviceActivationStore, id: String? = nil, authentication: MobileTokenAuthentication = .possession
+        _ store: any DeviceActivationStore, id: String? = nil, named name: String = TokenName.possessionUniversal,
+        authentication: MobileTokenAuthentication = .possession
     ) async throws(EnrollmentError) -> String {
         let device = try usableActivation(store)
-        guard let tokenId = id ?? device.token?.id else {
-            throw EnrollmentError(.missingActivation, "the device file holds no token to remove")
+        guard let tokenId = id ?? device.token(named: name)?.id else {
+            throw EnrollmentError(
+                .missingActivation,
+                name == TokenName.possessionUniversal
+                    ? "the device file holds no token to remove" : "the device file holds no token named \(name)")
         }
         let endpoint = EnrollmentEndpoints.tokenRemove(factor: Self.anyFactor(authentication))
         let body = try encode(
             RequestEnvelope(requestObject: TokenRemoveRequest(tokenId: tokenId)), what: "token remove")
         let exchange = try await exchange(endpoint, body: body, authentication: authentication)
-        try withStore("drop the token") { try DeviceTransactions(over: store).dropToken(id: tokenId) }
+        _ = try withStore("drop the token") { try DeviceTransactions(over: store).dropToken(id: tokenId) }
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return tokenId
     }

@@ -5,28 +5,43 @@ public import PowerAuth
 extension EnrollmentClient {
     /// `/pa/v3/token/create`: encrypts `{}` (activation scope, `CREATE_TOKEN`; 3.3 to the activation-scope temporary
     /// key), then the HTTP client's signer signs those exact bytes with uriId `/pa/token/create` (the counter is
-    /// saved before the request leaves), decrypts the answer and stores the token in the device file. Returns it.
+    /// saved before the request leaves), decrypts the answer and stores the token in the device file under `name`
+    /// (replacing one of that name; the name is local, the server never sees it). Returns it.
     ///
     /// In 3.3 a refused temporary key (`ERR_ENCRYPTION`, or the 401 `ERR_AUTHENTICATION` token creation answers
     /// with) is dropped and the call made once more with a fresh key and a new signature; never more.
     @discardableResult
     public func createToken(
-        _ store: any DeviceActivationStore, authentication: MobileTokenAuthentication = .possession
+        _ store: any DeviceActivationStore, named name: String = TokenName.possessionUniversal,
+        authentication: MobileTokenAuthentication = .possession
     ) async throws(EnrollmentError) -> TokenCredential {
-        let device = try usableActivation(store)
         do {
-            return try await createTokenOnce(store, device: device, authentication: authentication)
+            try TokenName.validate(name)
+        } catch {
+            throw EnrollmentError(.invalidRequest, error.reason)
+        }
+        let device = try usableActivation(store)
+        if name != TokenName.possessionUniversal, device.token(named: name) == nil,
+            (device.namedTokens?.count ?? 0) >= TokenName.maximumCount
+        {
+            throw EnrollmentError(
+                .invalidRequest,
+                "the device file already keeps \(TokenName.maximumCount) named tokens; remove one first")
+        }
+        do {
+            return try await createTokenOnce(store, named: name, device: device, authentication: authentication)
         } catch
             where device.protocolVersion == .v33
             && (error.code == .encryptionRefused || error.code == .authenticationFailed)
         {
             await temporaryKeys.drop(.activation(device.activationId))
-            return try await createTokenOnce(store, device: device, authentication: authentication)
+            return try await createTokenOnce(store, named: name, device: device, authentication: authentication)
         }
     }
 
     private func createTokenOnce(
-        _ store: any DeviceActivationStore, device: DeviceActivation, authentication: MobileTokenAuthentication
+        _ store: any DeviceActivationStore, named name: String, device: DeviceActivation,
+        authentication: MobileTokenAuthentication
     ) async throws(EnrollmentError) -> TokenCredential {
         var keyId: String?
         var keyData: Data?
@@ -55,7 +70,7 @@ extension EnrollmentClient {
         }
         try checkFreshness(serverMillis, requestMillis: prepared.timestampMillis, exchange: exchange)
         try withStore("store the token") {
-            try DeviceTransactions(over: store).storeToken(token, activationId: device.activationId)
+            try DeviceTransactions(over: store).storeToken(token, named: name, activationId: device.activationId)
         }
         return token
     }

@@ -35,7 +35,7 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
         replaced = true
         if let id = (try? store.load())?.token?.id {
             do {
-                try DeviceTransactions(over: store).dropToken(id: id)
+                try DeviceTransactions(over: store).dropToken(id: id, named: TokenName.possessionUniversal)
             } catch {
                 throw MobileTokenError(.signingFailed, "cannot drop the refused token: \(error)")
             }

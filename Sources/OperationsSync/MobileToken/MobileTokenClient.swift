@@ -150,14 +150,18 @@ public actor MobileTokenClient {
             authentication: .possession, learnsTime: true)
     }
 
-    /// One call; a token-signed one first makes sure a token exists and, when the server refuses the token
-    /// (`POWERAUTH_AUTH_FAIL`), is retried once with a replaced token (when a provisioner is configured).
+    /// One call; one token-signed with `possession_universal` first makes sure the token exists and, when the server
+    /// refuses it (`POWERAUTH_AUTH_FAIL`), is retried once with a replaced token (when a provisioner is configured).
+    /// Other named tokens are the application's to create (`EnrollmentClient.createToken(_:named:)`): a missing one
+    /// fails with `missingActivation`, a refused one with the server's error.
     private func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
         _ endpoint: Endpoint, requestObject: Request?, expecting: Response.Type,
         authentication: MobileTokenAuthentication,
         learnsTime: Bool
     ) async throws(MobileTokenError) -> Response {
-        guard case .tokenSigned = endpoint.kind, let provisioner = configuration.tokenProvisioner else {
+        guard case .tokenSigned(let tokenName) = endpoint.kind, tokenName == MobileTokenEndpoints.tokenName,
+            let provisioner = configuration.tokenProvisioner
+        else {
             return try await callOnce(
                 endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
                 learnsTime: learnsTime)

@@ -2,7 +2,8 @@ public import Foundation
 import PowerAuth
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
-/// bytes, fresh nonce) and `X-PowerAuth-Token` with the `possession_universal` token for token-signed ones.
+/// bytes, fresh nonce) and `X-PowerAuth-Token` for token-signed ones, made with the token the endpoint names
+/// (`possession_universal` for the Mobile Token API; any name the device file keeps for a custom endpoint).
 ///
 /// An actor: one signature at a time. Each signature is one `DeviceTransactions.sign` cycle: the store is locked,
 /// the counter advanced and saved before the header is returned, so a request never leaves with an unsaved
@@ -78,7 +79,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             let millis = tokenMillis()
             let header: TokenHeader?
             do {
-                header = try transactions.tokenHeader(timestampMillis: millis)
+                header = try transactions.tokenHeader(named: tokenName, timestampMillis: millis)
             } catch {
                 throw Self.mapped(error, uriId: tokenName)
             }

@@ -1,9 +1,27 @@
 import ArgumentParser
+import PowerAuth
 
 /// `qrauth token …`: MAC tokens at the enrollment server.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Create or remove the activation's MAC token (/pa/v3/token/*); sync creates it itself when missing.",
-        subcommands: [TokenCreateCommand.self, TokenRemoveCommand.self])
+        abstract:
+            "Create, remove or list the activation's MAC tokens (/pa/v3/token/*); sync creates possession_universal "
+            + "itself when missing.",
+        subcommands: [TokenCreateCommand.self, TokenRemoveCommand.self, TokenListCommand.self])
+}
+
+/// The `--name` of `token create` and `token remove`: checked before anything is read or sent.
+enum TokenNameOption {
+    static let help = ArgumentHelp(
+        "The token's local name (the Mobile Token API uses possession_universal; the server never sees the name).",
+        valueName: "name")
+
+    static func validate(_ name: String) throws {
+        do {
+            try TokenName.validate(name)
+        } catch {
+            throw ValidationError("--name: \(error.reason)")
+        }
+    }
 }

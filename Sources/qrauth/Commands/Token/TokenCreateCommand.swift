@@ -2,41 +2,59 @@ import ArgumentParser
 import OperationsSync
 import PowerAuth
 
-/// `qrauth token create --url BASE --device FILE`: `/pa/v3/token/create` (encrypted, then signed), token stored.
+/// `qrauth token create --url BASE --device FILE [--name NAME] [--force]`: `/pa/v3/token/create` (encrypted, then
+/// signed), the token stored under its name.
 struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
-        abstract: "Create the possession_universal MAC token and store it in the device file.",
+        abstract: "Create a MAC token and store it in the device file under its name.",
         discussion: """
             Encrypts {} (activation scope; 3.3 with an activation-scope temporary key), signs exactly those bytes \
             with uriId /pa/token/create (possession, or with the password / --biometry) and stores the decrypted \
-            token, replacing the one the file held. Exit 0 created, 1 refused or an answer that does not verify, \
-            4 unusable device file, 5 network or server error.
+            token under --name. A name the file already holds is refused (exit 64) unless --force, which removes \
+            the old token at the server first. Exit 0 created, 1 refused or an answer that does not verify, \
+            4 unusable device file, 5 network or server error, 64 bad or taken name.
             """)
 
     @OptionGroup var options: EnrollmentOptions
-    @Option(help: ArgumentHelp("The token's name (the Mobile Token API uses possession_universal).", valueName: "name"))
-    var name = "possession_universal"
+    @Option(help: TokenNameOption.help)
+    var name = TokenName.possessionUniversal
+    @Flag(help: "Replace a token the file holds under that name: remove it at the server first.")
+    var force = false
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
     var json: Bool { options.json }
 
     func validate() throws {
-        guard name == "possession_universal" else {
-            throw ValidationError("--name: the device file keeps only the possession_universal token")
-        }
+        try TokenNameOption.validate(name)
     }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        let token = try await EnrollmentRun.with(options, signing: true) { client in
-            try await client.createToken(ActivationFileStorage(path: options.device), authentication: auth)
+        let store = ActivationFileStorage(path: options.device)
+        let existing = (try? store.load())?.token(named: name)
+        if let existing, !force {
+            throw CLIError(
+                .usage,
+                "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
+                    + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
+        }
+        let (replaced, token) = try await EnrollmentRun.with(options, signing: true) { client in
+            var replaced: String?
+            if let existing {
+                replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+            }
+            return (replaced, try await client.createToken(store, named: name, authentication: auth))
         }
         if options.json {
-            try JSONOutput.document(["tokenId": token.id, "name": name, "status": "created"])
+            var document = ["tokenId": token.id, "name": name, "status": "created"]
+            document["replacedTokenId"] = replaced
+            try JSONOutput.document(document)
         } else {
+            if let replaced { print("removed token \(TerminalText.escaped(replaced)) (\(TerminalText.escaped(name)))") }
             print(
-                "created token \(TerminalText.escaped(token.id)) (\(name)) in \(TerminalText.escaped(options.device))")
+                "created token \(TerminalText.escaped(token.id)) (\(TerminalText.escaped(name))) in "
+                    + TerminalText.escaped(options.device))
         }
     }
 }
