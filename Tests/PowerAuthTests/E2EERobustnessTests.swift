@@ -25,6 +25,26 @@ struct E2EERobustnessTests {
         }
     }
 
+    /// FuzzE2EE's crash input (2026-11-24): an unquoted `application_key` holding a quote parsed, but its
+    /// rebuilt header (every value quoted) read back as something else. Now refused as a header error.
+    @Test func anUnquotedValueWithAQuoteIsRefused() throws {
+        let fuzzed =
+            "PowerAuth version=\"3.3\", application_key==WQBeNgCHGlW58rzUlP7Ehg==\", activation_id=\"CF2E9A48-908\u{0}\u{0}"
+            + "4AA3-8\u{FFFD}8\u{1}\u{0}\u{0}\u{0}5-FFAFD2380609\""
+        #expect(throws: PowerAuthError(.header, "")) { try EncryptionHeader(parsing: fuzzed) }
+        #expect(throws: PowerAuthError(.header, "")) {
+            try EncryptionHeader(parsing: #"PowerAuth version=3.3 application_key=ab"c"#)
+        }
+        // Unquoted values without quotes still parse, and every parsed header survives a rebuild.
+        for text in [
+            #"PowerAuth version=3.3, application_key=WQBeNgCHGlW58rzUlP7Ehg=="#,
+            "PowerAuth version=\"3.3\" application_key=\"a\u{0}b\" activation_id=x\u{1}y",
+        ] {
+            let header = try EncryptionHeader(parsing: text)
+            #expect(try EncryptionHeader(parsing: header.value) == header)
+        }
+    }
+
     @Test func randomTextIntoTheParsers() {
         var generator = SeededGenerator(seed: 12)
         let alphabet = Array("AZaz27-#=.,\" ={}:[]0189/+_" + "PowerAuth version application_key ü\u{0}")

@@ -89,6 +89,11 @@ public struct EncryptionHeader: Sendable, Equatable {
             } else {
                 text = rest.prefix { $0 != " " && $0 != "," && $0 != "\t" }
                 rest = rest.dropFirst(text.count)
+                // A quote inside an unquoted value would make the header mean something else once written
+                // back (`value` quotes every field), so it is refused here.
+                guard !text.contains("\"") else {
+                    throw PowerAuthError(.header, "\(name) field \(key) has a quote inside an unquoted value")
+                }
             }
             guard fields.updateValue(String(text), forKey: String(key)) == nil else {
                 throw PowerAuthError(.header, "\(name) field \(key) appears twice")
