@@ -1,6 +1,5 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
-BIN := .build/debug/qrauth
 PREFIX ?= /usr/local
 CONFIG ?= release
 MAN_OUT := .build/plugins/GenerateManual/outputs/qrauth
@@ -13,8 +12,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-demo: build
-	@scripts/demo.sh $(BIN)
+# The tour of every user story on a release build (the binary `make install` installs): a ✓/✗ line per
+# step, exit 0 only when every step held.
+demo: deps
+	$(SWIFT) build -c release --product qrauth
+	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/qrauth"
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -32,8 +34,9 @@ test: deps
 samples:
 	SWIFT=$(SWIFT) scripts/samples-check.sh
 
-# The DocC catalogues of the library modules, warnings as errors, and every Swift snippet in them
-# compiled against the library products in a side package (needs the debug build: `make build-tests`).
+# The DocC catalogues of the library modules, warnings as errors, and every Swift snippet in them and
+# in docs/*.md compiled against the library products in a side package (needs the debug build first:
+# `swift build --build-tests`).
 docs:
 	SWIFT=$(SWIFT) scripts/docs-check.sh
 	SWIFT=$(SWIFT) scripts/doc-snippets.sh

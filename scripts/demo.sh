@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# The tour `make demo` runs: the main jobs of qrauth on bundled samples and on material it makes
-# itself, in a temporary folder. Every step is a real command a user would type.
+# The tour `make demo` runs: every user story of qrauth — the offline QR approval, the release gate on
+# fingerprint lists, and the online bank → phone → bank round against a local `qrauth serve` — on
+# bundled samples and on material it makes itself, in a temporary folder. Every step is a real command
+# a user would type and prints ✓ when it held or ✗ (and the tour stops) when it did not; the exit
+# status is 0 only when every step held. Usage: scripts/demo.sh [PATH/TO/qrauth] (default: the release build).
 set -euo pipefail
-bin=$(cd "$(dirname "${1:-.build/debug/qrauth}")" && pwd)/$(basename "${1:-.build/debug/qrauth}")
+given=${1:-.build/release/qrauth}
+[[ -x "$given" ]] || { echo "demo: no qrauth binary at $given (make demo builds it)" >&2; exit 1; }
+bin=$(cd "$(dirname "$given")" && pwd)/$(basename "$given")
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/qrauth-demo.XXXXXX")
 serve_pid=
@@ -35,7 +40,7 @@ run "Server side: sign an offline payment and render it as a QR code" \
 
 run "Phone side: scan the QR image, parse it and check the server's signature" \
     scan payment.png --parse --device phone.json
-operation=$("$bin" scan --raw payment.png)
+operation=$("$bin" scan --raw payment.png) || fail "qrauth scan --raw payment.png"
 
 step "Compute the approval code the bank expects (advances the counter first)" \
     "qrauth operation approve --device phone.json --password-env DEMO_PIN \"\$operation\""
@@ -52,17 +57,18 @@ if [[ $status == 0 ]]; then ok "the bank accepts the code"; else fail "the bank 
 
 step "A wrong password gives a wrong code, which the server rejects (exit 1)" \
     "qrauth operation approve --password-env WRONG_PIN ... | qrauth code verify ..."
-wrong=$(WRONG_PIN=9999 "$bin" operation approve --device phone.json --password-env WRONG_PIN "$operation" 2>/dev/null)
+wrong=$(WRONG_PIN=9999 "$bin" operation approve --device phone.json --password-env WRONG_PIN "$operation" 2>/dev/null) ||
+    fail "operation approve with the wrong password (exit $?)"
 status=0
 "$bin" code verify --server-activation bank.json --code "$wrong" --operation "$operation" || status=$?
 if [[ $status == 1 ]]; then ok "a wrong password's code is rejected (exit 1)"; else fail "a wrong code gave exit $status, not 1"; fi
 
 run "Release pipeline: a signing key for fingerprint lists" pins keygen --out pins-key.pem --password-env DEMO_PIN
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout api.key -out api.pem \
-    -days 365 -subj "/CN=api.example.com" >/dev/null 2>&1
+    -days 365 -subj "/CN=api.example.com" >/dev/null 2>&1 || fail "openssl could not make a test certificate"
 run "Fingerprint a certificate" pins fingerprint api.pem
 run "Sign it into a list" pins sign --key pins-key.pem --password-env DEMO_PIN --cert api.pem --into fingerprints.json
-public_key=$("$bin" pins public-key --key pins-key.pem --password-env DEMO_PIN)
+public_key=$("$bin" pins public-key --key pins-key.pem --password-env DEMO_PIN) || fail "qrauth pins public-key"
 run "Gate the release: every signature good, nothing expiring within 30 days" \
     pins verify fingerprints.json --public-key "$public_key" --fail-within 30d
 run "Would a client trust this certificate?" \
@@ -118,4 +124,5 @@ ok "bank: qrauth backend operation detail --operation-id $operation_id  → APPR
 kill "$serve_pid" && wait "$serve_pid" 2>/dev/null || true
 serve_pid=
 
-printf '\nDone. See README.md for every command.\n'
+printf '\n✓ every step held. The binary is %s; `make install` puts it on your PATH.\n' "$bin"
+printf 'See README.md for every command.\n'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogue of every library module that has one (Sources/MODULE/MODULE.docc) from
 # the debug build's modules, with warnings as errors: a broken symbol link or article reference fails.
-# Needs `swift build` first. Archives land in .build/docs/MODULE.doccarchive.
+# Needs `swift build` first. Archives land in .build/docs/MODULE.doccarchive. Arguments name modules to
+# build alone (default: every catalogue).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-.build/debug}
@@ -14,7 +15,9 @@ done
 while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done < <(
     find .build/checkouts -path '*/Benchmarks' -prune -o -path '*/Tests' -prune -o -name module.modulemap -print)
 count=0
-for catalogue in Sources/*/*.docc; do
+catalogues=(Sources/*/*.docc)
+if [ $# -gt 0 ]; then catalogues=(); for module in "$@"; do catalogues+=("Sources/$module/$module.docc"); done; fi
+for catalogue in "${catalogues[@]}"; do
     module=$(basename "$catalogue" .docc)
     graphs="$out/symbol-graphs/$module"
     rm -rf "$graphs" "$out/$module.doccarchive"

@@ -1,13 +1,18 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Compiles every Swift snippet of the library's DocC articles against qrauth's products, the way a
-/// user's package would (public API only). `scripts/doc-snippets.sh` writes the snippets into
-/// Sources/DocSnippets/Generated/ (not committed) and builds this package.
+/// Compiles every Swift snippet of the library's documentation — the DocC articles (Sources/*/*.docc) and
+/// the library sections of docs/*.md — against qrauth's products, the way a user's package would (public API
+/// only). `scripts/doc-snippets.sh` writes the snippets into Sources/DocSnippets/Generated/ (not committed) and
+/// builds this package.
 let package = Package(
     name: "doc-snippets",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "qrauth", path: "../..")],
+    dependencies: [
+        .package(name: "qrauth", path: "../.."),
+        // The logger the HTTP client and the emulator take; qrauth depends on it already.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         .target(
             name: "DocSnippets",
@@ -17,6 +22,11 @@ let package = Package(
                 .product(name: "OfflineOperations", package: "qrauth"),
                 .product(name: "QRImaging", package: "qrauth"),
                 .product(name: "FingerprintLists", package: "qrauth"),
+                .product(name: "PowerAuth", package: "qrauth"),
+                .product(name: "MobileTokenAPI", package: "qrauth"),
+                .product(name: "OperationsSync", package: "qrauth"),
+                .product(name: "DevServer", package: "qrauth"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         )

@@ -28,7 +28,7 @@ extension CertStore {
         return await task.value
     }
 
-    /// The decision of §4.2 at `now`.
+    /// The SDKs' update decision at `now`: direct, silent or none.
     public func updateType(at now: Int64) -> UpdateType {
         loadIfNeeded()
         guard let cache, cache.entries.contains(where: { !$0.isExpired(at: now) }) else { return .direct }

@@ -25,7 +25,7 @@ extension CertStore {
         }
     }
 
-    /// Spec §4.5. `match` answers nil when an entry does not apply, else whether it matches.
+    /// The SDKs' validation rules. `match` answers nil when an entry does not apply, else whether it matches.
     private func evaluate(commonName: String, match: (FingerprintEntry) -> Bool?) -> ValidationResult {
         loadIfNeeded()
         let now = clock()

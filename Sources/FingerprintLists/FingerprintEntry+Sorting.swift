@@ -1,5 +1,5 @@
 extension FingerprintEntry {
-    /// The clients' order: common name ascending, then the latest expiry first (spec §4.3 step 6);
+    /// The clients' order: common name ascending, then the latest expiry first (as the SDKs sort before validating);
     /// fingerprint bytes break the remaining ties so the order is deterministic.
     public static func clientOrder(_ lhs: FingerprintEntry, _ rhs: FingerprintEntry) -> Bool {
         if lhs.name != rhs.name { return lhs.name < rhs.name }

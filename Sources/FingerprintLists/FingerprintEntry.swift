@@ -23,7 +23,7 @@ public struct FingerprintEntry: Sendable, Hashable {
         self.depth = depth
     }
 
-    /// The signed string `name&base64(fingerprint)&expires` (spec §2.1).
+    /// The signed string `name&base64(fingerprint)&expires`.
     public var signedString: String {
         "\(name)&\(fingerprint.base64EncodedString())&\(expires)"
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Explains a signature that does not verify by trying the mistakes users make when signing by
-/// hand (spec §2.1 and §7): the README's field order, milliseconds, a hex fingerprint, a trailing
+/// hand: the README's field order, milliseconds, a hex fingerprint, a trailing
 /// newline from `echo` without `-n`.
 public enum SignatureDiagnosis: String, Sendable, Codable, CaseIterable {
     /// Signed as `name&expires&fingerprint` (the tool README's OpenSSL recipe).

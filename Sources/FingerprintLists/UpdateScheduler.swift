@@ -1,4 +1,4 @@
-/// When the store should look for a new list next (spec §4.4).
+/// When the store should look for a new list next.
 struct UpdateScheduler: Sendable {
     /// The longest wait between updates (seconds).
     let periodicUpdateInterval: Int64

@@ -1,4 +1,4 @@
-/// The store's answer for a server certificate (spec §4.5).
+/// The store's answer for a server certificate.
 public enum ValidationResult: String, Sendable, Codable {
     /// A non-expired entry for the common name has this fingerprint.
     case trusted

@@ -1,5 +1,5 @@
 extension OfflineOperation {
-    /// The flags line: a set of letters, order irrelevant, unknown letters kept (spec §2.9).
+    /// The flags line: a set of letters, order irrelevant, unknown letters kept.
     public struct Flags: Equatable, Hashable, Sendable {
         /// The line as it appeared.
         public let rawValue: String

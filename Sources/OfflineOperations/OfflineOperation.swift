@@ -2,7 +2,7 @@ import QRAuthEncoding
 
 public import struct Foundation.Data
 
-/// A parsed offline QR operation (spec §1): the fields a token shows, and the exact bytes the
+/// A parsed offline QR operation: the fields a token shows, and the exact bytes the
 /// server signed. Parsing never verifies the signature: use `signedData`, `signature` and
 /// `signingKey` with the right server public key for that.
 public struct OfflineOperation: Equatable, Hashable, Sendable {
@@ -43,7 +43,7 @@ public struct OfflineOperation: Equatable, Hashable, Sendable {
     /// The fewest lines a payload has (version 1, no TOTP).
     public static let minimumLines = 7
 
-    /// The body bytes of the offline approval code: `{operationId}&{operationData}[&{totp}]` (spec §7).
+    /// The body bytes of the offline approval code: `{operationId}&{operationData}[&{totp}]`.
     public var dataForOfflineSigning: Data {
         Self.offlineSigningBody(operationId: operationId, operationData: operationData, totp: totp)
     }

@@ -2,7 +2,7 @@ import QRAuthEncoding
 
 public import struct Foundation.Data
 
-/// Builds an offline operation string from fields, the generator side of the format (spec §1.6).
+/// Builds an offline operation string from fields, the generator side of the format.
 ///
 /// `bytesToSign(signingKey:)` gives exactly what the server signs; `operationString(signingKey:signature:)`
 /// appends the key indicator's Base64 signature. Values the SDK grammar cannot carry unchanged (a

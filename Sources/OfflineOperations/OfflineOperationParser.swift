@@ -2,7 +2,7 @@ import QRAuthEncoding
 
 import struct Foundation.Data
 
-/// The iOS SDK's parsing order (spec §3): line count, id, signature, nonce, operation data.
+/// The iOS SDK's parsing order: line count, id, signature, nonce, operation data.
 enum OfflineOperationParser {
     /// The lowest and highest decoded signature length accepted.
     static let signatureLengths = 64...255

@@ -28,7 +28,7 @@ public struct OperationAmount: Equatable, Hashable, Sendable {
         self.currency = String(text.suffix(3)).uppercased()
     }
 
-    /// Whether `text` is `[+-]?[0-9]*(\.[0-9]*)?` (spec §2.5; `.` and `-` alone are the SDK's zero).
+    /// Whether `text` is `[+-]?[0-9]*(\.[0-9]*)?` (`.` and `-` alone are the SDK's zero).
     static func isDecimal(_ text: String) -> Bool {
         var scalars = Substring(text).unicodeScalars[...]
         if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }

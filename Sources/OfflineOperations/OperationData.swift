@@ -1,4 +1,4 @@
-/// The parsed operation data line (`{VERSION}{TEMPLATE}*{FIELD}*…`, spec §2).
+/// The parsed operation data line (`{VERSION}{TEMPLATE}*{FIELD}*…`).
 public struct OperationData: Equatable, Hashable, Sendable {
     /// The grammar version: `A` is v1; `B`–`Z` are newer versions parsed with the same rules.
     public enum Version: String, Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// One `*`-separated operation data field, classified by its first character (spec §2.3).
+/// One `*`-separated operation data field, classified by its first character.
 public enum OperationDataField: Equatable, Hashable, Sendable {
     /// `A{DECIMAL}{CURRENCY}`: an exact amount and an upper-cased 3-character currency.
     case amount(OperationAmount)
@@ -37,7 +37,7 @@ public enum OperationDataField: Equatable, Hashable, Sendable {
         }
     }
 
-    /// The field as written in the operation data line, with generator-side escaping (spec §1.6).
+    /// The field as written in the operation data line, with generator-side escaping.
     public var serialized: String { written(escapingAsterisks: true) }
 
     /// The field as written, or as the splitter hands it to the field parser (`\*` already read as `*`).

@@ -1,4 +1,4 @@
-/// The escaping rules of titles, messages and operation data text (spec §1.6, §2.2, §2.4).
+/// The escaping rules of titles, messages and operation data text.
 ///
 /// Everything works on `Character`s (grapheme clusters), as the iOS SDK does: a `*`, `\` or `n`
 /// carrying a combining mark is a different character and is neither a separator nor an escape.

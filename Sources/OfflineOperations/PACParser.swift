@@ -1,7 +1,7 @@
 import Foundation
 import QRAuthEncoding
 
-/// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does (spec §5), with typed errors instead of nil.
+/// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does, with typed errors instead of nil.
 public enum PACParser {
     /// What to accept beyond the SDK.
     public struct Options: Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// A parsed Proximity Anti-fraud Check payload (spec §5): the operation to claim and its proximity TOTP.
+/// A parsed Proximity Anti-fraud Check payload: the operation to claim and its proximity TOTP.
 public struct PACToken: Equatable, Hashable, Sendable {
     /// How the payload carried the operation.
     public enum Form: String, Equatable, Hashable, Sendable {

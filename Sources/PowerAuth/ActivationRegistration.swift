@@ -9,7 +9,7 @@ public enum CommitPhase: String, Sendable, Codable, CaseIterable {
 }
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
-/// counters (spec §3.2, §3.7, §5.3): owner, code, commit phase, OTP, expiry, device details, timestamps.
+/// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.
 /// Times are Unix milliseconds.
 public struct ActivationRegistration: Sendable, Equatable, Codable {
     /// The user the activation belongs to.
@@ -64,7 +64,7 @@ public struct ActivationRegistration: Sendable, Equatable, Codable {
     }
 }
 
-/// Why a lifecycle step is refused, with the PowerAuth server's error code (spec §5.7).
+/// Why a lifecycle step is refused, with the PowerAuth server's error code.
 public struct ActivationLifecycleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable cases; the raw value is the server's `ERR00nn` code.
     public enum Code: String, Sendable {

@@ -17,7 +17,7 @@ extension ActivationStatusBlob {
         self.counterDataHash = counterDataHash
     }
 
-    /// The 32 plaintext bytes (spec §3.8 layout) with the 5 reserved bytes given.
+    /// The 32 plaintext bytes (the mobile SDK's layout) with the 5 reserved bytes given.
     public func plaintext(reserved: Data) throws(PowerAuthError) -> Data {
         guard reserved.count == 5, counterDataHash.count == 16 else {
             throw PowerAuthError(.statusBlob, "a status blob needs 5 reserved bytes and a 16-byte counter hash")

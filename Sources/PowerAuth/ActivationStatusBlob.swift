@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The encrypted 32-byte activation status blob of `/pa/v3/activation/status` (spec §1.5, resync).
+/// The encrypted 32-byte activation status blob of `/pa/v3/activation/status`, which also lets the device resynchronise its counter.
 public struct ActivationStatusBlob: Sendable, Equatable {
     /// The magic value the blob starts with.
     public static let magic: [UInt8] = [0xDE, 0xC0, 0xDE, 0xD1]
@@ -41,7 +41,7 @@ public struct ActivationStatusBlob: Sendable, Equatable {
         } catch {
             throw PowerAuthError(.statusBlob, "the status blob does not decrypt")
         }
-        // The mobile SDK's checks (spec §3.8): DE C0 DE, a format byte D1…DF, status 1…5, look-ahead 1…64.
+        // The mobile SDK's checks: DE C0 DE, a format byte D1…DF, status 1…5, look-ahead 1…64.
         guard plain[0..<3].elementsEqual(Self.magic[0..<3]), (0xD1...0xDF).contains(plain[3]) else {
             throw PowerAuthError(.statusBlob, "the status blob has a wrong magic value (wrong key or data)")
         }

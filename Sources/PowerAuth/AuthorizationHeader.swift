@@ -1,4 +1,4 @@
-/// The `X-PowerAuth-Authorization` header of a signed online request (spec §3.1).
+/// The `X-PowerAuth-Authorization` header of a signed online request.
 public struct AuthorizationHeader: Sendable, Equatable {
     /// The HTTP header name.
     public static let name = "X-PowerAuth-Authorization"

@@ -1,6 +1,6 @@
 import QRAuthEncoding
 
-/// The canonical query string that replaces the body of a GET signature (spec §2.1).
+/// The canonical query string that replaces the body of a GET signature.
 public enum CanonicalQuery {
     /// Sorts decoded pairs by key then value (UTF-16 order, as the Java server) and form-encodes them.
     public static func string(from parameters: [(key: String, value: String)]) -> String {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A powerauth-cmd-tool status file (peer-tools.md §6.1), for `qrauth activation import`.
+/// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
 public struct CmdToolStatusFile: Sendable, Decodable {
     /// `activationId`.
     public var activationId: String

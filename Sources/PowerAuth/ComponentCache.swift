@@ -3,7 +3,7 @@ import QRAuthCrypto
 
 /// Signature components for one counter value and one data, shared between signature types: the
 /// per-factor `HMAC(K, ctr)` and every component depend only on a prefix of the factor list, so
-/// `possession_knowledge` and `possession_biometry` share their first component (spec §2.3). The server's
+/// `possession_knowledge` and `possession_biometry` share their first component. The server's
 /// worst case then costs 7 HMACs per counter value instead of 10.
 ///
 /// One cache serves a whole look-ahead loop: `reset(counterData:)` moves it to the next counter value

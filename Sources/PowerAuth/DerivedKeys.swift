@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The symmetric keys derived from `KEY_MASTER_SECRET` by index (spec §1.2).
+/// The symmetric keys derived from `KEY_MASTER_SECRET` by index.
 public struct DerivedKeys: Sendable, Equatable {
     /// `KEY_SIGNATURE_POSSESSION = KDF(master, 1)`.
     public var possession: Data

@@ -1,7 +1,7 @@
 public import Foundation
 public import QRAuthCrypto
 
-/// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL (spec §1.1–§1.3).
+/// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL.
 public enum KeyDerivation {
     /// `KEY_MASTER_SECRET = fold(ECDH(privateKey, publicKey))`: 16 bytes, the same on both sides.
     public static func masterSecret(

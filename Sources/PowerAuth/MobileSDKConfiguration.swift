@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The mobile SDK's Base64 "configuration" blob (spec §4.1): application key, secret and the master
+/// The mobile SDK's Base64 "configuration" blob: application key, secret and the master
 /// server public key, as powerauth-cmd-tool's `mobileSdkConfig` carries them.
 ///
 /// Layout: `0x01 | count+APP_KEY | count+APP_SECRET | count(keys) | {keyId | count+key}…` where `count`

@@ -1,7 +1,7 @@
 public import Foundation
 import OfflineOperations
 
-/// The offline approval code a phone computes for a scanned QR operation (spec §2.5).
+/// The offline approval code a phone computes for a scanned QR operation.
 public enum OfflineApproval {
     /// The uriId the mobile token SDKs use unless told otherwise.
     public static let defaultURIID = "/operation/authorize/offline"

@@ -2,7 +2,7 @@ public import Foundation
 public import OfflineOperations
 public import QRAuthCrypto
 
-/// The server side of offline QR operations (spec §4.3): signs `DATA[\nTOTP]\nNONCE\nINDICATOR`.
+/// The server side of offline QR operations: signs `DATA[\nTOTP]\nNONCE\nINDICATOR`.
 public enum OfflinePayloadSigner {
     /// A signed payload: the QR text and the nonce the verifier needs.
     public struct Payload: Sendable, Equatable {

@@ -42,7 +42,7 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         case encryption = "powerauth.encryption"
         /// An ECIES message does not decrypt (MAC, padding or length; deliberately one opaque case).
         case decryption = "powerauth.decryption"
-        /// An ECIES message's fields do not match its protocol version (spec §1.5) or do not decode.
+        /// An ECIES message's fields do not match its protocol version or do not decode.
         case eciesMessage = "powerauth.ecies_message"
         /// An ECIES request repeats an earlier one or its timestamp is outside the server's window.
         case replay = "powerauth.replay"

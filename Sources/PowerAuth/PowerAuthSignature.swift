@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64 (spec §2.3–§2.4).
+/// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.
 public enum PowerAuthSignature {
     /// The 32-byte components `C[i]` for factor keys in order, a 16-byte counter value and normalized data.
     public static func components(keys: [Data], counterData: Data, data: some DataProtocol) -> [Data] {

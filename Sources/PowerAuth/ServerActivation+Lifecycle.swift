@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The server-side activation lifecycle (spec §3.2, §3.7, §5.3), as the PowerAuth server runs it:
+/// The server-side activation lifecycle, as the PowerAuth server runs it:
 /// CREATED (init, code issued) → PENDING_COMMIT (key exchange) → ACTIVE (commit, or at once with
 /// ON_KEY_EXCHANGE) ⇄ BLOCKED, and REMOVED from anywhere. Each step changes `self`; the caller persists it
 /// before answering. A CREATED or PENDING_COMMIT activation past its expiry becomes REMOVED when touched.

@@ -1,7 +1,7 @@
 public import Foundation
 public import QRAuthCrypto
 
-/// A PowerAuth application as the server keeps it (spec §5.2): a name, the master key pair and one or
+/// A PowerAuth application as the server keeps it: a name, the master key pair and one or
 /// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it
 /// as JSON (docs/serve.md); the server state keeps the ones it generated.
 public struct ServerApplication: Sendable, Equatable, Codable {
@@ -82,7 +82,7 @@ public struct ServerApplication: Sendable, Equatable, Codable {
         versions.first { $0.applicationKey == applicationKey }
     }
 
-    /// The mobile SDK configuration string of a version (spec §4.1 of the crypto spec).
+    /// The mobile SDK configuration string of a version.
     public func mobileSDKConfiguration(_ version: Version) -> String {
         MobileSDKConfiguration.encode(
             applicationKey: Data(base64Encoded: version.applicationKey) ?? Data(),

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What the server keeps per activation for signature checks (spec §5): counters, attempts, status.
+/// What the server keeps per activation for signature checks: counters, attempts, status.
 public struct ServerCounterState: Sendable, Equatable, Codable {
     /// The numeric counter `CTR` (informational in v3, the key input in v2).
     public var counter: UInt64

@@ -1,7 +1,7 @@
 public import Foundation
 public import QRAuthCrypto
 
-/// ECDSA-P256-SHA256 over server-signed data (spec §4): verification never throws, "no" is `false`.
+/// ECDSA-P256-SHA256 over server-signed data: verification never throws, "no" is `false`.
 public enum ServerSignedData {
     /// Whether `signature` (DER) signs `data` under `publicKey`; malformed signatures are simply invalid.
     public static func isValid(

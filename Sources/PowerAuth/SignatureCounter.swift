@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The value a signature is keyed with: the v3 hash-based `CTR_DATA` or the v2 numeric counter (spec §1.5).
+/// The value a signature is keyed with: the v3 hash-based `CTR_DATA` or the v2 numeric counter.
 public enum SignatureCounter: Sendable, Equatable {
     /// Version 3: 16 bytes, advanced by `fold(SHA-256(CTR_DATA))`.
     case hashBased(Data)

@@ -1,4 +1,4 @@
-/// How signature components are rendered (spec §2.4).
+/// How signature components are rendered.
 public enum SignatureFormat: Sendable, Equatable {
     /// Each component as `length` decimal digits (4...8), joined by `-`.
     case decimal(length: Int)

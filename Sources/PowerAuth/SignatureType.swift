@@ -1,4 +1,4 @@
-/// The six PowerAuth factor combinations, named as in `pa_signature_type` (spec §2.2).
+/// The six PowerAuth factor combinations, named as in `pa_signature_type`.
 public enum SignatureType: String, Sendable, Codable, CaseIterable {
     /// Possession only (1FA).
     case possession

@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The server's signature check with counter look-ahead (spec §5), offline and online.
+/// The server's signature check with counter look-ahead, offline and online.
 /// Comparisons are constant-time; the caller persists the returned state.
 public struct SignatureVerifier: Sendable {
     /// The look-ahead window: how many counter values from the server's are tried (1...64).

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What a PowerAuth signature covers: method, uriId, nonce and body (spec §2.1).
+/// What a PowerAuth signature covers: method, uriId, nonce and body.
 public struct SignedRequest: Sendable, Equatable {
     /// The methods the mobile SDK signs.
     public static let methods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH"]

@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The MAC-token digest and its header (spec §3.2). Time is passed in, never read here.
+/// The MAC-token digest and its header. Time is passed in, never read here.
 public enum TokenDigest {
     /// What a server check of a token header concluded.
     public enum Verdict: String, Sendable, Codable {

@@ -1,4 +1,4 @@
-/// The `X-PowerAuth-Token` header of a MAC-token request (spec §3.2).
+/// The `X-PowerAuth-Token` header of a MAC-token request.
 public struct TokenHeader: Sendable, Equatable {
     /// The HTTP header name.
     public static let name = "X-PowerAuth-Token"

@@ -1,5 +1,5 @@
 extension BackOffice {
-    /// When an activation becomes ACTIVE (`CommitPhase`, spec §3.7).
+    /// When an activation becomes ACTIVE (`CommitPhase`).
     public enum CommitPhase: String, Sendable, Hashable, Codable, CaseIterable {
         /// After a separate `activation/commit` (the default).
         case onCommit = "ON_COMMIT"

@@ -1,5 +1,5 @@
-/// The PowerAuth server back-office REST API (`/rest/v3/*`, spec powerauth-e2ee-activation.md §5): its bodies,
-/// statuses and error codes, spelled as the server's model classes spell them (§9: the code wins over the docs).
+/// The PowerAuth server back-office REST API (`/rest/v3/*`): its bodies,
+/// statuses and error codes, spelled as the server's model classes spell them (where the server's code and its documentation differ, the code wins).
 ///
 /// Every call is a `POST` of `RequestEnvelope` (`{"requestObject":…}`; calls without input send `EmptyPayload`)
 /// answered by `ResponseEnvelope` (`{"status":"OK","responseObject":…}`, or `"ERROR"` with a `ServerErrorBody`

@@ -1,4 +1,4 @@
-/// An error code of the back-office REST API (`ERR00nn` and the special codes, spec §5.7); a code this package
+/// An error code of the back-office REST API (`ERR00nn` and the special codes); a code this package
 /// does not know is kept as `.other`, so the server's code always reaches the user.
 public enum BackOfficeErrorCode: Sendable, Hashable {
     /// `ERR0000`: an unknown error.

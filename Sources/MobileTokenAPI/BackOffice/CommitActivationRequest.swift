@@ -1,5 +1,5 @@
 extension BackOffice {
-    /// `activation/commit` (spec §3.7).
+    /// `activation/commit`.
     public struct CommitActivationRequest: Sendable, Hashable, Codable {
         /// The activation.
         public var activationId: String

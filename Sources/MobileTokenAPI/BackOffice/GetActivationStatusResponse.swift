@@ -45,7 +45,7 @@ extension BackOffice {
         public var activationCode: String?
         /// The code's signature, while CREATED.
         public var activationSignature: String?
-        /// The decimal fingerprint of the device key (spec §3.6), after the key exchange.
+        /// The decimal fingerprint of the device key, after the key exchange.
         public var devicePublicKeyFingerprint: String?
         /// The activation's protocol major version.
         public var version: Int64?

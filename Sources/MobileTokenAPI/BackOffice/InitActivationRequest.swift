@@ -1,5 +1,5 @@
 extension BackOffice {
-    /// `activation/init` (spec §5.3).
+    /// `activation/init`.
     public struct InitActivationRequest: Sendable, Hashable, Codable {
         /// The user the activation is for.
         public var userId: String

@@ -1,5 +1,5 @@
 extension BackOffice {
-    /// The answer of approve / approve-fail / reject (`operation` nested, spec §9).
+    /// The answer of approve / approve-fail / reject (`operation` nested).
     public struct OperationUserActionResponse: Sendable, Hashable, Codable {
         /// What happened.
         public var result: UserActionResult

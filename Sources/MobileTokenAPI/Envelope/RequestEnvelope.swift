@@ -1,4 +1,4 @@
-/// A request body: `{"requestObject": ...}`, or `{}` without a payload (spec §6.2).
+/// A request body: `{"requestObject": ...}`, or `{}` without a payload.
 package struct RequestEnvelope<Object: Sendable>: Sendable {
     /// The payload; nil writes (and reads) `{}`.
     package let requestObject: Object?

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// A Mobile Token API answer: `{"status":"OK"|"ERROR","responseObject":...,"currentTimestamp"?}` (spec §6.2).
+/// A Mobile Token API answer: `{"status":"OK"|"ERROR","responseObject":...,"currentTimestamp"?}`.
 ///
 /// Clients decode it (a bad or missing `currentTimestamp` is nil); servers encode it, with the timestamp in
 /// the Java server's style (`+0000`) and no `responseObject` for `EmptyPayload`.

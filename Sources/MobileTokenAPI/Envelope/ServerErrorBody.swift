@@ -4,7 +4,7 @@ package struct ServerErrorBody: Codable, Sendable, Hashable {
     package let code: String
     /// The server's message.
     package let message: String
-    /// The back-office API's localised message (spec powerauth-e2ee-activation.md §5.1); nil elsewhere.
+    /// The back-office API's localised message; nil elsewhere.
     package let localizedMessage: String?
 
     /// Makes a body.

@@ -1,4 +1,4 @@
-/// The Mobile Token API error codes (spec §6.10) with the HTTP status a server answers with.
+/// The Mobile Token API error codes with the HTTP status a server answers with.
 ///
 /// Clients must still accept codes they do not know: `ServerErrorBody.code` stays a string.
 public enum ServerErrorCode: String, Sendable, Codable, CaseIterable {

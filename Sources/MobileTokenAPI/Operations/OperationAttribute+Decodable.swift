@@ -1,7 +1,7 @@
 import Foundation
 
 extension OperationAttribute: Decodable {
-    /// Decodes one attribute: `type`, `id` and `label` required, then the fields of the type (spec §6.6).
+    /// Decodes one attribute: `type`, `id` and `label` required, then the fields of the type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         let type = try container.value("type", as: String.self)

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The Mobile Token API date format: accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, emits `...Z` (spec §6.7).
+/// The Mobile Token API date format: accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, emits `...Z`.
 public enum OperationTimestamp {
     /// Parses a timestamp, or nil when it does not match the grammar.
     public static func parse(_ text: String) -> Date? {
@@ -69,7 +69,7 @@ public enum OperationTimestamp {
     }
 
     /// Formats a date as the Java server does (`yyyy-MM-dd'T'HH:mm:ssZ`): `2018-07-02T14:43:13+0000`, UTC,
-    /// fractions dropped (spec §6.7).
+    /// fractions dropped.
     public static func formatServerStyle(_ date: Date) -> String {
         format(date, zone: "+0000")
     }

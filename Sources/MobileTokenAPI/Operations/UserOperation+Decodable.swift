@@ -1,7 +1,7 @@
 import Foundation
 
 extension UserOperation: Decodable {
-    /// Decodes by the iOS SDK rules (spec §6.6) and keeps the raw JSON.
+    /// Decodes by the iOS SDK rules and keeps the raw JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.value("id")

@@ -1,4 +1,4 @@
-/// `{"activationId"}` of `/pa/v3/activation/remove`, inside `ResponseEnvelope` (PowerAuth spec §3.9).
+/// `{"activationId"}` of `/pa/v3/activation/remove`, inside `ResponseEnvelope`.
 package struct ActivationRemoveResponse: Codable, Sendable, Equatable {
     /// The removed activation's id.
     package let activationId: String

@@ -1,4 +1,4 @@
-/// `{"activationId","challenge"}` of `/pa/v3/activation/status` (PowerAuth spec §3.8), inside `RequestEnvelope`.
+/// `{"activationId","challenge"}` of `/pa/v3/activation/status`, inside `RequestEnvelope`.
 package struct ActivationStatusRequest: Codable, Sendable, Equatable {
     /// The activation id.
     package let activationId: String

@@ -1,5 +1,5 @@
 /// `{"activationId","encryptedStatusBlob","nonce","customObject"}` of `/pa/v3/activation/status`, inside
-/// `ResponseEnvelope` (PowerAuth spec §3.8).
+/// `ResponseEnvelope`.
 package struct ActivationStatusResponse: Codable, Sendable, Equatable {
     /// The activation id.
     package let activationId: String

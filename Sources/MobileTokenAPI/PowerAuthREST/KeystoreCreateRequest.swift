@@ -1,4 +1,4 @@
-/// `{"jwt"}` of `/pa/v3/keystore/create`: the HS256 request JWT, inside `RequestEnvelope` (PowerAuth spec §2.1).
+/// `{"jwt"}` of `/pa/v3/keystore/create`: the HS256 request JWT, inside `RequestEnvelope`.
 package struct KeystoreCreateRequest: Codable, Sendable, Equatable {
     /// The compact JWS.
     package let jwt: String

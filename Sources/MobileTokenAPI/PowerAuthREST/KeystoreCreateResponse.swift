@@ -1,4 +1,4 @@
-/// `{"jwt"}` of `/pa/v3/keystore/create`: the ES256 response JWT, inside `ResponseEnvelope` (PowerAuth spec §2.1).
+/// `{"jwt"}` of `/pa/v3/keystore/create`: the ES256 response JWT, inside `ResponseEnvelope`.
 package struct KeystoreCreateResponse: Codable, Sendable, Equatable {
     /// The compact JWS.
     package let jwt: String

@@ -1,4 +1,4 @@
-/// `{"tokenId"}` of `/pa/v3/token/remove`, inside `RequestEnvelope` (PowerAuth spec §4.2).
+/// `{"tokenId"}` of `/pa/v3/token/remove`, inside `RequestEnvelope`.
 package struct TokenRemoveRequest: Codable, Sendable, Equatable {
     /// The token to remove.
     package let tokenId: String

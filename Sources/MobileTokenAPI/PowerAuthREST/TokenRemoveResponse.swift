@@ -1,4 +1,4 @@
-/// `{"tokenId"}` of `/pa/v3/token/remove`, inside `ResponseEnvelope` (PowerAuth spec §4.2).
+/// `{"tokenId"}` of `/pa/v3/token/remove`, inside `ResponseEnvelope`.
 package struct TokenRemoveResponse: Codable, Sendable, Equatable {
     /// The removed token's id.
     package let tokenId: String

@@ -2,7 +2,7 @@ import Foundation
 public import MobileTokenAPI
 import QRAuthEncoding
 
-/// A client of the PowerAuth server back-office REST API (`/rest/v3/*`, spec powerauth-e2ee-activation.md §5).
+/// A client of the PowerAuth server back-office REST API (`/rest/v3/*`).
 ///
 /// Built on any `HTTPClient` whose base URL is the REST base (for example
 /// `http://host:8080/powerauth-java-server/rest`); TLS, pinning and logging are that client's. With credentials every

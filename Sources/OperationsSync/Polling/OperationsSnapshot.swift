@@ -26,7 +26,7 @@ public struct OperationsSnapshot: Sendable {
     /// Whether anything was added, removed or changed.
     public var hasChanges: Bool { !added.isEmpty || !removed.isEmpty || !changed.isEmpty }
 
-    /// The register after `fetched` replaces `previous` (spec §6.9 `replace`).
+    /// The register after `fetched` replaces `previous`, as the mobile SDK's operation register `replace` does.
     public static func replacing(_ previous: [UserOperation], with fetched: [UserOperation]) -> OperationsSnapshot {
         var fetchedById: [String: UserOperation] = [:]
         for operation in fetched where fetchedById[operation.id] == nil { fetchedById[operation.id] = operation }

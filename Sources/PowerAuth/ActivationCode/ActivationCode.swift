@@ -1,8 +1,7 @@
 public import Foundation
 public import QRAuthCrypto
 
-/// A PowerAuth 3 activation code: `XXXXX-XXXXX-XXXXX-XXXXX`, Base32 of 10 random bytes and their CRC-16/ARC
-/// (spec §3.1).
+/// A PowerAuth 3 activation code: `XXXXX-XXXXX-XXXXX-XXXXX`, Base32 of 10 random bytes and their CRC-16/ARC.
 ///
 /// Only the canonical spelling is accepted: the server looks activations up by the exact string, so a spelling
 /// whose last symbol has non-zero pad bits is refused even though it decodes to the same bytes.

@@ -2,7 +2,7 @@ public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
 
-/// An activation code as a QR code or deep link carries it: `CODE` or `CODE#SIGNATURE` (spec §3.1).
+/// An activation code as a QR code or deep link carries it: `CODE` or `CODE#SIGNATURE`.
 ///
 /// The signature is ECDSA P-256/SHA-256 (DER, Base64) over the code's UTF-8 text, made with the master private key.
 public struct SignedActivationCode: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// The layer-1 plaintext of `/pa/v3/activation/create` (spec §3.3), encrypted with `APPLICATION_SCOPE_GENERIC`.
+/// The layer-1 plaintext of `/pa/v3/activation/create`, encrypted with `APPLICATION_SCOPE_GENERIC`.
 ///
 /// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
 /// rejects any other key, as the enrollment server's strict Jackson mapper does.

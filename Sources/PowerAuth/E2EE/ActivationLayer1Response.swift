@@ -1,4 +1,4 @@
-/// The layer-1 response plaintext of `/pa/v3/activation/create` (spec §3.4).
+/// The layer-1 response plaintext of `/pa/v3/activation/create`.
 public struct ActivationLayer1Response: Sendable, Equatable, Codable {
     /// `activationData`: the layer-2 response cryptogram.
     public var activationData: ECIESEncryptedResponse

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The layer-2 plaintext of `/pa/v3/activation/create` (spec §3.3), encrypted with `ACTIVATION_LAYER_2`.
+/// The layer-2 plaintext of `/pa/v3/activation/create`, encrypted with `ACTIVATION_LAYER_2`.
 public struct ActivationLayer2Request: Sendable, Equatable, Codable {
     /// `devicePublicKey`: the device's P-256 point (the SDK sends 33 compressed bytes).
     public var devicePublicKey: Data

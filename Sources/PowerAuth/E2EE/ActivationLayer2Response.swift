@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The layer-2 response plaintext of `/pa/v3/activation/create` (spec §3.4).
+/// The layer-2 response plaintext of `/pa/v3/activation/create`.
 public struct ActivationLayer2Response: Sendable, Equatable, Codable {
     /// `activationRecovery`: a recovery code and PUK (optional; gone in server 2.0).
     public struct Recovery: Sendable, Equatable, Codable {
@@ -37,7 +37,7 @@ public struct ActivationLayer2Response: Sendable, Equatable, Codable {
         case activationId, serverPublicKey, ctrData, activationRecovery
     }
 
-    /// Decodes the object; binary fields are strict Base64 (lengths are the caller's check, spec §3.4).
+    /// Decodes the object; binary fields are strict Base64 (lengths are the caller's check).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activationId = try container.decode(String.self, forKey: .activationId)

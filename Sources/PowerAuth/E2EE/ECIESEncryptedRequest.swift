@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The encrypted request body of every ECIES exchange: a bare JSON object (spec §1.7).
+/// The encrypted request body of every ECIES exchange: a bare JSON object.
 ///
 /// Decoding is strict Base64 and treats null as absent; encoding omits absent keys and writes `timestamp` as a
 /// JSON number (milliseconds). Which keys must be present depends on the version: `validateFields(for:)`.
@@ -57,7 +57,7 @@ public struct ECIESEncryptedRequest: Sendable, Equatable, Codable {
         try container.encodeIfPresent(timestamp, forKey: .timestamp)
     }
 
-    /// Checks the exact field presence of spec §1.5: `temporaryKeyId` iff 3.3, `nonce` iff ≥ 3.1, `timestamp` iff ≥ 3.2.
+    /// Checks the exact field presence the version needs: `temporaryKeyId` iff 3.3, `nonce` iff ≥ 3.1, `timestamp` iff ≥ 3.2.
     public func validateFields(for version: ProtocolVersion) throws(PowerAuthError) {
         try ECIESWireField.check(
             "temporaryKeyId", present: temporaryKeyId != nil, expected: version == .v33, version: version,

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The encrypted response body of every ECIES exchange: a bare JSON object (spec §1.7).
+/// The encrypted response body of every ECIES exchange: a bare JSON object.
 ///
 /// Null `nonce`/`timestamp` (what Java servers write for 3.0/3.1) count as absent; encoding omits them.
 public struct ECIESEncryptedResponse: Sendable, Equatable, Codable {
@@ -43,7 +43,7 @@ public struct ECIESEncryptedResponse: Sendable, Equatable, Codable {
         try container.encodeIfPresent(timestamp, forKey: .timestamp)
     }
 
-    /// Checks the exact field presence of spec §1.5: `nonce` and `timestamp` iff ≥ 3.2.
+    /// Checks the exact field presence the version needs: `nonce` and `timestamp` iff ≥ 3.2.
     public func validateFields(for version: ProtocolVersion) throws(PowerAuthError) {
         let expected = version == .v32 || version == .v33
         try ECIESWireField.check(

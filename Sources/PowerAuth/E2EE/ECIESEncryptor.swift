@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The client side of ECIES: encrypts one request to the recipient's public key per `encrypt` call (spec §1).
+/// The client side of ECIES: encrypts one request to the recipient's public key per `encrypt` call.
 ///
 /// The recipient is the master or activation server key in 3.0–3.2 and the temporary key in 3.3
 /// (`parameters.temporaryKeyId` then names it). Every `encrypt` draws a fresh ephemeral key and nonce.

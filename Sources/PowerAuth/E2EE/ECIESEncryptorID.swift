@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The purpose of an ECIES exchange: selects the scope and SHARED_INFO_1 (spec §1.3).
+/// The purpose of an ECIES exchange: selects the scope and SHARED_INFO_1.
 public enum ECIESEncryptorID: String, Sendable, Codable, CaseIterable {
     /// Application-scope generic endpoints and layer 1 of `activation/create` (`/pa/generic/application`).
     case applicationScopeGeneric = "APPLICATION_SCOPE_GENERIC"

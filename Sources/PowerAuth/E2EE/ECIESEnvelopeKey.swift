@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// The 48-byte ECIES envelope key `KEY_ENC || KEY_MAC || KEY_IV` of one exchange (spec §1.2).
+/// The 48-byte ECIES envelope key `KEY_ENC || KEY_MAC || KEY_IV` of one exchange.
 public struct ECIESEnvelopeKey: Sendable, Equatable {
     /// The envelope key size in bytes.
     public static let byteCount = 48

@@ -1,7 +1,7 @@
 package import Foundation
 import QRAuthCrypto
 
-/// The symmetric part of one ECIES exchange once the envelope key is known (spec §1.4–§1.6).
+/// The symmetric part of one ECIES exchange once the envelope key is known.
 ///
 /// Both the client encryptor and the server decryptor end here; tests drive it directly with the vectors'
 /// envelope keys, which have no private keys behind them.

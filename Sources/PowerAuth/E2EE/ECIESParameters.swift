@@ -1,7 +1,7 @@
 public import Foundation
 import QRAuthCrypto
 
-/// Everything both sides of one ECIES exchange must agree on besides the keys (spec §1.3–§1.5).
+/// Everything both sides of one ECIES exchange must agree on besides the keys.
 ///
 /// `applicationKey`/`applicationSecret` are the Base64 *texts* of the application version; `transportKey`
 /// (`KEY_TRANSPORT`, 16 bytes) and `activationId` are needed in activation scope; `temporaryKeyId` in 3.3.

@@ -1,4 +1,4 @@
-/// How the client writes its ephemeral public key into `ephemeralPublicKey` (spec §1.2: both are accepted).
+/// How the client writes its ephemeral public key into `ephemeralPublicKey` (both are accepted).
 public enum ECIESPointEncoding: String, Sendable, CaseIterable {
     /// 33 bytes `0x02/0x03 || X`: what the mobile SDK sends (the default).
     case compressed

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server's replay protection for ECIES requests that carry a timestamp (3.2+; spec §1.10).
+/// The server's replay protection for ECIES requests that carry a timestamp (3.2+).
 ///
 /// Each accepted request's `(ephemeralPublicKey, nonce)` is remembered for `windowMilliseconds`; a repeat inside
 /// that time, or a timestamp the policy refuses, is a `.replay` error. Call it after the request decrypted, so

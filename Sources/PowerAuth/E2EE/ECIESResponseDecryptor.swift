@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Decrypts the one response of a request made by `ECIESEncryptor`; a second call fails (spec §1.9).
+/// Decrypts the one response of a request made by `ECIESEncryptor`; a second call fails.
 ///
 /// After a successful `decrypt`, the response's `timestamp` (3.2+) is authenticated and may feed time sync.
 public final class ECIESResponseDecryptor: @unchecked Sendable {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encrypts the one response to a request `ECIESDecryptor` decrypted; a second call fails (spec §1.9).
+/// Encrypts the one response to a request `ECIESDecryptor` decrypted; a second call fails.
 ///
 /// 3.0: zero IV; 3.1: re-uses the request nonce and writes no `nonce`/`timestamp`; 3.2+: a fresh nonce that differs
 /// from the request's (redrawn up to 8 times) and `nonce` + `timestamp` in the body.

@@ -1,4 +1,4 @@
-/// Which key an ECIES exchange is encrypted to and which SHARED_INFO_2 base it uses (spec §1.1, §1.4).
+/// Which key an ECIES exchange is encrypted to and which SHARED_INFO_2 base it uses.
 public enum ECIESScope: String, Sendable, Codable, CaseIterable {
     /// Application scope: the master (or 3.3 application temporary) key, `SH2_BASE = SHA256(APP_SECRET text)`.
     case application

@@ -1,4 +1,4 @@
-/// Which timestamps a server accepts on 3.2+ requests (spec §1.10); both windows are 60 s by default.
+/// Which timestamps a server accepts on 3.2+ requests; both windows are 60 s by default.
 public enum ECIESTimestampPolicy: String, Sendable, CaseIterable {
     /// Server 1.9.x: rejects only `timestamp > now + window`; no lower bound.
     case server19 = "1.9"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `X-PowerAuth-Encryption` header of unsigned ECIES requests (spec §1.8).
+/// The `X-PowerAuth-Encryption` header of unsigned ECIES requests.
 ///
 /// `value` writes the iOS layout; parsing is order-free and tolerates missing commas, like the server.
 public struct EncryptionHeader: Sendable, Equatable {

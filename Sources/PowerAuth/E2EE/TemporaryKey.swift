@@ -2,7 +2,7 @@ public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
 
-/// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response (spec §2.4, §2.5);
+/// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response;
 /// `Codable` so a client may cache it (the public key is not secret).
 public struct TemporaryKey: Sendable, Equatable, Codable {
     /// How long before `exp_ms` the client stops using a key (10 s, as the SDKs).
@@ -48,7 +48,7 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
         }
     }
 
-    /// Client side: verifies the keystore response JWT against the request it answers (spec §2.4).
+    /// Client side: verifies the keystore response JWT against the request it answers.
     ///
     /// `signingKey` is the master server public key in application scope, the activation's server public key in
     /// activation scope. Checks: three parts, `alg` ES256 and `typ` JWT, the signature (JOSE `r||s`), the echoed
@@ -90,7 +90,7 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
         self.init(id: id, publicKey: key, issuedAtMilliseconds: iat, expiresAtMilliseconds: exp)
     }
 
-    /// Server side: the ES256 response JWT for verified request claims (claims of spec §2.3, signed with the master
+    /// Server side: the ES256 response JWT for verified request claims (the request's claims, signed with the master
     /// private key in application scope or the activation's server private key in activation scope).
     public static func responseJWT(
         for request: TemporaryKeyRequest, keyId: String, publicKey: NISTP256.Signing.PublicKey, issuedAt: Int64,

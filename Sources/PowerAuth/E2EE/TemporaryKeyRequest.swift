@@ -2,7 +2,7 @@ public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
 
-/// The claims of the 3.3 `/pa/v3/keystore/create` request JWT (spec §2.2).
+/// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
 ///
 /// The client signs them with HS256: in application scope the key is the 16 decoded APP_SECRET bytes, in
 /// activation scope `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)`. The server reads the claims unverified to

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The decrypted response of `/pa/v3/token/create`: `{"tokenId","tokenSecret"}` (spec §4.1).
+/// The decrypted response of `/pa/v3/token/create`: `{"tokenId","tokenSecret"}`.
 public struct TokenCreatePayload: Sendable, Equatable, Codable {
     /// `tokenId`: the token's UUID.
     public var tokenId: String
