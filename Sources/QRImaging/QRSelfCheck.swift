@@ -13,7 +13,9 @@ public enum QRSelfCheck {
         let image = try image(of: rendered, format: format, options: options)
         let scanner: QRScanner
         do {
-            scanner = try QRScanner()
+            // ZBar on the rendered image itself: `finders` resamples the code from its finder
+            // patterns, which would hide a rendering fault that ZBar (and other readers) trip over.
+            scanner = try QRScanner(options: QRScanOptions(passes: QRScanPass.defaultOrder.filter { $0 != .finders }))
         } catch {
             throw ImagingError(.libraryFailure, "the self-check could not start the scanner: \(error)")
         }

@@ -73,7 +73,7 @@ struct RealPhotoTests {
                 unknownRead += 1
             }
         }
-        #expect(photos.count == 31)
+        #expect(photos.count == 33)
         #expect(missed.isEmpty, "missed: \(missed)")
         // 8 of the 9 unknown-truth photos read (measured); the ninth is a blurred print nothing reads.
         #expect(unknownRead >= 8)

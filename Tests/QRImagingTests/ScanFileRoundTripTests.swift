@@ -51,6 +51,6 @@ struct ScanFileRoundTripTests {
         let decoded = try ImageDecoder.decode(ImageEncoder.png(canvas))
         let symbols = try QRScanner().scan(decoded, budget: nil)
         #expect(Set(symbols.map(\.bytes)) == Set(Self.payloads))
-        #expect(symbols.allSatisfy { [.downscaled, .plain].contains($0.pass) && $0.points.count == 4 })
+        #expect(symbols.allSatisfy { [.finders, .downscaled, .plain].contains($0.pass) && $0.points.count == 4 })
     }
 }

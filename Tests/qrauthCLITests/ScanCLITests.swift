@@ -57,7 +57,7 @@ struct ScanCLITests {
             let bytes = try #require((symbols[0]["bytes"] as? String).flatMap { Data(base64Encoded: $0) })
             #expect(bytes == payload, "\(name) did not round-trip")
             #expect(symbols[0]["kind"] as? String == kind, "\(name)")
-            #expect(["downscaled", "plain"].contains(symbols[0]["pass"] as? String ?? ""), "\(name)")
+            #expect(["finders", "downscaled", "plain"].contains(symbols[0]["pass"] as? String ?? ""), "\(name)")
             #expect((symbols[0]["points"] as? [[Double]])?.count == 4)
             #expect((symbols[0]["text"] as? String) == String(data: payload, encoding: .utf8).flatMap { $0 })
         }

@@ -33,6 +33,7 @@ struct PassViews {
     let original: GrayImage
     private var downscaledView: View??
     private var workingView: View?
+    private var finderCache: FinderState?
 
     init(original: GrayImage) {
         self.original = original
@@ -51,7 +52,16 @@ struct PassViews {
     /// `passes` in the order to try them here: as given, except that `inverted` comes first when the
     /// image's border is dark and the `downscaled` pass does not apply (a white-on-black code then
     /// costs one pass, not three). Where `downscaled` applies, it tries an inverted copy itself (`inverse`).
+    ///
+    /// `finders` moves to the end for images over `downscaleAbove` (1000 px): screenshots and large
+    /// photos read cheaply on the downscaled copies, and finding finder patterns at that size first
+    /// cost more than it saved (generated corpus: +45 % CPU).
     func order(_ passes: [QRScanPass]) -> [QRScanPass] {
+        var passes = passes
+        if !findersFirst, let index = passes.firstIndex(of: .finders) {
+            passes.remove(at: index)
+            passes.append(.finders)
+        }
         guard let index = passes.firstIndex(of: .inverted), index > 0, hasDarkBorder,
             !(passes.contains(.downscaled) && applies(.downscaled))
         else { return passes }
@@ -59,6 +69,12 @@ struct PassViews {
         reordered.remove(at: index)
         reordered.insert(.inverted, at: 0)
         return reordered
+    }
+
+    /// Whether the image is small enough (longer side up to `downscaleAbove`) for `finders` to run where
+    /// the pass order puts it, and for a code read by another pass to be followed by a look for more.
+    var findersFirst: Bool {
+        max(original.width, original.height) <= Self.downscaleAbove
     }
 
     /// One of the copies a pass scans. Most passes have one image (`main`); `downscaled` tries up to
@@ -162,6 +178,8 @@ struct PassViews {
             // reads better than replicated pixels on photos (jsqr-photos: 2 more codes, none lost).
             let (image, map) = longer <= 200 ? original.replicated(by: 3) : original.bilinearDoubled()
             return View(image: image, map: map)
+        case .finders:
+            return nil
         case .rotated30: return rotated(30)
         case .rotated45: return rotated(45)
         case .rotated60: return rotated(60)
@@ -224,6 +242,119 @@ struct PassViews {
     private mutating func working(_ filter: (GrayImage) -> GrayImage) -> View {
         let base = working()
         return View(image: filter(base.image), map: base.map)
+    }
+
+    /// The working image, the map from it to the original, the image block-binarised and its finder
+    /// patterns (in the working image's coordinates).
+    struct FinderState {
+        var working: GrayImage
+        var map: AffineMap
+        var binary: GrayImage
+        var patterns: [FinderPattern]
+    }
+
+    /// The finder patterns of the working image, found once per image for a few operations a pixel.
+    mutating func finders() -> FinderState {
+        if let finderCache { return finderCache }
+        let base = working()
+        let binary = base.image.blockBinarized()
+        let found = FinderState(working: base.image, map: base.map, binary: binary, patterns: binary.finderPatterns())
+        finderCache = found
+        return found
+    }
+
+    /// Groups of two or three finder patterns that are not one of `symbols`' own
+    /// (`FinderPattern.codeGroups`): where a code no pass read may be. Best confirmed first; in the
+    /// working image's coordinates.
+    mutating func unreadGroups(_ symbols: [QRSymbol]) -> [[FinderPattern]] {
+        let state = finders()
+        let patterns = state.patterns.filter { pattern in
+            let centre = state.map.apply(x: pattern.x, y: pattern.y)
+            let mapped = FinderPattern(
+                x: centre.x, y: centre.y, module: pattern.module * state.map.a, hits: pattern.hits)
+            return !symbols.contains { mapped.isExplained(by: $0) }
+        }
+        return FinderPattern.codeGroups(patterns, limit: Self.finderGroupLimit)
+    }
+
+    /// At most this many finder groups are scanned per image.
+    static let finderGroupLimit = 3
+
+    /// The images to scan for the code of a finder `group` (working coordinates), in order, each made
+    /// only when asked for (the scan stops at the first that reads). For three patterns: the code
+    /// resampled upright (`GrayImage.warped`) at the module count the finders suggest and, for the
+    /// `best` group of the image, the sizes either side (the estimate is often one version off), through the homography that the
+    /// alignment pattern, when found, makes exact for perspective. For two: the crop of the original
+    /// around them (`finderCrop`), then that crop block-binarised.
+    mutating func groupViews(_ group: [FinderPattern], best: Bool) -> [() -> GroupView?] {
+        let state = finders()
+        if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
+            let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
+            return dimensions.filter { $0 >= 21 }.map { dimension in
+                {
+                    let alignment = state.binary.alignmentPattern(
+                        corner: frame.0, right: frame.1, down: frame.2, dimension: dimension)
+                    // 3 px a module (2 from version 8 up): ZBar reads a clean upright code there, and
+                    // every pixel more costs ZBar time.
+                    let scale = dimension <= 45 ? 3 : 2
+                    guard
+                        let warped = state.working.warped(
+                            finders: frame, alignment: alignment, dimension: dimension, scale: scale)
+                    else { return nil }
+                    return GroupView(image: warped.0, map: state.map, warp: warped.1, scale: Double(scale))
+                }
+            }
+        }
+        let box = FinderPattern.region(of: group)
+        let topLeft = state.map.apply(x: box.left, y: box.top)
+        let bottomRight = state.map.apply(x: box.right, y: box.bottom)
+        guard
+            let crop = finderCrop(
+                left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y,
+                module: box.module * state.map.a)
+        else { return [] }
+        return [
+            { GroupView(image: crop.image, map: crop.map, warp: nil, scale: 1) },
+            { GroupView(image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1) },
+        ]
+    }
+
+    /// An image made for a finder group: points found on it map back to the original through `warp`
+    /// (module coordinates of a resampled code, `scale` px a module with a 4-module quiet zone, to the
+    /// working image), when set, and then `map`.
+    struct GroupView {
+        var image: GrayImage
+        var map: AffineMap
+        var warp: Homography?
+        var scale: Double
+
+        func toOriginal(_ point: ImagePoint) -> ImagePoint {
+            guard let warp else { return map.apply(x: point.x, y: point.y) }
+            let inWorking = warp.apply(point.x / scale - 4, point.y / scale - 4)
+            return map.apply(x: inWorking.x, y: inWorking.y)
+        }
+    }
+
+    /// The crop of the original holding a region, scaled so its modules are about 3–8 px: bilinear
+    /// doubling below 3.5 px (ZBar misses 2-px modules of a photographed code that it reads doubled),
+    /// box-downscaled above 8 px.
+    func finderCrop(left: Double, top: Double, right: Double, bottom: Double, module: Double) -> View? {
+        guard
+            let cut = original.cropped(
+                left: Int(left.rounded(.down)), top: Int(top.rounded(.down)),
+                right: Int(right.rounded(.up)) + 1, bottom: Int(bottom.rounded(.up)) + 1),
+            min(cut.0.width, cut.0.height) >= 21
+        else { return nil }
+        let (crop, cropMap) = cut
+        if module < 3.5, max(crop.width, crop.height) <= 800 {
+            let (image, map) = crop.bilinearDoubled()
+            return View(image: image, map: cropMap.after(map))
+        }
+        if module > 8 {
+            let (image, map) = crop.boxDownscaled(by: Int(module / 4))
+            return View(image: image, map: cropMap.after(map))
+        }
+        return View(image: crop, map: cropMap)
     }
 
     private mutating func rotated(_ degrees: Double) -> View? {

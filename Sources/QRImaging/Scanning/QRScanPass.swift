@@ -25,6 +25,11 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case sharpened
     /// A 3×3 box blur (heavy noise that `threshold` alone does not clean).
     case denoised
+    /// The regions around finder patterns that no code read explains (groups of two or three patterns
+    /// found on the block-binarised image), cropped and scanned on their own — doubled when their
+    /// modules are small, then binarised: a small code in a large photo, or one nested in a larger code.
+    /// After a pass reads a code, these regions are scanned too (reported as `finders`).
+    case finders
     /// Contrast stretched between the 1st and 99th percentile; not in the default order (ZBar reads
     /// our low-contrast class without it).
     case normalized
@@ -37,6 +42,6 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
 
     /// The order the scanner tries passes in by default: the passes that measurably help.
     public static let defaultOrder: [QRScanPass] = [
-        .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+        .finders, .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
     ]
 }

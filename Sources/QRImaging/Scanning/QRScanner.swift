@@ -57,8 +57,18 @@ public final class QRScanner {
         var run: [QRScanPass] = []
         var views = PassViews(original: image)
         for pass in views.order(options.passes) where views.applies(pass) {
+            // `finders` applies only where finder patterns were found.
+            let groups = pass == .finders ? views.unreadGroups([]) : []
+            if pass == .finders, groups.isEmpty { continue }
             if let budget, clock.now() - start >= budget, !run.isEmpty {
                 return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
+            }
+            if pass == .finders {
+                // The finder regions of an image no other pass read.
+                run.append(.finders)
+                let found = scanGroups(groups, views: &views)
+                if !found.isEmpty { return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false) }
+                continue
             }
             var found: [QRSymbol] = []
             var foundOn = PassViews.Copy.main
@@ -73,19 +83,52 @@ public final class QRScanner {
             }
             if !found.isEmpty {
                 // A halved image may have lost a second code with smaller modules: unless what was
-                // found fills most of the image, the image as given is scanned too.
+                // found fills most of the image, or the image shows no finder pattern the codes read
+                // do not explain, the image as given is scanned too.
                 if pass == .downscaled, foundOn != .inverse, views.isHalved, options.passes.contains(.plain),
                     !run.contains(.plain),
-                    Self.coverage(of: found, in: image) < Self.aloneCoverage
+                    Self.coverage(of: found, in: image) < Self.aloneCoverage,
+                    !views.unreadGroups(found).isEmpty
                 {
                     run.append(.plain)
                     let full = decode(image, map: .identity, pass: .plain)
                     found += full.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
                 }
+                // Finder patterns no code read explains (a small code beside or inside a larger one):
+                // their regions are scanned on their own, unless `finders` ran already.
+                if !run.contains(.finders), views.findersFirst, options.passes.contains(.finders),
+                    foundOn != .inverse
+                {
+                    let groups = views.unreadGroups(found)
+                    if !groups.isEmpty {
+                        run.append(.finders)
+                        let more = scanGroups(groups, views: &views)
+                        found += more.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
+                    }
+                }
                 return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false)
             }
         }
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
+    }
+
+    /// Scans the views of each finder group (`PassViews.groupViews`) until one reads; returns what
+    /// they found, reported as `finders`, with points in the original image's coordinates.
+    func scanGroups(_ groups: [[FinderPattern]], views: inout PassViews) -> [QRSymbol] {
+        var found: [QRSymbol] = []
+        for (index, group) in groups.enumerated() {
+            var symbols: [QRSymbol] = []
+            for make in views.groupViews(group, best: index == 0) where symbols.isEmpty {
+                guard let view = make() else { continue }
+                symbols = decode(view.image, map: .identity, pass: .finders).map { symbol in
+                    QRSymbol(
+                        bytes: symbol.bytes, points: symbol.points.map(view.toOriginal), symbology: symbol.symbology,
+                        pass: .finders)
+                }
+            }
+            found += symbols.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
+        }
+        return found
     }
 
     /// From this share of the image area covered by the codes read on the halved copy, they are taken

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import QRImaging
+
+@Suite("Finder patterns")
+struct FinderPatternTests {
+    /// `code` pasted into `canvas` with its top-left corner at (`x`, `y`).
+    static func paste(_ code: GrayImage, into canvas: inout GrayImage, x: Int, y: Int) {
+        for row in 0..<code.height {
+            for column in 0..<code.width {
+                canvas[x + column, y + row] = code[column, row]
+            }
+        }
+    }
+
+    @Test func threeFinderPatternsOfAGeneratedCode() throws {
+        let matrix = try QRCodeGenerator.encode(Data("finder patterns".utf8))
+        let image = matrix.rasterize(scale: 3, margin: 4)
+        let patterns = image.finderPatterns()
+        #expect(patterns.count == 3, "\(patterns)")
+        // Finder centres: 3.5 modules in from the code's corners (plus the 4-module quiet zone).
+        let near = 4 * 3 + 3.5 * 3
+        let far = Double(image.width) - near
+        for (x, y) in [(near, near), (far, near), (near, far)] {
+            #expect(
+                patterns.contains { abs($0.x + 0.5 - x) <= 2 && abs($0.y + 0.5 - y) <= 2 && abs($0.module - 3) < 1 },
+                "no pattern at \(x), \(y): \(patterns)")
+        }
+        #expect(GrayImage(width: 100, height: 80, fill: 255).finderPatterns().isEmpty)
+    }
+
+    @Test func aSmallCodeBesideALargeOneIsReadToo() throws {
+        // Both are read from their finder patterns; without `finders`, the large code (8-px modules)
+        // reads on the halved copy and fills under half of the image, the small one (2-px modules) is
+        // lost there, and its finder patterns send the scan to full size.
+        let large = try QRCodeGenerator.encode(Data("the large code".utf8)).rasterize(scale: 8, margin: 4)
+        let small = try QRCodeGenerator.encode(Data("the small code".utf8)).rasterize(scale: 2, margin: 4)
+        var canvas = GrayImage(width: large.width + small.width + 40, height: large.height + 20, fill: 255)
+        Self.paste(large, into: &canvas, x: 10, y: 10)
+        Self.paste(small, into: &canvas, x: large.width + 30, y: 40)
+        for passes in [QRScanPass.defaultOrder, QRScanPass.defaultOrder.filter { $0 != .finders }] {
+            let symbols = try QRScanner(options: QRScanOptions(passes: passes)).scan(canvas, budget: nil)
+            #expect(Set(symbols.compactMap(\.text)) == ["the large code", "the small code"], "\(passes)")
+        }
+    }
+
+    @Test func aLoneCodeDoesNotPayForAFullSizeScan() throws {
+        // A code filling under half of the image, with nothing else in it: the halved copy reads it, and
+        // without unexplained finder patterns the full-size scan is skipped.
+        let code = try QRCodeGenerator.encode(Data("alone".utf8)).rasterize(scale: 8, margin: 4)
+        var canvas = GrayImage(width: code.width * 2, height: code.height + 40, fill: 255)
+        Self.paste(code, into: &canvas, x: 20, y: 20)
+        let passes = QRScanPass.defaultOrder.filter { $0 != .finders }
+        let report = try QRScanner(options: QRScanOptions(passes: passes)).scanReport(canvas, budget: nil)
+        #expect(report.symbols.map(\.text) == ["alone"])
+        #expect(report.passesRun == [.downscaled])
+        // With `finders` (the default), the code is read from its finder patterns before any ZBar pass.
+        let found = try QRScanner().scanReport(canvas, budget: nil)
+        #expect(found.symbols.map(\.text) == ["alone"])
+        #expect(found.passesRun == [.finders])
+    }
+
+    @Test func aCodeNestedInALargerOneIsReadByItsFinderRegion() throws {
+        // A small code in the middle of a larger one (the larger one's data covered there): both are
+        // read, the small one from the crop around its own finder patterns.
+        let outer = try QRCodeGenerator.encode(
+            Data(String(repeating: "outer code ", count: 6).utf8), options: QRCodeOptions(errorCorrection: .high)
+        ).rasterize(scale: 6, margin: 4)
+        let inner = try QRCodeGenerator.encode(Data("inner".utf8)).rasterize(scale: 3, margin: 2)
+        var canvas = outer
+        Self.paste(inner, into: &canvas, x: (outer.width - inner.width) / 2, y: (outer.height - inner.height) / 2)
+        let report = try QRScanner().scanReport(canvas, budget: nil)
+        let texts = Set(report.symbols.compactMap(\.text))
+        #expect(texts.contains("inner"), "\(report)")
+    }
+}
