@@ -60,6 +60,11 @@ struct ReadmePackageAgreementTests {
         #expect(
             try Self.root("README.md").contains(
                 #".package(url: "https://github.com/OWNER/qrauth", from: "\#(version)")"#))
-        #expect(try Self.root("CHANGELOG.md").contains("\n## Unreleased (\(version))\n"))
+        // The newest section is this version's: `## Unreleased (X.Y.Z)` while it is being made, `## X.Y.Z (date)` once
+        // it is tagged.
+        let changelog = try Self.root("CHANGELOG.md")
+        let newest = try #require(changelog.components(separatedBy: "\n## ").dropFirst().first)
+        #expect(
+            newest.hasPrefix("Unreleased (\(version))\n") || newest.hasPrefix("\(version) ("), "\(newest.prefix(40))")
     }
 }
