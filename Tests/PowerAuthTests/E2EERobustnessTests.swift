@@ -45,6 +45,24 @@ struct E2EERobustnessTests {
         }
     }
 
+    /// FuzzE2EE's second crash input (2026-11-24): an activation body whose custom attributes hold a number that
+    /// reads only as a double but is whole (`5000020655555555555.0000000000248191555` is 5.000020655555555e18) was
+    /// written back in exponent form and read back as a different integer. Whole numbers are now integers.
+    @Test(arguments: [
+        "5000020655555555555.0000000000248191555", "2.0", "1e3", "-0.0", "1.5", "5555555555500000000000000000248191555",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "1e308", "0.1",
+    ])
+    func numbersSurviveARoundTrip(text: String) throws {
+        let body =
+            #"{"type":"CODE","identityAttributes":{"code":"A"},"customAttributes":{"a":[\#(text)]},"#
+            + #""activationData":{"ephemeralPublicKey":"","encryptedData":"vxyK","mac":"1yji"}}"#
+        let request = try JSONDecoder().decode(ActivationLayer1Request.self, from: Data(body.utf8))
+        let again = try JSONDecoder().decode(ActivationLayer1Request.self, from: try JSONEncoder().encode(request))
+        #expect(again == request)
+        let value = try JSONDecoder().decode(PowerAuthJSONValue.self, from: Data(text.utf8))
+        #expect(try JSONDecoder().decode(PowerAuthJSONValue.self, from: try JSONEncoder().encode(value)) == value)
+    }
+
     @Test func randomTextIntoTheParsers() {
         var generator = SeededGenerator(seed: 12)
         let alphabet = Array("AZaz27-#=.,\" ={}:[]0189/+_" + "PowerAuth version application_key ü\u{0}")

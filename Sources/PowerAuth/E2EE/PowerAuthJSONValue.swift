@@ -7,7 +7,7 @@ public enum PowerAuthJSONValue: Sendable, Hashable, Codable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without fraction or exponent that fits 64 bits.
+    /// A whole number that fits 64 bits (also when written `2.0` or `1e3`).
     case integer(Int64)
     /// Any other number.
     case number(Double)
@@ -28,7 +28,9 @@ public enum PowerAuthJSONValue: Sendable, Hashable, Codable {
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
+            // One spelling per value: a number that only reads as a double but is a whole one in 64 bits (2.0, 1e3,
+            // or digits whose fraction is lost to rounding) is an integer, so it encodes and decodes back the same.
+            if let whole = Int64(exactly: value) { self = .integer(whole) } else { self = .number(value) }
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([PowerAuthJSONValue].self) {
