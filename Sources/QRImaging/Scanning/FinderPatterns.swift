@@ -54,7 +54,8 @@ extension GrayImage {
                             source, column: coreEnd - (runs.2 + 1) / 2, row: y, total: total)
                         {
                             Self.merge(
-                                &found, x: Double(coreEnd) - Double(runs.2) / 2 - 0.5, y: vertical.centre,
+                                &found, x: Double(coreEnd) - Double(runs.2) / 2 - 0.5,
+                                y: vertical.centre,
                                 module: Double(total + vertical.width) / 14)
                         }
                     }
@@ -94,41 +95,42 @@ extension GrayImage {
         let h = height
         guard column >= 0, column < w, source[row * w + column] == 0 else { return nil }
         let limit = total  // no run may be longer than the whole horizontal pattern
-        // Upwards: rest of the core, light ring, dark ring.
-        var widths = [0, 0, 0, 0, 0]
+        // Upwards: rest of the core, light ring, dark ring. (Plain integers, not an array: this runs
+        // for every horizontal candidate.)
+        var (outerTop, ringTop, core, ringBottom, outerBottom) = (0, 0, 0, 0, 0)
         var y = row
-        while y >= 0, source[y * w + column] == 0, widths[2] <= limit {
-            widths[2] += 1
+        while y >= 0, source[y * w + column] == 0, core <= limit {
+            core += 1
             y -= 1
         }
-        while y >= 0, source[y * w + column] != 0, widths[1] <= limit {
-            widths[1] += 1
+        while y >= 0, source[y * w + column] != 0, ringTop <= limit {
+            ringTop += 1
             y -= 1
         }
-        while y >= 0, source[y * w + column] == 0, widths[0] <= limit {
-            widths[0] += 1
+        while y >= 0, source[y * w + column] == 0, outerTop <= limit {
+            outerTop += 1
             y -= 1
         }
         let top = y + 1
         y = row + 1
-        while y < h, source[y * w + column] == 0, widths[2] <= limit {
-            widths[2] += 1
+        while y < h, source[y * w + column] == 0, core <= limit {
+            core += 1
             y += 1
         }
-        while y < h, source[y * w + column] != 0, widths[3] <= limit {
-            widths[3] += 1
+        while y < h, source[y * w + column] != 0, ringBottom <= limit {
+            ringBottom += 1
             y += 1
         }
-        while y < h, source[y * w + column] == 0, widths[4] <= limit {
-            widths[4] += 1
+        while y < h, source[y * w + column] == 0, outerBottom <= limit {
+            outerBottom += 1
             y += 1
         }
-        let vertical = widths.reduce(0, +)
+        let vertical = outerTop + ringTop + core + ringBottom + outerBottom
         guard abs(vertical - total) * 2 < total,
-            Self.isFinderRatio(widths[0], widths[1], widths[2], widths[3], widths[4])
+            Self.isFinderRatio(outerTop, ringTop, core, ringBottom, outerBottom)
         else { return nil }
-        let coreTop = top + widths[0] + widths[1]
-        return (Double(coreTop) + Double(widths[2]) / 2 - 0.5, vertical)
+        let coreTop = top + outerTop + ringTop
+        return (Double(coreTop) + Double(core) / 2 - 0.5, vertical)
     }
 
     /// Adds a confirmation to the pattern within about two modules of it, or starts a new one.
@@ -371,17 +373,27 @@ extension GrayImage {
                 let cx = predictedX + Double(dx)
                 let cy = predictedY + Double(dy)
                 var score = 0
-                for j in -2...2 {
+                // A position that can no longer reach the best score so far cannot win (a tie still can,
+                // when nearer): the rest of its modules are not sampled.
+                var missed = 0
+                // Below 21 no position counts at all (nil).
+                let mayMiss = 25 - max(best?.score ?? 0, 21)
+                sampling: for j in -2...2 {
                     for i in -2...2 {
                         let sx = cx + Double(i) * ux + Double(j) * vx + 0.5
                         let sy = cy + Double(i) * uy + Double(j) * vy + 0.5
-                        guard sx >= 0, sy >= 0, sx < Double(width), sy < Double(height) else { continue }
-                        let x = Int(sx)
-                        let y = Int(sy)
                         let wantDark = max(abs(i), abs(j)) != 1
-                        if (pixels[y * width + x] == 0) == wantDark { score += 1 }
+                        if sx >= 0, sy >= 0, sx < Double(width), sy < Double(height),
+                            (pixels[Int(sy) * width + Int(sx)] == 0) == wantDark
+                        {
+                            score += 1
+                        } else {
+                            missed += 1
+                            if missed > mayMiss { break sampling }
+                        }
                     }
                 }
+                if missed > mayMiss { continue }
                 let distance = dx * dx + dy * dy
                 if best.map({ score > $0.score || (score == $0.score && distance < $0.distance) }) ?? true {
                     best = (score, distance, ImagePoint(x: cx, y: cy))
@@ -419,23 +431,32 @@ extension GrayImage {
         let side = (dimension + 8) * scale
         let step = 1 / Double(scale)
         var output = [UInt8](repeating: 255, count: side * side)
-        pixels.withUnsafeBufferPointer { source in
-            for row in 0..<side {
-                let v = (Double(row) + 0.5) * step - quiet
-                for column in 0..<side {
-                    let point = homography.apply((Double(column) + 0.5) * step - quiet, v)
-                    // Finder centres are in pixel-index coordinates: pixel (i, j) is centred on (i, j).
-                    let x = point.x
-                    let y = point.y
-                    guard x >= 0, y >= 0, x < Double(width - 1), y < Double(height - 1) else { continue }
-                    let x0 = Int(x)
-                    let y0 = Int(y)
-                    let fx = x - Double(x0)
-                    let fy = y - Double(y0)
-                    let base = y0 * width + x0
-                    let top = Double(source[base]) * (1 - fx) + Double(source[base + 1]) * fx
-                    let bottom = Double(source[base + width]) * (1 - fx) + Double(source[base + width + 1]) * fx
-                    output[row * side + column] = UInt8(top * (1 - fy) + bottom * fy)
+        output.withUnsafeMutableBufferPointer { output in
+            // `Homography.apply` written out with its coefficients in locals (the same arithmetic, in the
+            // same order): the array lookups cost more than the projection itself.
+            let (h0, h1, h2, h3, h4, h5, h6, h7) = (
+                homography.h[0], homography.h[1], homography.h[2], homography.h[3], homography.h[4], homography.h[5],
+                homography.h[6], homography.h[7]
+            )
+            pixels.withUnsafeBufferPointer { source in
+                for row in 0..<side {
+                    let v = (Double(row) + 0.5) * step - quiet
+                    for column in 0..<side {
+                        let u = (Double(column) + 0.5) * step - quiet
+                        let w = h6 * u + h7 * v + 1
+                        // Finder centres are in pixel-index coordinates: pixel (i, j) is centred on (i, j).
+                        let x = (h0 * u + h1 * v + h2) / w
+                        let y = (h3 * u + h4 * v + h5) / w
+                        guard x >= 0, y >= 0, x < Double(width - 1), y < Double(height - 1) else { continue }
+                        let x0 = Int(x)
+                        let y0 = Int(y)
+                        let fx = x - Double(x0)
+                        let fy = y - Double(y0)
+                        let base = y0 * width + x0
+                        let top = Double(source[base]) * (1 - fx) + Double(source[base + 1]) * fx
+                        let bottom = Double(source[base + width]) * (1 - fx) + Double(source[base + width + 1]) * fx
+                        output[row * side + column] = UInt8(top * (1 - fy) + bottom * fy)
+                    }
                 }
             }
         }

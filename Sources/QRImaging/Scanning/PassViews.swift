@@ -301,7 +301,8 @@ struct PassViews {
                         let warped = state.working.warped(
                             finders: frame, alignment: alignment, dimension: dimension, scale: scale)
                     else { return nil }
-                    return GroupView(image: warped.0, map: state.map, warp: warped.1, scale: Double(scale))
+                    return GroupView(
+                        image: warped.0, map: state.map, warp: warped.1, scale: Double(scale), dimension: dimension)
                 }
             }
         }
@@ -327,6 +328,8 @@ struct PassViews {
         var map: AffineMap
         var warp: Homography?
         var scale: Double
+        /// The module count of a resampled code (nil for a crop).
+        var dimension: Int? = nil
 
         func toOriginal(_ point: ImagePoint) -> ImagePoint {
             guard let warp else { return map.apply(x: point.x, y: point.y) }
