@@ -38,7 +38,14 @@ public struct X509Certificate: Sendable, Equatable {
             throw CryptoError(.malformedDER, "the certificate is not DER (it does not start with a SEQUENCE)")
         }
         let handle = try Handle(der: bytes)
-        self = try handle.certificate()
+        let certificate = try handle.certificate()
+        // OpenSSL reads some encodings DER forbids (a BIT STRING's unused bits set, say) and writes them back
+        // canonically; a pin is the SHA-256 of the bytes a server sends, so such a certificate is refused rather
+        // than fingerprinted as bytes it was not.
+        guard certificate.derRepresentation.elementsEqual(bytes) else {
+            throw CryptoError(.malformedDER, "the certificate is not canonical DER (it re-encodes to other bytes)")
+        }
+        self = certificate
     }
 
     /// Parses the first `CERTIFICATE` block of a PEM text.

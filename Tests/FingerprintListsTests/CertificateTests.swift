@@ -5,6 +5,42 @@ import Testing
 
 @Suite("Certificates: fingerprint, CN, notAfter, chains")
 struct CertificateTests {
+    /// FuzzFingerprintLists's crash input (2026-11-24): a certificate whose signature BIT STRING has unused bits
+    /// set. OpenSSL read it and wrote it back with those bits cleared, so its "DER" (and its pin fingerprint) was
+    /// not the bytes given. Now refused as not canonical DER.
+    @Test func aCertificateThatIsNotCanonicalDERIsRefused() throws {
+        let hex = [
+            "308201a43082014ba00302010202143c599795101261cb798e53b44f9d2eea95b81655300a06082a8648ce3d040302301a31",
+            "18301606035504030c0f6170692e6578616d706c652e636f6d301e170d3236313132323036333635395a170d333631313139",
+            "3036333635395a301a3118301606035504030c0f6170692e6578616d706c652e636f6d3059301306072a8648ce3d02010608",
+            "2a8648ce3d03010703420004f18152cead2a064c6f7ea048f0cec41b43fd364be182bc593e58f5e3183709594a1acf5c6250",
+            "e91f5ab5b27974dc7b99a11ebd26003f2f68ed0c76a06c05d5a9a36f306d301d0603551d0e041604144802ec09c00cb3cf83",
+            "061bc0ab6857e27d57fd26301f0603551d230418301680144802ec09c00cb3cf83061bc0ab6857e27d57fd26300f0603551d",
+            "130101ff040530030101ff301a0603551d1104133011820f6170692e6578616d706c652e636f6d300a06082a8648ce3d0403",
+            "0203470530a36f306d301d0603551d8bae6d70aae3c7ac042fa9b2b7c2a3d4fd897b34396a39794a022013b22cee28cf476e",
+            "7f4725f6ff5830be0f28d6654ee3c4cf5ea966d27e7ec048",
+        ].joined()
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(try #require(UInt8(hex[index..<next], radix: 16)))
+            index = next
+        }
+        #expect(bytes.count == 424)
+        #expect(throws: CryptoError.self) { try X509Certificate(derRepresentation: bytes) }
+        do {
+            _ = try X509Certificate(derRepresentation: bytes)
+        } catch {
+            #expect(error.reason.contains("not canonical DER"), "\(error.reason)")
+        }
+        // The same certificate with the unused bits cleared is canonical and parses to exactly its bytes.
+        var canonical = bytes
+        canonical[canonical.count - 1] &= 0xE0
+        let certificate = try X509Certificate(derRepresentation: canonical)
+        #expect(certificate.derRepresentation == Data(canonical))
+    }
+
     @Test func toolTestCertificate() throws {
         let vector = try ExtractedVectors.load().certificate_fingerprint
         let pem = try Fixtures.text("ssl-pinning-tool-test-www.google.com.pem")
