@@ -8,7 +8,7 @@ extension DevServer {
         let object = try requestObject(request)
         let caller = try authenticateSignature(
             request, header: header, uriId: "/custom/echo",
-            allowed: [.possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+            allowed: Self.anyPossessionFactor)
         var response = object.map { Envelope.ok($0) } ?? Envelope.okEmpty()
         response.headers.append(("X-PowerAuth-Signature-Type", caller.signatureType.rawValue))
         return response

@@ -206,8 +206,8 @@ extension DevServer {
 
     // MARK: tokens
 
-    /// The factors `token/create` and `token/remove` accept.
-    static let tokenSignatureTypes: Set<SignatureType> = [
+    /// Any factor combination with possession: what `token/create`, `token/remove` and the echo endpoints accept.
+    static let anyPossessionFactor: Set<SignatureType> = [
         .possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry,
     ]
 
@@ -221,7 +221,7 @@ extension DevServer {
         do {
             header = try authorizationHeader(request)
             caller = try authenticateSignature(
-                request, header: header, uriId: "/pa/token/create", allowed: Self.tokenSignatureTypes)
+                request, header: header, uriId: "/pa/token/create", allowed: Self.anyPossessionFactor)
         } catch {
             throw refuse(failure, request, error.message)
         }
@@ -270,7 +270,7 @@ extension DevServer {
         do {
             let header = try authorizationHeader(request)
             caller = try authenticateSignature(
-                request, header: header, uriId: "/pa/token/remove", allowed: Self.tokenSignatureTypes)
+                request, header: header, uriId: "/pa/token/remove", allowed: Self.anyPossessionFactor)
             body = try requestObject(request, as: TokenRemoveRequest.self)
             try store.transaction { (state, _) throws(APIFailure) in
                 guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId }),
@@ -298,7 +298,7 @@ extension DevServer {
         if request.header(AuthorizationHeader.name) != nil {
             let caller = try signedCaller(
                 request, uriId: Self.PowerAuthRoute.echoApplication,
-                allowed: [.possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+                allowed: Self.anyPossessionFactor)
             guard let activation = store.activation(id: caller.activationId) else {
                 throw refuse(failure, request, "unknown activation")
             }
@@ -349,7 +349,7 @@ extension DevServer {
         if request.header(AuthorizationHeader.name) != nil {
             let caller = try signedCaller(
                 request, uriId: Self.PowerAuthRoute.echoActivation,
-                allowed: [.possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+                allowed: Self.anyPossessionFactor)
             activationId = caller.activationId
             version = caller.version
             signatureType = caller.signatureType

@@ -135,8 +135,8 @@ struct DocsRunnableCLITests {
                     Issue.record("\(path):\(block.line): an sh block with neither runnable nor not-runnable")
                 case .runnable(let name):
                     #expect(block.closed, "\(path):\(block.line): the runnable block \(name) is not closed")
-                case .notRunnable(let reason):
-                    #expect(!reason.isEmpty)
+                case .notRunnable:
+                    break
                 }
             }
         }

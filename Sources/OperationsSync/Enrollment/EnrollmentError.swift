@@ -129,3 +129,21 @@ extension EnrollmentError {
 }
 
 extension EnrollmentError.Code: TransportFailureCode {}
+
+extension MobileTokenError.Code {
+    /// The Mobile Token code for the enrollment failures every reading shares (transport, a missing or removed
+    /// activation); nil for the rest, which each caller reads in its own way.
+    init?(sharedEnrollmentFailure code: EnrollmentError.Code) {
+        switch code {
+        case .network: self = .network
+        case .timeout: self = .timeout
+        case .cancelled: self = .cancelled
+        case .tls: self = .tls
+        case .pinningDenied: self = .pinningDenied
+        case .invalidURL: self = .invalidURL
+        case .responseTooLarge: self = .responseTooLarge
+        case .missingActivation, .activationRemoved: self = .missingActivation
+        default: return nil
+        }
+    }
+}

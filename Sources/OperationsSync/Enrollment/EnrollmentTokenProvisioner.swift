@@ -69,19 +69,15 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
     /// The Mobile Token reading of a token-creation failure (the server's code kept).
     static func mobileTokenError(_ error: EnrollmentError) -> MobileTokenError {
         let code: MobileTokenError.Code =
-            switch error.code {
-            case .network: .network
-            case .timeout: .timeout
-            case .cancelled: .cancelled
-            case .tls: .tls
-            case .pinningDenied: .pinningDenied
-            case .invalidURL: .invalidURL
-            case .responseTooLarge: .responseTooLarge
-            case .authenticationFailed: .authenticationFailed
-            case .missingActivation, .activationRemoved: .missingActivation
-            case .signingFailed: .signingFailed
-            case .factorNotAllowed: .factorNotAllowed
-            default: .server
+            if let shared = MobileTokenError.Code(sharedEnrollmentFailure: error.code) {
+                shared
+            } else {
+                switch error.code {
+                case .authenticationFailed: .authenticationFailed
+                case .signingFailed: .signingFailed
+                case .factorNotAllowed: .factorNotAllowed
+                default: .server
+                }
             }
         return MobileTokenError(
             code, "cannot create the possession_universal token: \(error.reason)", serverCode: error.serverCode,

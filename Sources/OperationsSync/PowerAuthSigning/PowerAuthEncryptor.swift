@@ -146,20 +146,16 @@ public struct PowerAuthEncryptor: Sendable {
     /// The Mobile Token reading of a temporary-key failure (the server's code kept).
     static func mobileTokenError(_ error: EnrollmentError, endpoint: String) -> MobileTokenError {
         let code: MobileTokenError.Code =
-            switch error.code {
-            case .network: .network
-            case .timeout: .timeout
-            case .cancelled: .cancelled
-            case .tls: .tls
-            case .pinningDenied: .pinningDenied
-            case .invalidURL: .invalidURL
-            case .responseTooLarge: .responseTooLarge
-            case .missingActivation, .activationRemoved: .missingActivation
-            case .configuration: .encryptionUnavailable
-            case .temporaryKeyInvalid, .temporaryKeyExpired, .responseRejected, .staleResponse: .responseRejected
-            case .statusCode: .statusCode
-            case .invalidResponse: .invalidResponse
-            default: .server
+            if let shared = MobileTokenError.Code(sharedEnrollmentFailure: error.code) {
+                shared
+            } else {
+                switch error.code {
+                case .configuration: .encryptionUnavailable
+                case .temporaryKeyInvalid, .temporaryKeyExpired, .responseRejected, .staleResponse: .responseRejected
+                case .statusCode: .statusCode
+                case .invalidResponse: .invalidResponse
+                default: .server
+                }
             }
         return MobileTokenError(
             code, "no temporary key to encrypt \(endpoint) with: \(error.reason)", serverCode: error.serverCode,
