@@ -52,19 +52,26 @@ struct ReadmePackageAgreementTests {
         #expect(listed == products, "README lists \(listed.sorted()); Package.swift has \(products.sorted())")
     }
 
-    @Test("the .package(url:from:) snippet and the CHANGELOG name the version qrauth reports")
+    @Test("the CHANGELOG names the version qrauth reports; the .package(url:from:) snippet its newest release")
     func versionAgrees() throws {
         let reported = try CLIRunner.run(["version", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
         let version = try #require(report["qrauth"] as? String)
-        #expect(
-            try Self.root("README.md").contains(
-                #".package(url: "https://github.com/OWNER/qrauth", from: "\#(version)")"#))
         // The newest section is this version's: `## Unreleased (X.Y.Z)` while it is being made, `## X.Y.Z (date)` once
         // it is tagged.
         let changelog = try Self.root("CHANGELOG.md")
-        let newest = try #require(changelog.components(separatedBy: "\n## ").dropFirst().first)
+        let sections = changelog.components(separatedBy: "\n## ").dropFirst()
+        let newest = try #require(sections.first)
         #expect(
             newest.hasPrefix("Unreleased (\(version))\n") || newest.hasPrefix("\(version) ("), "\(newest.prefix(40))")
+        // The snippet names a version a user can resolve: the newest tagged one, which SwiftPM's `from:` (up to
+        // the next major version) lets grow into the version being made.
+        let released = try #require(
+            sections.compactMap { $0.firstMatch(of: /^(\d+)\.(\d+)\.(\d+) \(/) }.first, "no released section")
+        #expect(
+            try Self.root("README.md").contains(
+                #".package(url: "https://github.com/OWNER/qrauth", from: "\#(released.1).\#(released.2).\#(released.3)")"#
+            ))
+        #expect(version.hasPrefix("\(released.1)."), "\(version) is outside from: \(released.0)")
     }
 }

@@ -1,7 +1,7 @@
 /// The identifying headers the client adds to every request unless the request sets them itself.
 public struct HTTPClientIdentity: Sendable, Hashable {
     /// The version in the default `User-Agent`.
-    public static let libraryVersion = "0.1.0"
+    public static let libraryVersion = "0.1.1"
 
     /// `User-Agent`; nil sends none.
     public var userAgent: String?
@@ -26,7 +26,7 @@ public struct HTTPClientIdentity: Sendable, Hashable {
         self.requestedPlatform = requestedPlatform
     }
 
-    /// A `User-Agent` value: `qrauth/0.1.0 (Linux; swift-nio)`, or with another product and version.
+    /// A `User-Agent` value: `qrauth/0.1.1 (Linux; swift-nio)`, or with another product and version.
     public static func userAgent(product: String = "qrauth", version: String = libraryVersion) -> String {
         "\(product)/\(version) (\(osName); swift-nio)"
     }
