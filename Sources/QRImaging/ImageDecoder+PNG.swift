@@ -1,7 +1,8 @@
 internal import CPNG
 
 extension ImageDecoder {
-    /// Decodes a PNG: the common 8-bit layouts directly (`PNGDirectReader`), everything else with
+    /// Decodes a PNG: the common layouts (8-bit grey, grey + alpha, RGB, RGBA; palette images) directly
+    /// (`PNGDirectReader`), everything else with
     /// libpng's simplified API (errors come back as return values, never longjmp).
     static func decodePNG(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil

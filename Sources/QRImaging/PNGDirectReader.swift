@@ -1,33 +1,55 @@
 internal import CPNG
 
-/// Reads the PNGs a scanner meets most — 8-bit grey, grey + alpha, RGB or RGBA, not interlaced —
-/// straight from the chunks: zlib inflates the IDAT stream row by row and the PNG filters are undone
-/// here, without libpng's per-row transform machinery. On large grey images that is about 40 % fewer
-/// instructions than libpng's generic path (whose Paeth un-filtering of one-byte pixels dominates).
+/// Reads the PNGs a scanner meets most — 8-bit grey, grey + alpha, RGB or RGBA, and palette images of
+/// 1, 2, 4 or 8 bits (with or without `tRNS`), not interlaced — straight from the chunks: zlib
+/// inflates the IDAT stream into a 64 KiB buffer (so its fast loop runs, not its byte-at-a-time tail
+/// at every row end) and the PNG filters are undone here, without libpng's per-row transform
+/// machinery. On large grey images that is about 40 % fewer instructions than libpng's generic path
+/// (whose Paeth un-filtering of one-byte pixels dominates).
 ///
-/// Every chunk it relies on is checked (signature, IHDR, CRC-32 of the critical chunks, zlib header,
-/// filter types, enough image data, the deflate stream ending with its Adler-32 trailer inside the
-/// IDAT data, as libpng requires). The trailer's value is not checked — browsers skip it too; the
-/// CRC-32s already cover every compressed byte.
+/// Every chunk it relies on is checked (signature, IHDR, CRC-32 of the critical chunks and of `tRNS`
+/// and `gAMA`, zlib header, filter types, palette indices within `PLTE`, enough image data, the
+/// deflate stream ending with its Adler-32 trailer inside the IDAT data, as libpng requires). The
+/// trailer's value is not checked — browsers skip it too; the CRC-32s already cover every compressed
+/// byte.
 ///
-/// Anything else — other bit depths, palettes, interlacing, transparency or colour-space chunks,
-/// unknown chunks, any inconsistency — gives `nil`, and libpng decodes the file (with its own error
-/// messages), so the pixels are always what libpng's simplified API would give.
+/// Ancillary chunks that do not change what libpng's simplified API gives for 8-bit sRGB output are
+/// passed over: text, time, physical size, background, `sRGB`, `cHRM` (only used when libpng itself
+/// reduces colour to grey), `iCCP` and `sBIT` (not applied by the simplified API), and `gAMA` when it
+/// is the sRGB gamma (1/2.2, within 0.5 %, where libpng applies no gamma correction). Anything else —
+/// other bit depths, interlacing, another gamma, `tRNS` outside palette images, unknown chunks, any
+/// inconsistency — gives `nil`, and libpng decodes the file (with its own error messages), so the
+/// pixels are always what libpng's simplified API would give.
 enum PNGDirectReader {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     private static let ihdr = fourCC("IHDR")
     private static let idat = fourCC("IDAT")
     private static let iend = fourCC("IEND")
+    private static let plte = fourCC("PLTE")
+    private static let trns = fourCC("tRNS")
+    private static let gama = fourCC("gAMA")
     /// Ancillary chunks that cannot change the decoded samples of the formats read here.
     private static let passiveChunks: Set<UInt32> = Set(
-        ["tEXt", "zTXt", "iTXt", "pHYs", "tIME", "sRGB", "bKGD", "eXIf"].map(fourCC))
+        ["tEXt", "zTXt", "iTXt", "pHYs", "tIME", "sRGB", "bKGD", "eXIf", "cHRM", "iCCP", "sBIT"].map(fourCC))
+    /// The `gAMA` values (×100 000) taken as sRGB's 1/2.2: libpng corrects gamma only when the file's
+    /// differs from the output's by 5 % or more; this is within 0.5 %.
+    private static let srgbGamma: ClosedRange<UInt32> = 45_228...45_682
 
     /// What the chunks say, once they all check out.
     private struct Layout {
         var width: Int
         var height: Int
-        /// Samples per pixel: 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA.
+        /// Samples per pixel: 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA; 1 for a palette image.
         var channels: Int
+        /// Bits per sample: 8, or 1, 2, 4 or 8 for a palette image.
+        var depth: Int = 8
+        /// For a palette image: each entry's grey value (luma, composited on white through `tRNS`);
+        /// empty otherwise. Its count is the number of `PLTE` entries.
+        var palette: [UInt8] = []
+        /// Whether this is a palette image (colour type 3).
+        var indexed: Bool = false
+        /// Whether a `tRNS` chunk was seen.
+        var transparency: Bool = false
         /// Byte ranges of the IDAT payloads, in order (the first starts with the 2-byte zlib header).
         var data: [Range<Int>]
     }
@@ -79,10 +101,38 @@ enum PNGDirectReader {
                 guard layout != nil else { return nil }
             } else if type == idat {
                 guard !dataEnded, crcMatches(bytes, chunk: offset, length: length) else { return nil }
+                // A palette image needs its palette before the data.
+                guard layout?.indexed == false || layout?.palette.isEmpty == false else { return nil }
                 layout?.data.append((offset + 8)..<(offset + 8 + length))
             } else if type == iend {
                 guard let layout, !layout.data.isEmpty else { return nil }
                 return layout
+            } else if type == plte {
+                // Only where it gives the samples (palette images), once, before the data and `tRNS`.
+                guard layout?.indexed == true, layout?.palette.isEmpty == true, layout?.data.isEmpty == true,
+                    layout?.transparency == false, length > 0, length % 3 == 0,
+                    length / 3 <= 1 << (layout?.depth ?? 0), crcMatches(bytes, chunk: offset, length: length)
+                else { return nil }
+                let start = offset + 8
+                layout?.palette = (0..<(length / 3)).map { entry in
+                    ImageDecoder.luma(
+                        bytes[start + 3 * entry], bytes[start + 3 * entry + 1], bytes[start + 3 * entry + 2])
+                }
+            } else if type == trns {
+                // Palette transparency only: one alpha per entry, at most as many as the palette has.
+                guard let current = layout, current.indexed, !current.palette.isEmpty, current.data.isEmpty,
+                    !current.transparency, length <= current.palette.count,
+                    crcMatches(bytes, chunk: offset, length: length)
+                else { return nil }
+                for entry in 0..<length {
+                    layout?.palette[entry] = ImageDecoder.onWhite(
+                        current.palette[entry], alpha: bytes[offset + 8 + entry])
+                }
+                layout?.transparency = true
+            } else if type == gama {
+                guard length == 4, layout?.data.isEmpty == true, crcMatches(bytes, chunk: offset, length: length),
+                    srgbGamma.contains(bigEndian32(bytes, offset + 8))
+                else { return nil }
             } else {
                 guard passiveChunks.contains(type) else { return nil }
                 if layout?.data.isEmpty == false { dataEnded = true }
@@ -98,9 +148,14 @@ enum PNGDirectReader {
         let height = Int(bigEndian32(bytes, start + 4))
         let (depth, colourType) = (bytes[start + 8], bytes[start + 9])
         let (compression, filter, interlace) = (bytes[start + 10], bytes[start + 11], bytes[start + 12])
-        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max), depth == 8,
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
             compression == 0, filter == 0, interlace == 0
         else { return nil }
+        if colourType == 3 {
+            guard [1, 2, 4, 8].contains(depth) else { return nil }
+            return Layout(width: width, height: height, channels: 1, depth: Int(depth), indexed: true, data: [])
+        }
+        guard depth == 8 else { return nil }
         let channels: Int
         switch colourType {
         case 0: channels = 1
@@ -117,7 +172,7 @@ enum PNGDirectReader {
         let width = layout.width
         let height = layout.height
         let channels = layout.channels
-        let rowBytes = width * channels
+        let rowBytes = layout.indexed ? (width * layout.depth + 7) / 8 : width * channels
         var failed = false
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             bytes.withUnsafeBufferPointer { input in
@@ -132,9 +187,11 @@ enum PNGDirectReader {
                 zeros.initialize(repeating: 0, count: rowBytes)
                 defer { zeros.deallocate() }
                 let read =
-                    channels == 1
-                    ? readGreyRows(&source, into: outBase, width: width, height: height, zeros: zeros)
-                    : readColourRows(&source, into: outBase, layout: layout, zeros: zeros)
+                    layout.indexed
+                    ? readPaletteRows(&source, into: outBase, layout: layout, zeros: zeros)
+                    : channels == 1
+                        ? readGreyRows(&source, into: outBase, width: width, height: height, zeros: zeros)
+                        : readColourRows(&source, into: outBase, layout: layout, zeros: zeros)
                 failed = !read || !source.finish()
             }
             initialized = failed ? 0 : width * height
@@ -194,6 +251,54 @@ enum PNGDirectReader {
         return true
     }
 
+    /// Palette rows (1, 2, 4 or 8 bits an index, filtered a byte at a time) alternate between two
+    /// buffers and go through the palette's grey table. An index past the palette gives false (libpng
+    /// decides what such a file is).
+    private static func readPaletteRows(
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
+        zeros: UnsafePointer<UInt8>
+    ) -> Bool {
+        let width = layout.width
+        let depth = layout.depth
+        let rowBytes = (width * depth + 7) / 8
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { rows.deallocate() }
+        // Grey value per index; entries past the palette are marked out of range (256).
+        var table = [UInt16](repeating: 256, count: 256)
+        for (index, grey) in layout.palette.enumerated() { table[index] = UInt16(grey) }
+        let perByte = 8 / depth
+        let mask = (1 << depth) - 1
+        var filterType: UInt8 = 0
+        return table.withUnsafeBufferPointer { table -> Bool in
+            for y in 0..<layout.height {
+                let row = rows + (y & 1) * rowBytes
+                let prior = y == 0 ? zeros : UnsafePointer(rows + ((y + 1) & 1) * rowBytes)
+                guard source.read(into: &filterType, count: 1), source.read(into: row, count: rowBytes),
+                    unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: 1)
+                else { return false }
+                let target = out + y * width
+                var outOfRange: UInt16 = 0
+                if depth == 8 {
+                    for x in 0..<width {
+                        let grey = table[Int(row[x])]
+                        outOfRange |= grey
+                        target[x] = UInt8(truncatingIfNeeded: grey)
+                    }
+                } else {
+                    for x in 0..<width {
+                        let byte = Int(row[x / perByte])
+                        let shift = 8 - depth * (x % perByte + 1)
+                        let grey = table[(byte >> shift) & mask]
+                        outOfRange |= grey
+                        target[x] = UInt8(truncatingIfNeeded: grey)
+                    }
+                }
+                guard outOfRange & 256 == 0 else { return false }
+            }
+            return true
+        }
+    }
+
     /// Two consecutive Paeth rows of one-byte pixels undone in one loop. Each row alone is a serial
     /// chain (every pixel needs its left neighbour); interleaving two independent chains lets the
     /// processor overlap them. The second row's up and upper-left values are the first row's fresh ones.
@@ -245,6 +350,10 @@ enum PNGDirectReader {
                 paethOneByte(row: row, prior: prior, count: count)
                 return true
             }
+            if bpp == 3 || bpp == 4, count % bpp == 0 {
+                paethPixels(row: row, prior: prior, count: count, bytesPerPixel: bpp)
+                return true
+            }
             for index in 0..<min(bpp, count) { row[index] &+= prior[index] }
             guard bpp < count else { return true }
             for index in bpp..<count {
@@ -268,6 +377,39 @@ enum PNGDirectReader {
         let high = max(a, b)
         let notLow = high <= threshold ? low : c
         return threshold <= low ? high : notLow
+    }
+
+    /// Paeth for RGB and RGBA rows, a pixel's channels at once in a vector (the pixels form one serial
+    /// chain; the channels are independent): the same arithmetic as `paeth`, lane by lane. RGB and
+    /// RGBA photos are most of what a scanner reads, and most of their rows are Paeth-filtered.
+    @inline(__always)
+    private static func paethPixels(
+        row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
+    ) {
+        var a = SIMD4<Int16>(repeating: 0)
+        var c = SIMD4<Int16>(repeating: 0)
+        let mask = SIMD4<Int16>(repeating: 0xFF)
+        var index = 0
+        while index < count {
+            let b = SIMD4<Int16>(
+                Int16(prior[index]), Int16(prior[index + 1]), Int16(prior[index + 2]),
+                bpp == 4 ? Int16(prior[index + 3]) : 0)
+            let raw = SIMD4<Int16>(
+                Int16(row[index]), Int16(row[index + 1]), Int16(row[index + 2]), bpp == 4 ? Int16(row[index + 3]) : 0)
+            let threshold = c &* 3 &- (a &+ b)
+            let low = pointwiseMin(a, b)
+            let high = pointwiseMax(a, b)
+            let notLow = c.replacing(with: low, where: high .<= threshold)
+            let predictor = notLow.replacing(with: high, where: threshold .<= low)
+            let value = (raw &+ predictor) & mask
+            row[index] = UInt8(truncatingIfNeeded: value[0])
+            row[index + 1] = UInt8(truncatingIfNeeded: value[1])
+            row[index + 2] = UInt8(truncatingIfNeeded: value[2])
+            if bpp == 4 { row[index + 3] = UInt8(truncatingIfNeeded: value[3]) }
+            a = value
+            c = b
+            index += bpp
+        }
     }
 
     /// Paeth for one-byte pixels (8-bit grey, the common case for large images): the left and
@@ -308,8 +450,12 @@ enum PNGDirectReader {
     }
 }
 
-/// zlib inflating a raw deflate stream spread over several IDAT payloads. The `z_stream` lives at a
-/// fixed address (zlib keeps a pointer back to it).
+/// zlib inflating a raw deflate stream spread over several IDAT payloads, into a buffer the rows are
+/// copied from. The `z_stream` lives at a fixed address (zlib keeps a pointer back to it).
+///
+/// Inflating straight into each row (as before) called zlib twice a row, once for the filter byte
+/// alone, and zlib's fast loop stops 258 bytes before the end of its output space: every row's tail
+/// went through its byte-at-a-time path. A 64 KiB buffer keeps it in the fast loop.
 private struct ZStreamSource {
     private let stream: UnsafeMutablePointer<z_stream>
     private let input: UnsafePointer<UInt8>
@@ -317,6 +463,11 @@ private struct ZStreamSource {
     private var next: Int
     /// Whether zlib has reported the end of the deflate stream.
     private var ended = false
+    /// Inflated bytes not yet read: `buffer[head..<tail]`.
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private var head = 0
+    private var tail = 0
+    private static let capacity = 1 << 16
 
     /// Checks the two-byte zlib header (which may span IDAT chunks) and starts inflating after it;
     /// nil when the header is not a plain deflate stream or zlib will not start.
@@ -346,6 +497,7 @@ private struct ZStreamSource {
             stream.deallocate()
             return nil
         }
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
     }
 
     /// A deflate stream with a 32 KiB window or less and no preset dictionary (RFC 1950 §2.2).
@@ -353,13 +505,18 @@ private struct ZStreamSource {
         cmf & 0x0F == 8 && cmf >> 4 <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
     }
 
-    /// Fills exactly `count` bytes at `destination`; false when the data ends early or is corrupt.
-    mutating func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-        stream.pointee.next_out = destination
-        stream.pointee.avail_out = uInt(count)
+    /// Inflates into the (empty) buffer as far as it, the input or the stream goes; false on corrupt
+    /// data. Afterwards `tail` says how much came out (0 when the input or the stream had ended).
+    private mutating func refill() -> Bool {
+        head = 0
+        tail = 0
+        guard !ended else { return true }
+        stream.pointee.next_out = buffer
+        stream.pointee.avail_out = uInt(Self.capacity)
+        defer { tail = Self.capacity - Int(stream.pointee.avail_out) }
         while stream.pointee.avail_out > 0 {
             if stream.pointee.avail_in == 0 {
-                guard next < ranges.count else { return false }
+                guard next < ranges.count else { return true }
                 stream.pointee.next_in = UnsafeMutablePointer(mutating: input + ranges[next].lowerBound)
                 stream.pointee.avail_in = uInt(ranges[next].count)
                 next += 1
@@ -368,7 +525,7 @@ private struct ZStreamSource {
             let status = CPNG.inflate(stream, Z_NO_FLUSH)
             if status == Z_STREAM_END {
                 ended = true
-                return stream.pointee.avail_out == 0
+                return true
             }
             // With input and output space left, zlib always progresses; anything but Z_OK is corruption.
             guard status == Z_OK else { return false }
@@ -376,32 +533,31 @@ private struct ZStreamSource {
         return true
     }
 
-    /// After the last row: whether the deflate stream ends properly within the IDAT data, its Adler-32
-    /// trailer included (libpng refuses a file whose stream is cut short even when every row is there). Output past the image
-    /// is read into a scratch buffer; more than 64 KiB of it and the file is left to libpng.
-    mutating func finish() -> Bool {
-        if ended { return trailerIsThere }
-        var scratch = [UInt8](repeating: 0, count: 4096)
-        var extra = 0
-        return scratch.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            while extra <= 65_536 {
-                if stream.pointee.avail_in == 0 {
-                    guard next < ranges.count else { return false }
-                    stream.pointee.next_in = UnsafeMutablePointer(mutating: input + ranges[next].lowerBound)
-                    stream.pointee.avail_in = uInt(ranges[next].count)
-                    next += 1
-                    continue
-                }
-                stream.pointee.next_out = base
-                stream.pointee.avail_out = uInt(buffer.count)
-                let status = CPNG.inflate(stream, Z_NO_FLUSH)
-                extra += buffer.count - Int(stream.pointee.avail_out)
-                if status == Z_STREAM_END { return trailerIsThere }
-                guard status == Z_OK else { return false }
+    /// Fills exactly `count` bytes at `destination`; false when the data ends early or is corrupt.
+    mutating func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        var filled = 0
+        while filled < count {
+            if head == tail {
+                guard refill(), tail > 0 else { return false }
             }
-            return false
+            let chunk = min(count - filled, tail - head)
+            (destination + filled).update(from: buffer + head, count: chunk)
+            filled += chunk
+            head += chunk
         }
+        return true
+    }
+
+    /// After the last row: whether the deflate stream ends properly within the IDAT data, its Adler-32
+    /// trailer included (libpng refuses a file whose stream is cut short even when every row is there).
+    /// Output past the image is inflated and dropped; more than 64 KiB of it and the file is left to libpng.
+    mutating func finish() -> Bool {
+        var extra = tail - head
+        while !ended {
+            guard extra <= 65_536, refill(), tail > 0 || ended else { return false }
+            extra += tail
+        }
+        return trailerIsThere
     }
 
     /// Whether the four bytes of the Adler-32 trailer follow the deflate stream (libpng needs them
@@ -414,5 +570,6 @@ private struct ZStreamSource {
         inflateEnd(stream)
         stream.deinitialize(count: 1)
         stream.deallocate()
+        buffer.deallocate()
     }
 }

@@ -149,8 +149,63 @@ struct PNGDirectReaderTests {
         #expect(direct.pixels == raw)
     }
 
+    /// Palette images of every bit depth, with and without transparency, every filter type on some
+    /// row: the same grey values as libpng's simplified API (palette colour through our luma,
+    /// composited on white through `tRNS`).
+    @Test(arguments: [1, 2, 4, 8] as [UInt8], [false, true])
+    func paletteImagesMatchLibpng(_ depth: UInt8, _ transparent: Bool) throws {
+        let (width, height) = (29, 17)
+        var generator = SeededGenerator(seed: UInt64(depth) * 2 + (transparent ? 1 : 0))
+        let entries = (1 << Int(depth)) - (depth == 8 ? 56 : 0)  // an 8-bit palette need not be full
+        let palette = (0..<(3 * entries)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let indices = (0..<(width * height)).map { _ in Int.random(in: 0..<entries, using: &generator) }
+        let rowBytes = (width * Int(depth) + 7) / 8
+        var raw = [UInt8](repeating: 0, count: rowBytes * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let bit = x * Int(depth)
+                raw[y * rowBytes + bit / 8] |= UInt8(indices[y * width + x] << (8 - Int(depth) - bit % 8))
+            }
+        }
+        let scanlines = Self.filtered(raw, rowBytes: rowBytes, bpp: 1) { UInt8($0 % 5) }
+        var before = [Self.chunk("PLTE", palette)]
+        if transparent {
+            before.append(
+                Self.chunk("tRNS", (0..<(entries / 2)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        }
+        let file = Self.png(
+            width: width, height: height, depth: depth, colourType: 3, scanlines: scanlines, before: before)
+        let direct = try #require(try PNGDirectReader.decode(file, pixelLimit: 1 << 20))
+        let libpng = try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 20)
+        #expect(direct.width == width && direct.height == height)
+        #expect(direct.pixels == libpng.pixels)
+    }
+
+    /// Ancillary chunks the simplified API does not apply to 8-bit sRGB output (and `gAMA` at the sRGB
+    /// gamma) are passed over: the direct reader reads the file, with libpng's pixels.
+    @Test(arguments: ["gAMA-sRGB", "cHRM", "iCCP", "sBIT"])
+    func chunksThatLeaveTheSamplesAloneAreRead(_ variant: String) throws {
+        let (width, height) = (23, 11)
+        let raw = Self.samples(width: width, height: height, channels: 3, seed: 17)
+        let chunk: [UInt8]
+        switch variant {
+        case "gAMA-sRGB": chunk = Self.chunk("gAMA", Self.bigEndian(45_455))
+        case "cHRM":
+            chunk = Self.chunk(
+                "cHRM", [31_270, 32_900, 64_000, 33_000, 30_000, 60_000, 15_000, 6_000].flatMap(Self.bigEndian))
+        case "iCCP": chunk = Self.chunk("iCCP", Array("p\u{0}\u{0}".utf8) + Self.deflate([1, 2, 3]))
+        default: chunk = Self.chunk("sBIT", [5, 6, 5])
+        }
+        let scanlines = Self.filtered(raw, rowBytes: width * 3, bpp: 3) { UInt8($0 % 5) }
+        let file = Self.png(width: width, height: height, colourType: 2, scanlines: scanlines, before: [chunk])
+        let direct = try #require(try PNGDirectReader.decode(file, pixelLimit: 1 << 20), "\(variant)")
+        let libpng = try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 20)
+        #expect(direct.pixels == libpng.pixels, "\(variant)")
+        #expect(direct.pixels == Self.expectedGrey(raw, channels: 3), "\(variant)")
+    }
+
     /// Files outside the reader's layouts, or with chunks that change the samples, go to libpng whole.
-    @Test(arguments: ["gAMA", "tRNS", "iCCP", "sBIT", "unknown", "16-bit", "palette", "no-IEND"])
+    @Test(arguments: ["gAMA", "tRNS", "unknown", "16-bit", "palette-index", "palette-late", "no-IEND"])
     func otherFilesAreLeftToLibpng(_ variant: String) throws {
         let (width, height) = (16, 9)
         var raw = Self.samples(width: width, height: height, channels: 1, seed: 5)
@@ -160,16 +215,22 @@ struct PNGDirectReaderTests {
         switch variant {
         case "gAMA": before = [Self.chunk("gAMA", Self.bigEndian(100_000))]
         case "tRNS": before = [Self.chunk("tRNS", [0, 7])]
-        case "iCCP": before = [Self.chunk("iCCP", Array("p\u{0}\u{0}".utf8) + Self.deflate([1, 2, 3]))]
-        case "sBIT": before = [Self.chunk("sBIT", [5])]
         case "unknown": before = [Self.chunk("prVt", [1, 2, 3])]
         case "no-IEND": break
         case "16-bit":
             depth = 16
             raw = raw.flatMap { [$0, $0] }
-        default:
+        case "palette-index":
+            // Indices past the 200-entry palette: what that gives is libpng's to say.
             colourType = 3
-            before = [Self.chunk("PLTE", (0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0)] })]
+            raw = raw.map { max($0, 201) }
+            before = [Self.chunk("PLTE", (0..<200).flatMap { [UInt8($0), UInt8($0), UInt8($0)] })]
+        default:
+            // tRNS before PLTE.
+            colourType = 3
+            before = [
+                Self.chunk("tRNS", [9]), Self.chunk("PLTE", (0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0)] }),
+            ]
         }
         let rowBytes = raw.count / height
         let scanlines = Self.filtered(raw, rowBytes: rowBytes, bpp: depth == 16 ? 2 : 1) { _ in 1 }
@@ -177,8 +238,12 @@ struct PNGDirectReaderTests {
             width: width, height: height, depth: depth, colourType: colourType, scanlines: scanlines, before: before)
         if variant == "no-IEND" { file.removeLast(12) }  // libpng reads it; the direct reader wants the whole file
         #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) == nil, "\(variant)")
-        let image = try ImageDecoder.decode(Data(file))
-        #expect(image.width == width && image.height == height, "\(variant)")
+        if variant == "palette-index" || variant == "palette-late" {
+            _ = try? ImageDecoder.decode(Data(file))  // libpng's verdict, whichever it is; never a crash
+        } else {
+            let image = try ImageDecoder.decode(Data(file))
+            #expect(image.width == width && image.height == height, "\(variant)")
+        }
     }
 
     /// Damaged files: the direct reader declines and libpng's typed error is what the caller sees.
@@ -218,6 +283,22 @@ struct PNGDirectReaderTests {
         #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) != nil)
         let error = try #require(throws: ImagingError.self) { try PNGDirectReader.decode(file, pixelLimit: 29) }
         #expect(error.code == .tooManyPixels)
+    }
+
+    /// The fixture photos (RGB, RGBA with `iCCP`, palette images of 1 and 2 bits, files with `gAMA`,
+    /// `cHRM`, `bKGD`): whatever the direct reader reads, it reads as libpng does.
+    @Test func fixturePhotosReadAsLibpngReadsThem() throws {
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let folder = fixtures.appendingPathComponent("photos")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        var direct = 0
+        for name in names.sorted() {
+            let file = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            guard let image = try PNGDirectReader.decode(file, pixelLimit: 1 << 24) else { continue }
+            direct += 1
+            #expect(image == (try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 24)), "\(name)")
+        }
+        #expect(direct == names.count)
     }
 
     /// Offset of the first chunk of `type` (its length field).

@@ -118,12 +118,12 @@ public final class QRScanner {
         var found: [QRSymbol] = []
         for (index, group) in groups.enumerated() {
             var symbols: [QRSymbol] = []
-            for (attempt, make) in views.groupViews(group, best: index == 0).enumerated() where symbols.isEmpty {
+            for make in views.groupViews(group, best: index == 0) where symbols.isEmpty {
                 guard let view = make() else { continue }
                 // The sizes either side of the estimate go to ZBar only when the resampled code shows its
                 // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
                 // than every other step of the pass.
-                if attempt > 0, let dimension = view.dimension,
+                if view.checked, let dimension = view.dimension,
                     !view.image.showsTimingPatterns(dimension: dimension, scale: Int(view.scale))
                 {
                     continue
