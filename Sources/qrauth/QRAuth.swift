@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The root command: configuration only; every leaf lives in `Commands/`.
 struct QRAuth: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = "0.1.1"
 
     static let configuration = CommandConfiguration(
         commandName: "qrauth",
