@@ -8,7 +8,8 @@ extension EnrollmentClient {
     /// saved before the request leaves), decrypts the answer and stores the token in the device file under `name`
     /// (replacing one of that name; the name is local, the server never sees it). Returns it.
     ///
-    /// With `ifAbsent`, the token is stored only when the file still holds none of that name when the answer is in
+    /// With `ifAbsent`, a token the file already holds under `name` is returned as it is, and a new one is stored
+    /// only when the file still holds none of that name when the answer is in
     /// (checked and written in one locked cycle): when a parallel run stored one meanwhile, that one is kept and
     /// returned, and this run's token is removed at the server again (best effort), so none is left there unused.
     ///
@@ -25,6 +26,7 @@ extension EnrollmentClient {
             throw EnrollmentError(.invalidRequest, error.reason)
         }
         let device = try usableActivation(store)
+        if ifAbsent, let held = device.token(named: name) { return held }
         if name != TokenName.possessionUniversal, device.token(named: name) == nil,
             (device.namedTokens?.count ?? 0) >= TokenName.maximumCount
         {
