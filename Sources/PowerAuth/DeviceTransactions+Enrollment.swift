@@ -42,6 +42,25 @@ extension DeviceTransactions {
         }
     }
 
+    /// Stores `token` under `name` only when the file holds no token of that name, deciding in the same locked cycle
+    /// that writes. When a parallel run stored one after this run last read the file, nothing changes and that token
+    /// is returned (the caller then removes its own at the server); nil when `token` was stored.
+    public func storeTokenIfAbsent(
+        _ token: TokenCredential, named name: String = TokenName.possessionUniversal, activationId: String
+    ) throws -> TokenCredential? {
+        try store.update { device throws -> TokenCredential? in
+            guard device.activationId == activationId else {
+                throw PowerAuthError(
+                    .activationMismatch,
+                    "the device file now holds activation \(device.activationId), not \(activationId)")
+            }
+            if let held = device.token(named: name) { return held }
+            try device.checkUsable()
+            try device.setToken(token, named: name)
+            return nil
+        }
+    }
+
     /// Drops the token `id` if the file still holds it (a token the server no longer knows, or one removed): under
     /// `name` only when given, else under whichever name holds it. Returns the name it was dropped from, or nil.
     @discardableResult

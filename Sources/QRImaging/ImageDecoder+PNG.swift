@@ -17,6 +17,7 @@ extension ImageDecoder {
     ) throws(ImagingError) -> GrayImage {
         // libpng keeps the input pointer between begin and finish, so both run inside one borrow.
         let result: Result<GrayImage, ImagingError> = bytes.withUnsafeBytes { raw in
+            if let refusal = overlongAncillaryChunk(raw) { return .failure(refusal) }
             let control = PNGControl()
             guard png_image_begin_read_from_memory(&control.image, raw.baseAddress, raw.count) != 0 else {
                 return .failure(ImagingError(.corrupt, "corrupt PNG: \(control.message)"))
@@ -76,5 +77,27 @@ extension ImageDecoder {
             return .success(GrayImage(width: width, height: height, pixels: pixels))
         }
         return try result.get()
+    }
+
+    /// libpng reads an ancillary chunk (text, ICC profile, …) into a buffer of the length its header claims, zeroed
+    /// first, and only then finds the data missing: a 100-byte file claiming 889 MB made 889 MB of touched memory
+    /// (FuzzImageDecoder), past any pixel budget. A chunk never holds more than the bytes left in the file, so such a
+    /// claim is refused before libpng sees the file. Critical chunks are left to libpng, which streams `IDAT`.
+    static func overlongAncillaryChunk(_ bytes: UnsafeRawBufferPointer) -> ImagingError? {
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
+            let type = (4..<8).map { bytes[offset + $0] }
+            guard type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+            let left = bytes.count - offset - 12
+            if type[0] & 0x20 != 0, length > left {
+                return ImagingError(
+                    .corrupt,
+                    "corrupt PNG: the \(String(decoding: type, as: UTF8.self)) chunk claims \(length) bytes, "
+                        + "the file has \(max(left, 0)) left")
+            }
+            offset += 12 + length
+        }
+        return nil
     }
 }

@@ -105,6 +105,27 @@ struct NamedTokenTests {
         }
     }
 
+    @Test("store if absent: an empty slot takes the token; a slot a parallel run filled keeps its token, unchanged")
+    func storeIfAbsent() throws {
+        try Self.withDeviceFile { path, device in
+            let transactions = DeviceTransactions(path: path)
+            let first = Self.credential("first", byte: 1)
+            let second = Self.credential("second", byte: 2)
+            var empty = try ActivationFileStore.readDevice(path)
+            empty.token = nil
+            try ActivationFileStore.write(empty, to: path)
+            #expect(try transactions.storeTokenIfAbsent(first, activationId: device.activationId) == nil)
+            #expect(try ActivationFileStore.readDevice(path).token == first)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(try transactions.storeTokenIfAbsent(second, activationId: device.activationId) == first)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(try transactions.storeTokenIfAbsent(second, named: "pay", activationId: device.activationId) == nil)
+            #expect(
+                try transactions.storeTokenIfAbsent(first, named: "pay", activationId: device.activationId) == second)
+            #expect(try ActivationFileStore.readDevice(path).namedTokens == ["pay": second])
+        }
+    }
+
     @Test(
         "bad names are refused before anything is stored",
         arguments: [

@@ -74,6 +74,21 @@ struct NamedTokenServeCLITests {
         let human = try run(["token", "list", "--device", phone])
         #expect(human.stdout == "chat  \(chatId)\npayments  \(paymentsId)\n")
 
+        // activation show lists the same names and ids (never a secret), as JSON and for people.
+        let shown = try CLIRunner.run(["activation", "show", phone, "--json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let shownTokens = try #require(try MobileTokenServeCLITests.json(shown)["tokens"] as? [[String: String]])
+        #expect(shownTokens == [["name": "chat", "tokenId": chatId], ["name": "payments", "tokenId": paymentsId]])
+        let shownHuman = try CLIRunner.run(["activation", "show", phone])
+        #expect(shownHuman.status == 0, "\(shownHuman.stderr)")
+        for secret in [chatSecret, paymentsSecret] {
+            #expect(!shown.stdout.contains(secret) && !shownHuman.stdout.contains(secret))
+        }
+        let tokenLines = shownHuman.stdout.split(separator: "\n").filter { $0.hasPrefix("  token ") }
+        #expect(tokenLines.count == 2, "\(shownHuman.stdout)")
+        #expect(tokenLines.first?.hasSuffix("chat  \(chatId)") == true, "\(shownHuman.stdout)")
+        #expect(tokenLines.last?.hasSuffix("payments  \(paymentsId)") == true, "\(shownHuman.stdout)")
+
         let removed = try run(["token", "remove", "--name", "chat", "--json"] + common)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(try MobileTokenServeCLITests.json(removed)["tokenId"] as? String == chatId)
@@ -117,6 +132,33 @@ struct NamedTokenServeCLITests {
             }
             #expect(!output.stdout.contains("secret"))
         }
+    }
+
+    @Test("parallel token create for one name: exactly one creates (one signature), the others find the name taken")
+    func parallelCreateForOneName() throws {
+        let bank = try Bank()
+        defer { bank.stop() }
+        let phone = try Self.activatedPhone(bank)
+        let counterBefore = try #require(try Self.device(phone)["counter"] as? Int)
+        let runs = 4
+        let arguments = ["token", "create", "--name", "shared", "--json", "--url", bank.url, "--device", phone]
+        let results = try StateSafetyCLITests.runAtOnce(
+            Array(repeating: arguments + ["--ca", bank.ca], count: runs), environment: [:])
+        let created = results.filter { $0.status == 0 }
+        let taken = results.filter { $0.status == 64 }
+        #expect(created.count == 1, "\(results.map(\.stderr))")
+        #expect(taken.count == runs - 1, "\(results.map(\.stderr))")
+        for result in taken {
+            let error = try MobileTokenServeCLITests.json(result)["error"] as? [String: String]
+            #expect(error?["code"] == "cli.usage", "\(result.stdout)")
+            #expect(error?["message"]?.contains("already holds a token named shared") == true, "\(result.stdout)")
+        }
+        let winner = try #require(created.first)
+        let tokenId = try #require(try MobileTokenServeCLITests.json(winner)["tokenId"] as? String)
+        #expect(try Self.named(phone)["shared"]?["id"] as? String == tokenId)
+        // The runs that found the name taken sent nothing: only the winner's signature advanced the counter (each
+        // unlocked run used to sign its own token/create, and only the last token written stayed in the file).
+        #expect(try Self.device(phone)["counter"] as? Int == counterBefore + 1)
     }
 
     @Test(

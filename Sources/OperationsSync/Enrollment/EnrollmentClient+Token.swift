@@ -8,12 +8,17 @@ extension EnrollmentClient {
     /// saved before the request leaves), decrypts the answer and stores the token in the device file under `name`
     /// (replacing one of that name; the name is local, the server never sees it). Returns it.
     ///
+    /// With `ifAbsent`, a token the file already holds under `name` is returned as it is, and a new one is stored
+    /// only when the file still holds none of that name when the answer is in
+    /// (checked and written in one locked cycle): when a parallel run stored one meanwhile, that one is kept and
+    /// returned, and this run's token is removed at the server again (best effort), so none is left there unused.
+    ///
     /// In 3.3 a refused temporary key (`ERR_ENCRYPTION`, or the 401 `ERR_AUTHENTICATION` token creation answers
     /// with) is dropped and the call made once more with a fresh key and a new signature; never more.
     @discardableResult
     public func createToken(
         _ store: any DeviceActivationStore, named name: String = TokenName.possessionUniversal,
-        authentication: MobileTokenAuthentication = .possession
+        authentication: MobileTokenAuthentication = .possession, ifAbsent: Bool = false
     ) async throws(EnrollmentError) -> TokenCredential {
         do {
             try TokenName.validate(name)
@@ -21,6 +26,7 @@ extension EnrollmentClient {
             throw EnrollmentError(.invalidRequest, error.reason)
         }
         let device = try usableActivation(store)
+        if ifAbsent, let held = device.token(named: name) { return held }
         if name != TokenName.possessionUniversal, device.token(named: name) == nil,
             (device.namedTokens?.count ?? 0) >= TokenName.maximumCount
         {
@@ -28,17 +34,32 @@ extension EnrollmentClient {
                 .invalidRequest,
                 "the device file already keeps \(TokenName.maximumCount) named tokens; remove one first")
         }
+        let created: TokenCredential
         do {
-            return try await createTokenOnce(store, named: name, device: device, authentication: authentication)
+            created = try await createTokenOnce(store, named: name, device: device, authentication: authentication)
         } catch
             where device.protocolVersion == .v33
             && (error.code == .encryptionRefused || error.code == .authenticationFailed)
         {
             await temporaryKeys.drop(.activation(device.activationId))
-            return try await createTokenOnce(store, named: name, device: device, authentication: authentication)
+            created = try await createTokenOnce(store, named: name, device: device, authentication: authentication)
         }
+        guard ifAbsent else {
+            try withStore("store the token") {
+                try DeviceTransactions(over: store).storeToken(created, named: name, activationId: device.activationId)
+            }
+            return created
+        }
+        let held = try withStore("store the token") {
+            try DeviceTransactions(over: store).storeTokenIfAbsent(
+                created, named: name, activationId: device.activationId)
+        }
+        guard let held else { return created }
+        _ = try? await removeToken(store, id: created.id, authentication: authentication)
+        return held
     }
 
+    /// One encrypted, signed `/pa/v3/token/create`; the token is returned, not yet stored.
     private func createTokenOnce(
         _ store: any DeviceActivationStore, named name: String, device: DeviceActivation,
         authentication: MobileTokenAuthentication
@@ -69,9 +90,6 @@ extension EnrollmentClient {
             throw Self.answerError(error, endpoint: endpoint.path)
         }
         try checkFreshness(serverMillis, requestMillis: prepared.timestampMillis, exchange: exchange)
-        try withStore("store the token") {
-            try DeviceTransactions(over: store).storeToken(token, named: name, activationId: device.activationId)
-        }
         return token
     }
 

@@ -53,7 +53,8 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
             let store = self.store
             task = Task {
                 do throws(EnrollmentError) {
-                    try await enrollment.createToken(store, authentication: .possession)
+                    // Stored only if no parallel run stored one meanwhile (that one is kept, ours removed again).
+                    try await enrollment.createToken(store, authentication: .possession, ifAbsent: true)
                     return .success(())
                 } catch {
                     return .failure(Self.mobileTokenError(error))

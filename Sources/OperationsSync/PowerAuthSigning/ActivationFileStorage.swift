@@ -1,3 +1,4 @@
+import Foundation
 public import PowerAuth
 import QRAuthFiles
 
@@ -7,11 +8,19 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// The file path.
     public let path: String
     private let file: ActivationFile<DeviceActivation>
+    /// True for the storage `withLockHeld` lends: the file's lock is already held for a longer cycle, so a cycle
+    /// here takes none of its own (a second `flock` on the lock file would wait for this very process).
+    private let lockHeld: Bool
 
     /// Makes a storage for a file.
     public init(path: String) {
+        self.init(path: path, lockHeld: false)
+    }
+
+    private init(path: String, lockHeld: Bool) {
         self.path = path
         self.file = ActivationFile(path: path)
+        self.lockHeld = lockHeld
     }
 
     /// Reads and validates the file.
@@ -41,13 +50,34 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// Runs `body` holding the file's lock. Load and save map their own errors, so a `FileError` here comes from
     /// finding or locking the file.
     public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
+        if lockHeld { return try body() }
         do {
             return try file.withExclusiveAccess(body)
-        } catch let error as FileError where error.code == .notFound {
-            throw MobileTokenError(.missingActivation, "no activation file at \(path)")
         } catch let error as FileError {
-            throw MobileTokenError(
-                .signingFailed, "cannot lock the activation \(path): \(error.reason); nothing was sent")
+            throw lockError(error)
         }
+    }
+
+    /// Runs `body`, network calls included, holding the file's lock for the whole of it (a read, a decision and the
+    /// writes that follow from it, as one cycle): a second process waits up to `FileLock.defaultTimeout`, then
+    /// fails. Every read and write of the cycle must go through the storage `body` is given, which takes no lock of
+    /// its own; another storage over the same path would wait for this one.
+    public func withLockHeld<R>(_ body: (ActivationFileStorage) async throws -> R) async throws -> R {
+        if lockHeld { return try await body(self) }
+        if !FileManager.default.fileExists(atPath: path) { _ = try load() }
+        let lock: FileLock
+        do {
+            lock = try FileLock.acquire(for: path)
+        } catch {
+            throw lockError(error)
+        }
+        defer { lock.release() }
+        return try await body(ActivationFileStorage(path: path, lockHeld: true))
+    }
+
+    /// The client's reading of a `FileError` from finding or locking the file.
+    private func lockError(_ error: FileError) -> MobileTokenError {
+        if error.code == .notFound { return MobileTokenError(.missingActivation, "no activation file at \(path)") }
+        return MobileTokenError(.signingFailed, "cannot lock the activation \(path): \(error.reason); nothing was sent")
     }
 }

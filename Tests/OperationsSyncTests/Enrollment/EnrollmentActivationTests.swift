@@ -216,6 +216,22 @@ struct EnrollmentTokenTests {
         #expect(await setup.double.keystoreCalls == 1)
     }
 
+    @Test("concurrent creations if absent: one token kept in the file and at the server, the other removed there")
+    func concurrentCreationsIfAbsentKeepOne() async throws {
+        let setup = try EnrollmentSetup(version: .v32, token: false)
+        async let first = setup.client.createToken(setup.store, ifAbsent: true)
+        async let second = setup.client.createToken(setup.store, ifAbsent: true)
+        let (one, other) = try await (first, second)
+        let kept = try #require(setup.device.token)
+        #expect(one == kept && other == kept)
+        let server = try #require(await setup.double.server)
+        #expect(server.tokens.map(\.id) == [kept.id])
+        // A token already held is returned without a request.
+        let requests = await setup.double.exchanges.count
+        #expect(try await setup.client.createToken(setup.store, ifAbsent: true) == kept)
+        #expect(await setup.double.exchanges.count == requests)
+    }
+
     @Test("a token answer with a bad MAC stores nothing; its signature's counter is spent (the request left)")
     func badMACStoresNothing() async throws {
         let setup = try EnrollmentSetup(version: .v33, token: false)

@@ -19,14 +19,21 @@ actor FakeMobileTokenServer: HTTPClient {
     var exchanges: [Exchange] = []
     /// Random delay after signing (to let concurrent requests overtake each other), in microseconds.
     let jitterMicros: Int
+    /// When true, the first signed request waits after signing until another signed request has been handled: one
+    /// overtaking for certain, however fast signing is (a random delay shorter than one signature never reorders).
+    let holdsFirstSignedRequest: Bool
+    private var heldRequest: CheckedContinuation<Void, Never>?
+    private var heldOne = false
+    private var handledSigned = 0
 
     init(
         activation: ServerActivation, signer: (any RequestSigner)?, jitterMicros: Int = 0,
-        now: @escaping @Sendable () -> Date = { Date() }
+        holdsFirstSignedRequest: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.logic = MobileTokenServerLogic(activation: activation, now: now)
         self.signer = signer
         self.jitterMicros = jitterMicros
+        self.holdsFirstSignedRequest = holdsFirstSignedRequest
     }
 
     var activation: ServerActivation { logic.state.activation }
@@ -61,7 +68,17 @@ actor FakeMobileTokenServer: HTTPClient {
             signature = header
         }
         if jitterMicros > 0 { try? await Task.sleep(for: .microseconds(Int.random(in: 0...jitterMicros))) }
+        // Held only while nothing signed was handled yet: otherwise one has already overtaken it.
+        if holdsFirstSignedRequest, signature != nil, !heldOne, handledSigned == 0 {
+            heldOne = true
+            await withCheckedContinuation { heldRequest = $0 }
+        }
         let (status, answer, iteration) = logic.handle(path: path, body: body, headers: headers)
+        if signature != nil { handledSigned += 1 }
+        if signature != nil, let held = heldRequest {
+            heldRequest = nil
+            held.resume()
+        }
         if let signature { await signer?.requestFinished(signature, statusCode: status) }
         exchanges.append(
             Exchange(path: path, body: body, headers: headers, status: status, matchedIteration: iteration))

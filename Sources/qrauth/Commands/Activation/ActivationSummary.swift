@@ -22,6 +22,12 @@ struct ActivationSummary: Encodable {
         }
     }
 
+    /// One of a device file's MAC tokens: its local name and id, never its secret (`token list`'s vocabulary).
+    struct Token: Encodable {
+        var name: String
+        var tokenId: String
+    }
+
     var kind: String
     var path: String
     var formatVersion: Int
@@ -42,6 +48,7 @@ struct ActivationSummary: Encodable {
     var warning: String?
     var removed: Bool?
     var lastStatus: LastStatus?
+    var tokens: [Token]?
     var secrets: [String: String]?
 
     init(device: DeviceActivation, server: ServerActivation?, path: String, reveal: Bool) throws {
@@ -61,6 +68,7 @@ struct ActivationSummary: Encodable {
         warning = device.lookAheadWarning
         removed = device.removed
         lastStatus = device.lastStatus.map(LastStatus.init)
+        tokens = device.tokensByName.map { Token(name: $0.name, tokenId: $0.token.id) }
         if let deviceKey = device.devicePublicKey {
             fingerprint = ActivationFingerprint.v3(
                 devicePublicKey: try ServerSignedData.publicKey(base64: deviceKey.base64EncodedString()),
@@ -143,6 +151,10 @@ struct ActivationSummary: Encodable {
                 "\($0.status), \($0.failedAttempts) of \($0.maxFailedAttempts) failed, counter \($0.counterPosition)"
             })
         add("failed attempts", failedAttempts.map { "\($0) of \(maxFailedAttempts ?? 0)" })
+        if let tokens {
+            add("tokens", tokens.isEmpty ? "none" : nil)
+            for token in tokens { add("token", "\(token.name)  \(token.tokenId)") }
+        }
         for (key, value) in (secrets ?? [:]).sorted(by: { $0.key < $1.key }) { add(key, value) }
         if secrets == nil { lines.append("  (secrets hidden; --reveal shows them)") }
         return lines

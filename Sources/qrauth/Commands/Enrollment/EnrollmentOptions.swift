@@ -18,13 +18,12 @@ struct EnrollmentOptions: ParsableArguments {
     @Flag(help: "Print one JSON document.")
     var json = false
 
-    /// The HTTP client; with `signing`, its signer signs with the device file (counter saved before a request
-    /// leaves). The URL is checked before anything else happens.
-    func makeHTTP(signing: Bool, password: String? = nil) async throws -> NIOHTTPClient {
+    /// The HTTP client; with `signing`, its signer signs with the device file through `store` (counter saved before a
+    /// request leaves). The URL is checked before anything else happens.
+    func makeHTTP(signing: Bool, password: String? = nil, store: ActivationFileStorage) async throws -> NIOHTTPClient {
         var configuration = try await transport.configuration(url: url, option: "--url")
         if signing {
-            configuration.signer = PowerAuthRequestSigner(
-                store: ActivationFileStorage(path: device), password: password)
+            configuration.signer = PowerAuthRequestSigner(store: store, password: password)
         }
         return NIOHTTPClient.forCommand(configuration)
     }
@@ -37,13 +36,15 @@ struct EnrollmentOptions: ParsableArguments {
 }
 
 /// Runs a body with an enrollment client, always shuts the HTTP client down, remembers the clock offset in the
-/// device file and reports a large one on standard error.
+/// device file and reports a large one on standard error. Every device-file cycle of the run goes through `store`
+/// (give the one `ActivationFileStorage.withLockHeld` lends when the run must hold the lock throughout).
 enum EnrollmentRun {
     static func with<T: Sendable>(
         _ options: EnrollmentOptions, signing: Bool, password: String? = nil, rememberClock: Bool = true,
-        _ body: (EnrollmentClient) async throws -> T
+        store: ActivationFileStorage? = nil, _ body: (EnrollmentClient) async throws -> T
     ) async throws -> T {
-        let http = try await options.makeHTTP(signing: signing, password: password)
+        let store = store ?? ActivationFileStorage(path: options.device)
+        let http = try await options.makeHTTP(signing: signing, password: password, store: store)
         let client = options.makeClient(http)
         let result: Result<T, any Error>
         do {
@@ -52,12 +53,17 @@ enum EnrollmentRun {
             result = .failure(error)
         }
         await http.shutdown()
-        report(client.clock, device: rememberClock ? options.device : nil)
+        report(client.clock, device: rememberClock ? store : nil)
         return try result.get()
     }
 
     /// Reports a large offset; stores the offset in the device file (best effort: the command's result stands).
-    static func report(_ clock: ServerClock, device: String?) {
+    static func report(_ clock: ServerClock, device path: String?) {
+        report(clock, device: path.map { ActivationFileStorage(path: $0) })
+    }
+
+    /// Reports a large offset; stores the offset through `device` (best effort: the command's result stands).
+    static func report(_ clock: ServerClock, device: ActivationFileStorage?) {
         guard let offset = clock.offsetMillis else { return }
         if clock.isOffsetLarge {
             let seconds = Double(offset) / 1000
@@ -66,8 +72,8 @@ enum EnrollmentRun {
                     + "\(seconds > 0 ? "behind" : "ahead of") the server's; requests use the server's time")
         }
         if let device {
-            if FileManager.default.fileExists(atPath: device) {
-                try? DeviceTransactions(path: device).recordServerTimeOffset(offset)
+            if FileManager.default.fileExists(atPath: device.path) {
+                try? DeviceTransactions(store: device).recordServerTimeOffset(offset)
             }
         }
     }

@@ -31,20 +31,23 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        let store = ActivationFileStorage(path: options.device)
-        let existing = (try? store.load())?.token(named: name)
-        if let existing, !force {
-            throw CLIError(
-                .usage,
-                "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
-                    + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
-        }
-        let (replaced, token) = try await EnrollmentRun.with(options, signing: true) { client in
-            var replaced: String?
-            if let existing {
-                replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+        // One cycle under the device file's lock, network included: a parallel run for the same name waits, then
+        // finds the name taken, so no second token is made at the server and lost from the file.
+        let (replaced, token) = try await ActivationFileStorage(path: options.device).withLockHeld { store in
+            let existing = (try? store.load())?.token(named: name)
+            if let existing, !force {
+                throw CLIError(
+                    .usage,
+                    "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
+                        + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
             }
-            return (replaced, try await client.createToken(store, named: name, authentication: auth))
+            return try await EnrollmentRun.with(options, signing: true, store: store) { client in
+                var replaced: String?
+                if let existing {
+                    replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+                }
+                return (replaced, try await client.createToken(store, named: name, authentication: auth))
+            }
         }
         if options.json {
             var document = ["tokenId": token.id, "name": name, "status": "created"]

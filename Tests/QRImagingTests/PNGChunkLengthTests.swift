@@ -1,0 +1,80 @@
+import Foundation
+import QRImaging
+import Testing
+
+/// An ancillary PNG chunk claiming more bytes than the file has left is refused before libpng allocates (and zeroes)
+/// a buffer of the claimed size: FuzzImageDecoder's input of 93 bytes claimed 889 MB.
+@Suite("PNG: overlong ancillary chunks are refused before libpng allocates them")
+struct PNGChunkLengthTests {
+    /// The FuzzImageDecoder input (an 8 × 6 grey header, then an iTXt chunk claiming 0x35000012 bytes).
+    static let fuzzInput = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAAAAADbboAnAAAAEmlUWHRzREF4UgAAAAgAAAAGCAAAAADbboAnNQAAEmlUWHRzREF43x7fAQAA"
+            + "P9/f398AP9+uQmCC")!
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// A chunk with its CRC; `claimedLength` replaces the true length in the header.
+    static func chunk(_ type: String, _ data: [UInt8], claimedLength: UInt32? = nil) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(claimedLength ?? UInt32(data.count)) + body + bigEndian(crc32(body))
+    }
+
+    /// A 2 × 2 16-bit grey PNG (a layout the direct reader hands to libpng) with `ancillary` before its IDAT; the
+    /// image data is one stored deflate block.
+    static func sixteenBitPNG(ancillary: [UInt8]) -> Data {
+        let raw: [UInt8] = [0, 0x00, 0x00, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0x00, 0x00]
+        var adlerA: UInt32 = 1
+        var adlerB: UInt32 = 0
+        for byte in raw {
+            adlerA = (adlerA + UInt32(byte)) % 65521
+            adlerB = (adlerB + adlerA) % 65521
+        }
+        let length = UInt16(raw.count)
+        let zlib: [UInt8] =
+            [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            + raw + bigEndian(adlerB << 16 | adlerA)
+        let header = bigEndian(2) + bigEndian(2) + [16, 0, 0, 0, 0]
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return Data(
+            signature + chunk("IHDR", header) + ancillary + chunk("IDAT", zlib) + chunk("IEND", []))
+    }
+
+    static func corruptMessage(_ data: Data) -> String? {
+        do {
+            _ = try ImageDecoder.decode(data)
+            return nil
+        } catch {
+            return error.code == .corrupt ? error.reason : "\(error.code)"
+        }
+    }
+
+    @Test("the fuzz input: refused naming the chunk and its claimed length")
+    func fuzzInputIsRefusedByItsClaim() {
+        let message = Self.corruptMessage(Self.fuzzInput)
+        #expect(message?.contains("iTXt chunk claims 889192466 bytes") == true, "\(message ?? "decoded")")
+    }
+
+    @Test("a text chunk of its true length decodes through libpng; the same chunk claiming more is refused")
+    func trueAndOverlongClaims() throws {
+        let text = Array("Comment\u{0}hello".utf8)
+        let good = Self.sixteenBitPNG(ancillary: Self.chunk("tEXt", text))
+        let image = try ImageDecoder.decode(good)
+        #expect(image.width == 2 && image.height == 2)
+        #expect(image.pixels == [0, 255, 255, 0])
+        let overlong = Self.sixteenBitPNG(ancillary: Self.chunk("tEXt", text, claimedLength: 0x7FFF_FFF0))
+        let message = Self.corruptMessage(overlong)
+        #expect(message?.contains("tEXt chunk claims 2147483632 bytes") == true, "\(message ?? "decoded")")
+    }
+}
