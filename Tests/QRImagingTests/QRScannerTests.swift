@@ -59,8 +59,11 @@ struct QRScannerTests {
     }
 
     @Test func blankImageFindsNothingAfterEveryApplicablePass() throws {
+        // Without `finders` (so without the finder search) every pass that applies runs.
+        let passes = QRScanPass.defaultOrder.filter { $0 != .finders }
+        let scanner = try QRScanner(options: QRScanOptions(passes: passes))
         // 200 × 150: halved first (shorter side ≥ 120), upscaled too (longer side ≤ 400).
-        let report = try QRScanner().scanReport(GrayImage(width: 200, height: 150, fill: 255))
+        let report = scanner.scanReport(GrayImage(width: 200, height: 150, fill: 255))
         #expect(report.symbols.isEmpty)
         #expect(
             report.passesRun == [
@@ -68,8 +71,47 @@ struct QRScannerTests {
             ]
         )
         // 110 × 150: too small to halve.
-        let small = try QRScanner().scanReport(GrayImage(width: 110, height: 150, fill: 255))
+        let small = scanner.scanReport(GrayImage(width: 110, height: 150, fill: 255))
         #expect(small.passesRun == [.plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
+    }
+
+    @Test func imageWithoutFinderPatternsSkipsThePassesThatNeedThem() throws {
+        // The default order: no finder group, so no full-size `binarized`, `upscaled`, `sharpened`,
+        // `denoised`; the halved copy's binarised image still runs where the image is halved. A light
+        // border and no finder pattern in the inverted binarised image: no `inverted`.
+        // Left half black, right half white: an edge for the finder search to see, no finder pattern.
+        func halves(_ width: Int, _ height: Int) -> GrayImage {
+            var image = GrayImage(width: width, height: height, fill: 255)
+            for y in 0..<height { for x in 0..<(width / 2) { image.pixels[y * width + x] = 0 } }
+            return image
+        }
+        let report = try QRScanner().scanReport(halves(200, 150))
+        #expect(report.symbols.isEmpty)
+        #expect(report.passesRun == [.downscaled, .plain, .threshold, .binarized])
+        let small = try QRScanner().scanReport(halves(110, 150))
+        #expect(small.passesRun == [.plain, .threshold])
+        // A flat image: the finder search sees nothing there either way, so every pass runs.
+        let flat = try QRScanner().scanReport(GrayImage(width: 110, height: 150, fill: 255))
+        #expect(flat.passesRun == [.plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
+    }
+
+    @Test func unreadCodeWithFinderPatternsGetsEveryPass() throws {
+        // The code's data area blanked (modules 8 to n - 9 of every row and column): its three finder
+        // patterns remain, nothing can read it, and the passes gated on finder evidence still run.
+        let matrix = try FixtureMatrix(named: "qrencode-czech-M.txt")
+        let scale = 4
+        var image = matrix.image(scale: scale)
+        let modules = matrix.rows.count
+        let low = (4 + 8) * scale
+        let high = (4 + modules - 8) * scale
+        for y in 0..<image.height where y >= low && y < high {
+            for x in 0..<image.width where x >= low && x < high { image.pixels[y * image.width + x] = 255 }
+        }
+        let report = try QRScanner().scanReport(image)
+        #expect(report.symbols.isEmpty)
+        for pass in [QRScanPass.binarized, .upscaled, .sharpened, .denoised] {
+            #expect(report.passesRun.contains(pass), "\(pass) did not run")
+        }
     }
 
     @Test func codeWithLargeModulesIsReadHalved() throws {

@@ -34,6 +34,8 @@ struct PassViews {
     private var downscaledView: View??
     private var workingView: View?
     private var finderCache: FinderState?
+    private var invertedFinderCache: Bool?
+    private var edgesCache: Bool?
 
     init(original: GrayImage) {
         self.original = original
@@ -95,6 +97,58 @@ struct PassViews {
         /// see a wider neighbourhood; it reads two jsqr photos nothing else here reads, for a quarter
         /// of a pass.
         case reducedBinarized
+    }
+
+    /// Whether `copy` of `pass` runs only where the finder search sees a group of finder patterns
+    /// (`lacksFinderGroup`): the full-size block-binarised image and the `upscaled`, `sharpened` and
+    /// `denoised` passes. On jsqr-photos and the generated corpus every code they read that no earlier
+    /// pass reads shows such a group, and an image without one (a blank, a picture with no code) paid
+    /// all four. The passes that read codes whose finders the block binariser loses (`plain`,
+    /// `threshold`, the reduced binarised copy) or cannot see (`inverted`: light-on-dark finders)
+    /// always run.
+    static func needsFinderEvidence(_ pass: QRScanPass, copy: Copy) -> Bool {
+        guard copy == .main else { return false }
+        switch pass {
+        case .binarized, .upscaled, .sharpened, .denoised: return true
+        default: return false
+        }
+    }
+
+    /// Whether the finder search could have seen finder patterns and found no group of two or three
+    /// (`unreadGroups`). It sees none where the working image's spread (max − min) is within the block
+    /// binariser's `flatSpread`: every block is flat there (a low-contrast code), so no evidence either way.
+    mutating func lacksFinderGroup() -> Bool {
+        showsEdges() && unreadGroups([]).isEmpty
+    }
+
+    /// Whether `inverted` has no evidence of a light-on-dark code: a light border, and no finder pattern
+    /// in the inverted binarised image where the finder search could see one.
+    mutating func lacksInvertedFinder() -> Bool {
+        !hasDarkBorder && showsEdges() && !showsInvertedFinder()
+    }
+
+    /// Whether some 8 × 8 block of the working image may hold an edge for the block binariser: the
+    /// image's spread is over `GrayImage.flatSpread`.
+    mutating func showsEdges() -> Bool {
+        if let edgesCache { return edgesCache }
+        let pixels = working().image.pixels
+        let shows = (pixels.max() ?? 0) - (pixels.min() ?? 0) > UInt8(GrayImage.flatSpread)
+        edgesCache = shows
+        return shows
+    }
+
+    /// Whether the block-binarised working image, inverted, shows a finder pattern: a light-on-dark
+    /// code's finders are light rings there. Where the border is light as well (a dark border makes
+    /// `inverted` run anyway), an image without one has no light-on-dark code for the full-size
+    /// `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
+    /// reads shows at least one (the generated inverted class three to seven), and most images
+    /// `inverted` missed on show none. A finder search costs a few operations a pixel, a ZBar pass
+    /// about 260.
+    mutating func showsInvertedFinder() -> Bool {
+        if let invertedFinderCache { return invertedFinderCache }
+        let shows = !finders().binary.inverted().finderPatterns().isEmpty
+        invertedFinderCache = shows
+        return shows
     }
 
     /// The copies `pass` scans, in order.

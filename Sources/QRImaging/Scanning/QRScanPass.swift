@@ -3,6 +3,10 @@
 ///
 /// The filter and rotation passes work on a copy reduced to about 1000 px when the image is over
 /// 1400 px. docs/qr-scanning.md lists what each pass measurably adds on the benchmark corpus.
+///
+/// When `finders` is among the passes, its finder search also gates the late passes: the full-size
+/// `binarized` image, `upscaled`, `sharpened` and `denoised` run only where it found a group of finder
+/// patterns, and `inverted` (light border) only where the inverted binarised image shows a pattern.
 public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     /// Box-downscaled copies, smallest first, tried before `plain` because ZBar reads large modules
     /// there at a fraction of the full-size cost: images up to 1000 px halved (shorter side ≥ 120 px);

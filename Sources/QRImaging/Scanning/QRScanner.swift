@@ -56,6 +56,10 @@ public final class QRScanner {
         let start = clock.now()
         var run: [QRScanPass] = []
         var views = PassViews(original: image)
+        // The late passes that read only codes whose finder patterns show are skipped where the finder
+        // search (part of the `finders` pass, so only when that pass is asked for) could see them and saw
+        // none; `inverted` where the border is light and the inverted binarised image shows none either.
+        let gated = options.passes.contains(.finders)
         for pass in views.order(options.passes) where views.applies(pass) {
             // `finders` applies only where finder patterns were found.
             let groups = pass == .finders ? views.unreadGroups([]) : []
@@ -74,6 +78,8 @@ public final class QRScanner {
             var foundOn = PassViews.Copy.main
             var ran = false
             for copy in PassViews.copies(of: pass) where found.isEmpty {
+                if gated, PassViews.needsFinderEvidence(pass, copy: copy), views.lacksFinderGroup() { continue }
+                if gated, pass == .inverted, copy == .main, views.lacksInvertedFinder() { continue }
                 guard let view = views.view(for: pass, copy: copy, passes: options.passes) else { continue }
                 if !ran { run.append(pass) }
                 ran = true
