@@ -83,12 +83,16 @@ extension ImageDecoder {
     /// first, and only then finds the data missing: a 100-byte file claiming 889 MB made 889 MB of touched memory
     /// (FuzzImageDecoder), past any pixel budget. A chunk never holds more than the bytes left in the file, so such a
     /// claim is refused before libpng sees the file. Critical chunks are left to libpng, which streams `IDAT`.
+    /// The walk ends at `IEND`: libpng reads nothing after it, and files with bytes appended are common
+    /// (FuzzPNGDirect found one whose trailing bytes looked like an overlong chunk).
     static func overlongAncillaryChunk(_ bytes: UnsafeRawBufferPointer) -> ImagingError? {
         var offset = 8
         while offset + 8 <= bytes.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
             let type = (4..<8).map { bytes[offset + $0] }
-            guard type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+            guard type.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }),
+                type != Array("IEND".utf8)
+            else { return nil }
             let left = bytes.count - offset - 12
             if type[0] & 0x20 != 0, length > left {
                 return ImagingError(

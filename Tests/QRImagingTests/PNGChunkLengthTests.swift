@@ -77,4 +77,17 @@ struct PNGChunkLengthTests {
         let message = Self.corruptMessage(overlong)
         #expect(message?.contains("tEXt chunk claims 2147483632 bytes") == true, "\(message ?? "decoded")")
     }
+
+    @Test("bytes after IEND that read like an overlong chunk are ignored, as libpng ignores them")
+    func bytesAfterTheEndAreNotAChunk() throws {
+        let text = Array("Comment\u{0}hello".utf8)
+        // A length of 0x66666666, then "ffff" (an ancillary type): FuzzPNGDirect's trailing bytes.
+        let appended = Self.sixteenBitPNG(ancillary: Self.chunk("tEXt", text)) + Data(repeating: 0x66, count: 90)
+        let image = try ImageDecoder.decode(appended)
+        #expect(image.pixels == [0, 255, 255, 0])
+        // Before IEND the same claim is still refused.
+        let inside = Self.sixteenBitPNG(ancillary: Array(repeating: 0x66, count: 12) + Self.chunk("tEXt", text))
+        let message = Self.corruptMessage(inside)
+        #expect(message?.contains("ffff chunk claims 1717986918 bytes") == true, "\(message ?? "decoded")")
+    }
 }
