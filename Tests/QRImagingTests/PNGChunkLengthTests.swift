@@ -12,43 +12,22 @@ struct PNGChunkLengthTests {
             "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAAAAADbboAnAAAAEmlUWHRzREF4UgAAAAgAAAAGCAAAAADbboAnNQAAEmlUWHRzREF43x7fAQAA"
             + "P9/f398AP9+uQmCC")!
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// A chunk with its CRC; `claimedLength` replaces the true length in the header.
+    /// A chunk with its CRC (`ImageDecoderBadInputTests.chunk`); `claimedLength` replaces the true length in the
+    /// header (the CRC covers type and data, not the length).
     static func chunk(_ type: String, _ data: [UInt8], claimedLength: UInt32? = nil) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(claimedLength ?? UInt32(data.count)) + body + bigEndian(crc32(body))
+        let chunk = ImageDecoderBadInputTests.chunk(type, data)
+        guard let claimedLength else { return chunk }
+        return ImageDecoderBadInputTests.bigEndian(claimedLength) + chunk.dropFirst(4)
     }
 
-    /// A 2 × 2 16-bit grey PNG (a layout the direct reader hands to libpng) with `ancillary` before its IDAT; the
-    /// image data is one stored deflate block.
+    /// A 2 × 2 16-bit grey PNG (a layout the direct reader hands to libpng) with `ancillary` before its IDAT.
     static func sixteenBitPNG(ancillary: [UInt8]) -> Data {
         let raw: [UInt8] = [0, 0x00, 0x00, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0x00, 0x00]
-        var adlerA: UInt32 = 1
-        var adlerB: UInt32 = 0
-        for byte in raw {
-            adlerA = (adlerA + UInt32(byte)) % 65521
-            adlerB = (adlerB + adlerA) % 65521
-        }
-        let length = UInt16(raw.count)
-        let zlib: [UInt8] =
-            [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-            + raw + bigEndian(adlerB << 16 | adlerA)
-        let header = bigEndian(2) + bigEndian(2) + [16, 0, 0, 0, 0]
+        let header = ImageDecoderBadInputTests.bigEndian(2) + ImageDecoderBadInputTests.bigEndian(2) + [16, 0, 0, 0, 0]
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         return Data(
-            signature + chunk("IHDR", header) + ancillary + chunk("IDAT", zlib) + chunk("IEND", []))
+            signature + chunk("IHDR", header) + ancillary + chunk("IDAT", PNGDirectReaderTests.deflate(raw))
+                + chunk("IEND", []))
     }
 
     static func corruptMessage(_ data: Data) -> String? {
