@@ -8,7 +8,8 @@ the truth is unknown (lines starting with `#` are comments): the format of the j
 
 For each tool, in one run: known-truth images read exactly (the expected bytes among the symbols),
 unknown-truth images read at all (and how many of those another tool read with the same bytes),
-and throughput per core: images per CPU-second, every tool on one core. CPU time is what the tool's
+and throughput per core: images per CPU-second, every tool on one core (core 0, `taskset`, so that
+load on the other cores weighs on every tool alike). CPU time is what the tool's
 processes used (user + system, from the kernel's child accounting), so load from other processes on
 a shared machine changes it far less than wall time; wall time on one core is printed too.
 
@@ -57,7 +58,8 @@ def timed(command, **kwargs):
 
 
 def run_qrauth(binary, rows):
-    out, wall, cpu = timed([binary, "scan", "--json", "--jobs", "1"] + [r[0] for r in rows])
+    # On the same core as the Python tools (`run_python`), so that load on the other core affects all alike.
+    out, wall, cpu = timed(["taskset", "-c", "0", binary, "scan", "--json", "--jobs", "1"] + [r[0] for r in rows])
     found = {}
     for line in out.decode().splitlines():
         record = json.loads(line)
@@ -69,7 +71,7 @@ def run_zbarimg(rows):
     outputs = []
     wall = cpu = 0.0
     for path, _ in rows:
-        out, w, c = timed(ZBAR + [path])
+        out, w, c = timed(["taskset", "-c", "0"] + ZBAR + [path])
         wall += w
         cpu += c
         # -Sbinary prints every symbol's bytes with no separator: one code per image is compared exactly.

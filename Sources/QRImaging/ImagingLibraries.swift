@@ -1,3 +1,4 @@
+internal import CDeflate
 internal import CPNG
 internal import CQREncode
 internal import CTurboJPEG
@@ -34,4 +35,8 @@ public enum ImagingLibraries {
         let packed = WebPGetDecoderVersion()
         return "\((packed >> 16) & 0xff).\((packed >> 8) & 0xff).\(packed & 0xff)"
     }
+
+    /// libdeflate's version text, from the headers qrauth was built with (libdeflate has no runtime
+    /// version call).
+    public static var deflateVersion: String { String(cString: qrauth_libdeflate_version_text()) }
 }

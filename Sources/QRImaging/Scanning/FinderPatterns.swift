@@ -419,17 +419,13 @@ extension GrayImage {
         return best.point
     }
 
-    /// The code of `dimension` modules whose finder patterns are `finders` (top-left, top-right,
-    /// bottom-left, in this image's coordinates), resampled upright (bilinear) at `scale` px a module
-    /// with a 4-module quiet zone, through the homography the three finder centres and the fourth
-    /// point define: the alignment pattern's centre when `alignment` is given, else the corner that
-    /// completes the parallelogram (an affine frame). Returns the image and that homography, which
-    /// maps module coordinates (u, v) — pixel (X, Y) of the result is module ((X + ½)/scale − 4, …) —
-    /// to this image's coordinates.
-    func warped(
-        finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int,
-        scale: Int = 4
-    ) -> (GrayImage, Homography)? {
+    /// The homography from module coordinates (u, v) of a code of `dimension` modules — module (c, r)
+    /// spans [c, c + 1) × [r, r + 1) — to this image's pixel-index coordinates, through the three finder
+    /// centres of `finders` (top-left, top-right, bottom-left) and a fourth point: the alignment
+    /// pattern's centre when given, else the corner that completes the parallelogram (an affine frame).
+    static func codeHomography(
+        finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int
+    ) -> Homography? {
         let (corner, right, down) = finders
         let n = Double(dimension)
         var source = [ImagePoint(x: 3.5, y: 3.5), ImagePoint(x: n - 3.5, y: 3.5), ImagePoint(x: 3.5, y: n - 3.5)]
@@ -441,7 +437,59 @@ extension GrayImage {
             source.append(ImagePoint(x: n - 3.5, y: n - 3.5))
             target.append(ImagePoint(x: right.x + down.x - corner.x, y: right.y + down.y - corner.y))
         }
-        guard width > 1, height > 1, let homography = Homography(from: source, to: target) else { return nil }
+        return Homography(from: source, to: target)
+    }
+
+    /// The code of `dimension` modules whose finder patterns are `finders`, read module by module from
+    /// this binarised image (black 0) at each module's centre through `codeHomography`, and drawn
+    /// again clean — black or white `scale` × `scale` squares with a 4-module quiet zone, the layout of
+    /// `warped`. A module whose centre falls outside the image is drawn light. ZBar then only has to
+    /// decode, not find and sample, a code that perspective or a curved surface has bent beyond what
+    /// its own sampling grid follows.
+    func sampledCode(
+        finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int, scale: Int
+    ) -> (GrayImage, Homography)? {
+        guard width > 0, height > 0, dimension > 0, scale > 0,
+            let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
+        else { return nil }
+        let side = (dimension + 8) * scale
+        var output = [UInt8](repeating: 255, count: side * side)
+        output.withUnsafeMutableBufferPointer { output in
+            pixels.withUnsafeBufferPointer { source in
+                for row in 0..<dimension {
+                    for column in 0..<dimension {
+                        let centre = homography.apply(Double(column) + 0.5, Double(row) + 0.5)
+                        let x = centre.x.rounded()
+                        let y = centre.y.rounded()
+                        guard x >= 0, y >= 0, x < Double(width), y < Double(height),
+                            source[Int(y) * width + Int(x)] == 0
+                        else { continue }
+                        let top = (row + 4) * scale
+                        let left = (column + 4) * scale
+                        for line in top..<(top + scale) {
+                            for index in left..<(left + scale) { output[line * side + index] = 0 }
+                        }
+                    }
+                }
+            }
+        }
+        return (GrayImage(width: side, height: side, pixels: output), homography)
+    }
+
+    /// The code of `dimension` modules whose finder patterns are `finders` (top-left, top-right,
+    /// bottom-left, in this image's coordinates), resampled upright (bilinear) at `scale` px a module
+    /// with a 4-module quiet zone, through the homography the three finder centres and the fourth
+    /// point define: the alignment pattern's centre when `alignment` is given, else the corner that
+    /// completes the parallelogram (an affine frame). Returns the image and that homography, which
+    /// maps module coordinates (u, v) — pixel (X, Y) of the result is module ((X + ½)/scale − 4, …) —
+    /// to this image's coordinates.
+    func warped(
+        finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int,
+        scale: Int = 4
+    ) -> (GrayImage, Homography)? {
+        guard width > 1, height > 1,
+            let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
+        else { return nil }
         let quiet = 4.0
         let side = (dimension + 8) * scale
         let step = 1 / Double(scale)

@@ -360,22 +360,32 @@ struct PassViews {
         let state = finders()
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
             let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
-            // 2 px a module first; up to version 7, 3 px a module after a miss (ZBar reads some small
-            // photographed codes only there), each ZBar pixel costing the same.
-            let attempts = dimensions.filter { $0 >= 21 }.flatMap { dimension in
-                (dimension <= 45 ? [2, 3] : [2]).map { (dimension, $0) }
-            }
-            return attempts.map { dimension, scale in
-                {
-                    let alignment = state.binary.alignmentPattern(
-                        corner: frame.0, right: frame.1, down: frame.2, dimension: dimension)
-                    guard
-                        let warped = state.working.warped(
-                            finders: frame, alignment: alignment, dimension: dimension, scale: scale)
-                    else { return nil }
-                    return GroupView(
-                        image: warped.0, map: state.map, warp: warped.1, scale: Double(scale), dimension: dimension,
-                        checked: dimension != estimate)
+            return dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
+                // Searched once per size, by the first rendering made.
+                var alignment: ImagePoint?? = nil
+                return GroupRendering.order(dimension: dimension).map { rendering in
+                    {
+                        if alignment == nil {
+                            alignment = .some(
+                                state.binary.alignmentPattern(
+                                    corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+                        }
+                        let made: (GrayImage, Homography)?
+                        switch rendering {
+                        case .sampled:
+                            made = state.binary.sampledCode(
+                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                scale: rendering.scale)
+                        case .bilinear:
+                            made = state.working.warped(
+                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                scale: rendering.scale)
+                        }
+                        guard let made else { return nil }
+                        return GroupView(
+                            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
+                            dimension: dimension, checked: dimension != estimate)
+                    }
                 }
             }
         }
@@ -410,6 +420,30 @@ struct PassViews {
             guard let warp else { return map.apply(x: point.x, y: point.y) }
             let inWorking = warp.apply(point.x / scale - 4, point.y / scale - 4)
             return map.apply(x: inWorking.x, y: inWorking.y)
+        }
+    }
+
+    /// How the code of a group of three finder patterns is drawn upright for ZBar, in the order tried
+    /// for each module count.
+    enum GroupRendering: Equatable {
+        /// Read module by module from the block-binarised image and drawn clean (`sampledCode`), 2 px
+        /// a module: ZBar only decodes. Tried first: it reads most codes, and where perspective or a
+        /// curved surface bends a code, ZBar's own sampling of a resampled image misses some it reads.
+        case sampled
+        /// Resampled from the grey image (`warped`) at `scale` px a module: 2, and up to version 7
+        /// (45 modules) 3 after a miss, where ZBar reads some small photographed codes that the
+        /// module-by-module reading gets a few modules wrong on.
+        case bilinear(Int)
+
+        var scale: Int {
+            switch self {
+            case .sampled: 2
+            case .bilinear(let scale): scale
+            }
+        }
+
+        static func order(dimension: Int) -> [GroupRendering] {
+            dimension <= 45 ? [.sampled, .bilinear(2), .bilinear(3)] : [.sampled, .bilinear(2)]
         }
     }
 

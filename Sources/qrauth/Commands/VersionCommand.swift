@@ -21,6 +21,7 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         let libpng: String
         let libwebp: String
         let libturbojpeg: String
+        let libdeflate: String
     }
 
     func run() throws {
@@ -31,7 +32,8 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             qrencode: ImagingLibraries.qrencodeVersion,
             libpng: ImagingLibraries.pngVersion,
             libwebp: ImagingLibraries.webpVersion,
-            libturbojpeg: ImagingLibraries.turboJPEGVersion
+            libturbojpeg: ImagingLibraries.turboJPEGVersion,
+            libdeflate: ImagingLibraries.deflateVersion
         )
         if json {
             try JSONOutput.document(report)
@@ -40,7 +42,7 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             print("  \(report.openssl)")
             print(
                 "  zbar \(report.zbar), libqrencode \(report.qrencode), libpng \(report.libpng), libwebp \(report.libwebp), "
-                    + "libturbojpeg \(report.libturbojpeg)")
+                    + "libturbojpeg \(report.libturbojpeg), libdeflate \(report.libdeflate)")
         }
     }
 }
