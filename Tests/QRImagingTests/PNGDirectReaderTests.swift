@@ -1,7 +1,6 @@
 import CPNG
 import Foundation
 import QRAuthTestSupport
-import Synchronization
 import Testing
 
 @testable import QRImaging
@@ -284,45 +283,6 @@ struct PNGDirectReaderTests {
         #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) != nil)
         let error = try #require(throws: ImagingError.self) { try PNGDirectReader.decode(file, pixelLimit: 29) }
         #expect(error.code == .tooManyPixels)
-    }
-
-    /// Inflated data past the image's rows is dropped up to 64 KiB (as the libpng path reads such a file);
-    /// beyond that the direct reader declines and libpng decides.
-    @Test(arguments: [0, 3 * 61, 1 << 16, (1 << 16) + 1])
-    func dataPastTheImageIsDroppedUpToTheSlack(_ extra: Int) throws {
-        let (width, height) = (60, 8)
-        let raw = Self.samples(width: width, height: height, channels: 3, seed: 5)
-        let scanlines = Self.filtered(raw, rowBytes: width * 3, bpp: 3) { UInt8($0 % 5) }
-        let file = Self.png(
-            width: width, height: height, colourType: 2, scanlines: scanlines + [UInt8](repeating: 0, count: extra))
-        let direct = try PNGDirectReader.decode(file, pixelLimit: 1 << 20)
-        if extra <= 1 << 16 {
-            let image = try #require(direct)
-            #expect(image.pixels == Self.expectedGrey(raw, channels: 3))
-            #expect(image == (try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 20)))
-        } else {
-            #expect(direct == nil)
-        }
-    }
-
-    /// What the direct reader admits before it allocates: the inflated rows (a filter byte each, then
-    /// the samples), the grey result and the 64 KiB it may inflate past the image.
-    @Test(arguments: [(UInt8(0), 1), (2, 3), (6, 4)])
-    func admissionCountsTheInflatedRowsAndTheResult(_ colourType: UInt8, _ channels: Int) throws {
-        let (width, height) = (30, 7)
-        let raw = Self.samples(width: width, height: height, channels: channels, seed: 9)
-        let file = Self.png(
-            width: width, height: height, colourType: colourType,
-            scanlines: Self.filtered(raw, rowBytes: width * channels, bpp: channels) { _ in 1 })
-        let seen = Mutex<[ImageAllocation]>([])
-        _ = try PNGDirectReader.decode(file, pixelLimit: 1 << 20) { allocation in
-            seen.withLock { $0.append(allocation) }
-        }
-        #expect(
-            seen.withLock { $0 } == [
-                ImageAllocation(
-                    width: width, height: height, bytes: width * height * (1 + channels) + height + (1 << 16))
-            ])
     }
 
     /// The fixture photos (RGB, RGBA with `iCCP`, palette images of 1 and 2 bits, files with `gAMA`,
