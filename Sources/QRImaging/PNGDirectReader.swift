@@ -199,8 +199,8 @@ enum PNGDirectReader {
         return failed ? nil : pixels
     }
 
-    /// Grey rows are copied into the output and un-filtered there, each one's prior row being the
-    /// output row above. Rows go in pairs so that two Paeth rows are undone together (`paethTwoRows`).
+    /// Grey rows are inflated straight into the output, and each one's prior row is the output row
+    /// above. Rows go in pairs so that two Paeth rows are undone together (`paethTwoRows`).
     private static func readGreyRows(
         _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
         zeros: UnsafePointer<UInt8>

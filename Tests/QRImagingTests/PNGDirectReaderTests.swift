@@ -285,6 +285,40 @@ struct PNGDirectReaderTests {
         #expect(error.code == .tooManyPixels)
     }
 
+    /// Found by FuzzPNGDirect when libdeflate inflated the image data (2026-11-24): a deflate stream
+    /// whose code-length repeat is invalid for zlib ("invalid bit length repeat", so libpng refuses
+    /// the file) was inflated by libdeflate 1.14, and the direct reader decoded a file libpng refuses.
+    /// Inflating stays with zlib; the direct reader declines and the caller gets libpng's error.
+    @Test func aStreamZlibRefusesIsRefused() throws {
+        let file = try #require(
+            Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAADEAAAABCAYAAAD/8Di8AAAARUlEQVR4nAXBsQ2CAAAAwXhhARNaY2lv7RxWzERvoUs4gw0zuAMJA/DcSOglInCP96BFSURBVHicBcFADYIAAADBM2EBE1pjaW/tHFbMAAAARUlEQVQACwAAAP////8BAAAABwgCAAAA//A4vAAAAEVADYIAAADBM2EBE1pjaW/tHFbMRH/+SziDDTO4AwkD8Nyx6CUicI/3oPsA0v9PAAAAAElFTkSuMDCC"
+            ))
+        #expect(try PNGDirectReader.decode([UInt8](file), pixelLimit: 1 << 20) == nil)
+        let error = try #require(throws: ImagingError.self) { try ImageDecoder.decode(file) }
+        #expect(error.code == .corrupt)
+    }
+
+    /// Inflated data past the image's rows is dropped up to 64 KiB (libpng reads such a file too);
+    /// beyond that the direct reader declines and libpng decides.
+    @Test(arguments: [0, 3 * 61, 1 << 16, (1 << 16) + (1 << 17)])
+    func dataPastTheImageIsDroppedUpToTheSlack(_ extra: Int) throws {
+        let (width, height) = (60, 8)
+        let raw = Self.samples(width: width, height: height, channels: 3, seed: 5)
+        let scanlines = Self.filtered(raw, rowBytes: width * 3, bpp: 3) { UInt8($0 % 5) }
+        let file = Self.png(
+            width: width, height: height, colourType: 2, scanlines: scanlines + [UInt8](repeating: 0, count: extra))
+        let direct = try PNGDirectReader.decode(file, pixelLimit: 1 << 20)
+        if extra <= 1 << 16 {
+            let image = try #require(direct)
+            #expect(image.pixels == Self.expectedGrey(raw, channels: 3))
+            #expect(image == (try ImageDecoder.decodePNGWithLibpng(file, pixelLimit: 1 << 20)))
+        } else {
+            #expect(direct == nil)
+        }
+    }
+
     /// The fixture photos (RGB, RGBA with `iCCP`, palette images of 1 and 2 bits, files with `gAMA`,
     /// `cHRM`, `bKGD`): whatever the direct reader reads, it reads as libpng does.
     @Test func fixturePhotosReadAsLibpngReadsThem() throws {
