@@ -47,8 +47,6 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
-        // libdeflate: PNG image data inflated in one call, about half of zlib's instructions (issue 15).
-        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: "libdeflate-dev"),
 
         // Libraries.
         .target(name: "QRAuthEncoding", swiftSettings: strictSettings),
@@ -67,7 +65,7 @@ let package = Package(
         ),
         .target(
             name: "QRImaging",
-            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CDeflate"],
+            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
             swiftSettings: strictSettings
         ),
         // The Mobile Token API wire model (design.md also lets it use OfflineOperations and QRAuthEncoding).

@@ -5,7 +5,7 @@
 #   scripts/install-deps.sh --bench  also the peer tools the benchmarks compare against
 set -euo pipefail
 
-packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev libdeflate-dev openssl python3)
+packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev openssl python3)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(zbar-tools qrencode python3-pip python3-venv)
 fi

@@ -47,10 +47,9 @@ public enum ImageDecoder {
 
     /// Checks header dimensions against the budget before anything is allocated, then tells `admit`
     /// what the decoder will allocate: `bytesPerPixel` is the decoder's peak over all its pixel
-    /// buffers (say 4 for an RGBA buffer plus 1 for the grey result), plus `extraBytes` that do not
-    /// scale with the pixel count (a PNG's filter bytes, one a row).
+    /// buffers (say 4 for an RGBA buffer plus 1 for the grey result).
     static func checkDimensions(
-        width: Int, height: Int, pixelLimit: Int, format: String, bytesPerPixel: Int = 1, extraBytes: Int = 0,
+        width: Int, height: Int, pixelLimit: Int, format: String, bytesPerPixel: Int = 1,
         admit: ImageAdmission? = nil
     ) throws(ImagingError) {
         guard width > 0, height > 0 else {
@@ -62,9 +61,8 @@ public enum ImageDecoder {
                 .tooManyPixels,
                 "the \(format) image is \(width) × \(height) pixels, over the budget of \(pixelLimit) pixels")
         }
-        let (samples, samplesOverflow) = pixels.multipliedReportingOverflow(by: bytesPerPixel)
-        let (bytes, bytesOverflow) = samples.addingReportingOverflow(extraBytes)
-        guard !samplesOverflow, !bytesOverflow else {
+        let (bytes, bytesOverflow) = pixels.multipliedReportingOverflow(by: bytesPerPixel)
+        guard !bytesOverflow else {
             throw ImagingError(
                 .tooManyPixels, "the \(format) image is \(width) × \(height) pixels, too many to decode here")
         }

@@ -1,4 +1,3 @@
-internal import CDeflate
 internal import CPNG
 internal import CQREncode
 internal import CTurboJPEG
@@ -35,8 +34,4 @@ public enum ImagingLibraries {
         let packed = WebPGetDecoderVersion()
         return "\((packed >> 16) & 0xff).\((packed >> 8) & 0xff).\(packed & 0xff)"
     }
-
-    /// libdeflate's version text, from the headers qrauth was built with (libdeflate has no runtime
-    /// version call).
-    public static var deflateVersion: String { String(cString: qrauth_libdeflate_version_text()) }
 }

@@ -1,11 +1,11 @@
-internal import CDeflate
+internal import CPNG
 
 /// Reads the PNGs a scanner meets most — 8-bit grey, grey + alpha, RGB or RGBA, and palette images of
-/// 1, 2, 4 or 8 bits (with or without `tRNS`), not interlaced — straight from the chunks: libdeflate
-/// inflates the whole IDAT stream in one call (about half of zlib's instructions on the jsqr photos)
-/// and the PNG filters are undone here, without libpng's per-row transform machinery. On large grey
-/// images that is about 40 % fewer instructions than libpng's generic path (whose Paeth un-filtering
-/// of one-byte pixels dominates).
+/// 1, 2, 4 or 8 bits (with or without `tRNS`), not interlaced — straight from the chunks: zlib
+/// inflates the IDAT stream into a 64 KiB buffer (so its fast loop runs, not its byte-at-a-time tail
+/// at every row end) and the PNG filters are undone here, without libpng's per-row transform
+/// machinery. On large grey images that is about 40 % fewer instructions than libpng's generic path
+/// (whose Paeth un-filtering of one-byte pixels dominates).
 ///
 /// Every chunk it relies on is checked (signature, IHDR, CRC-32 of the critical chunks and of `tRNS`
 /// and `gAMA`, zlib header, filter types, palette indices within `PLTE`, enough image data, the
@@ -56,16 +56,14 @@ enum PNGDirectReader {
 
     /// The decoded image, or nil when the file is not one this reader handles (libpng decides).
     /// Throws only the pixel-budget error, from the header, before anything is allocated (or what
-    /// `admit` throws). It allocates the inflated image data (a filter byte a row, then up to as many
-    /// bytes a pixel as it has channels) and the grey result, and admits both; when this returns nil
-    /// after admitting, libpng admits the same image again with its own size.
+    /// `admit` throws). The grey result is the one image-sized buffer; rows are inflated two at a time.
+    /// When this returns nil after admitting, libpng admits the same image again with its own size.
     static func decode(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
     ) throws(ImagingError) -> GrayImage? {
         guard let layout = parse(bytes) else { return nil }
         try ImageDecoder.checkDimensions(
-            width: layout.width, height: layout.height, pixelLimit: pixelLimit, format: "PNG",
-            bytesPerPixel: 1 + layout.channels, extraBytes: layout.height + InflatedSource.slack, admit: admit)
+            width: layout.width, height: layout.height, pixelLimit: pixelLimit, format: "PNG", admit: admit)
         guard let pixels = inflateRows(bytes, layout) else { return nil }
         return GrayImage(width: layout.width, height: layout.height, pixels: pixels)
     }
@@ -79,12 +77,11 @@ enum PNGDirectReader {
             | UInt32(bytes[offset + 3])
     }
 
-    /// Whether the CRC-32 stored after a chunk matches its type and data (libdeflate's CRC-32, the same
-    /// polynomial as zlib's, with carry-less multiplication where the CPU has it).
+    /// Whether the CRC-32 stored after a chunk matches its type and data.
     private static func crcMatches(_ bytes: [UInt8], chunk offset: Int, length: Int) -> Bool {
         let computed = bytes.withUnsafeBufferPointer { buffer -> UInt32 in
             guard let base = buffer.baseAddress else { return 0 }
-            return libdeflate_crc32(0, base + offset + 4, length + 4)
+            return UInt32(truncatingIfNeeded: crc32(0, base + offset + 4, uInt(length + 4)))
         }
         return computed == bigEndian32(bytes, offset + 8 + length)
     }
@@ -170,7 +167,7 @@ enum PNGDirectReader {
         return Layout(width: width, height: height, channels: channels, data: [])
     }
 
-    /// Inflates the image data and un-filters every row into the grey result.
+    /// Inflates and un-filters every row; grey rows are inflated straight into the output.
     private static func inflateRows(_ bytes: [UInt8], _ layout: Layout) -> [UInt8]? {
         let width = layout.width
         let height = layout.height
@@ -180,7 +177,7 @@ enum PNGDirectReader {
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             bytes.withUnsafeBufferPointer { input in
                 guard let inputBase = input.baseAddress, let outBase = out.baseAddress,
-                    var source = InflatedSource(input: inputBase, ranges: layout.data, count: height * (rowBytes + 1))
+                    var source = ZStreamSource(input: inputBase, ranges: layout.data)
                 else {
                     failed = true
                     return
@@ -189,22 +186,23 @@ enum PNGDirectReader {
                 let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
                 zeros.initialize(repeating: 0, count: rowBytes)
                 defer { zeros.deallocate() }
-                failed =
-                    !(layout.indexed
+                let read =
+                    layout.indexed
                     ? readPaletteRows(&source, into: outBase, layout: layout, zeros: zeros)
                     : channels == 1
                         ? readGreyRows(&source, into: outBase, width: width, height: height, zeros: zeros)
-                        : readColourRows(&source, into: outBase, layout: layout, zeros: zeros))
+                        : readColourRows(&source, into: outBase, layout: layout, zeros: zeros)
+                failed = !read || !source.finish()
             }
             initialized = failed ? 0 : width * height
         }
         return failed ? nil : pixels
     }
 
-    /// Grey rows are copied into the output and un-filtered there, each one's prior row being the
-    /// output row above. Rows go in pairs so that two Paeth rows are undone together (`paethTwoRows`).
+    /// Grey rows are inflated straight into the output, and each one's prior row is the output row
+    /// above. Rows go in pairs so that two Paeth rows are undone together (`paethTwoRows`).
     private static func readGreyRows(
-        _ source: inout InflatedSource, into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
         zeros: UnsafePointer<UInt8>
     ) -> Bool {
         var firstFilter: UInt8 = 0
@@ -235,7 +233,7 @@ enum PNGDirectReader {
 
     /// Grey + alpha, RGB and RGBA rows alternate between two buffers and are reduced to grey.
     private static func readColourRows(
-        _ source: inout InflatedSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
         zeros: UnsafePointer<UInt8>
     ) -> Bool {
         let rowBytes = layout.width * layout.channels
@@ -257,7 +255,7 @@ enum PNGDirectReader {
     /// buffers and go through the palette's grey table. An index past the palette gives false (libpng
     /// decides what such a file is).
     private static func readPaletteRows(
-        _ source: inout InflatedSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
+        _ source: inout ZStreamSource, into out: UnsafeMutablePointer<UInt8>, layout: Layout,
         zeros: UnsafePointer<UInt8>
     ) -> Bool {
         let width = layout.width
@@ -452,24 +450,28 @@ enum PNGDirectReader {
     }
 }
 
-/// The IDAT payloads' deflate stream, inflated in one libdeflate call into a buffer the rows are then
-/// read from in order.
+/// zlib inflating a raw deflate stream spread over several IDAT payloads, into a buffer the rows are
+/// copied from. The `z_stream` lives at a fixed address (zlib keeps a pointer back to it).
 ///
-/// Checked as libpng checks it: a plain zlib header (which may span IDAT chunks), a deflate stream
-/// that is not corrupt, ends inside the IDAT data and leaves room for its 4-byte Adler-32 trailer
-/// (whose value is not checked; the chunks' CRC-32s cover every compressed byte), and gives at least
-/// the image's bytes. Up to `slack` bytes more are inflated and dropped; more than that, and the file
-/// is left to libpng.
-private struct InflatedSource {
-    /// Bytes past the image data that are inflated and dropped.
-    static let slack = 1 << 16
+/// Inflating straight into each row (as before) called zlib twice a row, once for the filter byte
+/// alone, and zlib's fast loop stops 258 bytes before the end of its output space: every row's tail
+/// went through its byte-at-a-time path. A 64 KiB buffer keeps it in the fast loop.
+private struct ZStreamSource {
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let input: UnsafePointer<UInt8>
+    private let ranges: [Range<Int>]
+    private var next: Int
+    /// Whether zlib has reported the end of the deflate stream.
+    private var ended = false
+    /// Inflated bytes not yet read: `buffer[head..<tail]`.
     private let buffer: UnsafeMutablePointer<UInt8>
     private var head = 0
-    private let count: Int
+    private var tail = 0
+    private static let capacity = 1 << 16
 
-    /// Nil when the header is not a plain deflate stream, the data is corrupt, ends early or ends
-    /// without room for the trailer, or holds more than `count` + `slack` bytes.
-    init?(input: UnsafePointer<UInt8>, ranges: [Range<Int>], count: Int) {
+    /// Checks the two-byte zlib header (which may span IDAT chunks) and starts inflating after it;
+    /// nil when the header is not a plain deflate stream or zlib will not start.
+    init?(input: UnsafePointer<UInt8>, ranges: [Range<Int>]) {
         var header: [UInt8] = []
         var index = 0
         var offset = 0
@@ -483,41 +485,19 @@ private struct InflatedSource {
             }
         }
         guard header.count == 2, Self.isPlainDeflate(header[0], header[1]) else { return nil }
-        // The deflate stream after the header, contiguous: in place for one IDAT chunk (the rest being
-        // empty), else copied together.
-        var rest = Array(ranges[index...])
-        rest[0] = (ranges[index].lowerBound + offset)..<ranges[index].upperBound
-        rest.removeAll { $0.isEmpty }
-        let capacity = count + Self.slack
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        guard let decompressor = libdeflate_alloc_decompressor() else {
-            buffer.deallocate()
+        stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        self.input = input
+        self.ranges = ranges
+        next = index + 1
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input + ranges[index].lowerBound + offset)
+        stream.pointee.avail_in = uInt(ranges[index].count - offset)
+        guard qrauth_inflate_init_raw(stream) == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
             return nil
         }
-        defer { libdeflate_free_decompressor(decompressor) }
-        var consumed = 0
-        var produced = 0
-        func inflate(_ stream: UnsafePointer<UInt8>?, _ length: Int) -> libdeflate_result {
-            libdeflate_deflate_decompress_ex(decompressor, stream, length, buffer, capacity, &consumed, &produced)
-        }
-        let length = rest.reduce(0) { $0 + $1.count }
-        let result: libdeflate_result
-        if rest.count <= 1 {
-            result = inflate(rest.first.map { input + $0.lowerBound }, length)
-        } else {
-            var joined = [UInt8]()
-            joined.reserveCapacity(length)
-            for range in rest {
-                joined.append(contentsOf: UnsafeBufferPointer(start: input + range.lowerBound, count: range.count))
-            }
-            result = joined.withUnsafeBufferPointer { inflate($0.baseAddress, length) }
-        }
-        guard result == LIBDEFLATE_SUCCESS, produced >= count, length - consumed >= 4 else {
-            buffer.deallocate()
-            return nil
-        }
-        self.buffer = buffer
-        self.count = count
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
     }
 
     /// A deflate stream with a 32 KiB window or less and no preset dictionary (RFC 1950 §2.2).
@@ -525,15 +505,71 @@ private struct InflatedSource {
         cmf & 0x0F == 8 && cmf >> 4 <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
     }
 
-    /// Copies the next `count` bytes to `destination`; false past the image data.
-    mutating func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-        guard count <= self.count - head else { return false }
-        destination.update(from: buffer + head, count: count)
-        head += count
+    /// Inflates into the (empty) buffer as far as it, the input or the stream goes; false on corrupt
+    /// data. Afterwards `tail` says how much came out (0 when the input or the stream had ended).
+    private mutating func refill() -> Bool {
+        head = 0
+        tail = 0
+        guard !ended else { return true }
+        stream.pointee.next_out = buffer
+        stream.pointee.avail_out = uInt(Self.capacity)
+        defer { tail = Self.capacity - Int(stream.pointee.avail_out) }
+        while stream.pointee.avail_out > 0 {
+            if stream.pointee.avail_in == 0 {
+                guard next < ranges.count else { return true }
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: input + ranges[next].lowerBound)
+                stream.pointee.avail_in = uInt(ranges[next].count)
+                next += 1
+                continue
+            }
+            let status = CPNG.inflate(stream, Z_NO_FLUSH)
+            if status == Z_STREAM_END {
+                ended = true
+                return true
+            }
+            // With input and output space left, zlib always progresses; anything but Z_OK is corruption.
+            guard status == Z_OK else { return false }
+        }
         return true
     }
 
+    /// Fills exactly `count` bytes at `destination`; false when the data ends early or is corrupt.
+    mutating func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        var filled = 0
+        while filled < count {
+            if head == tail {
+                guard refill(), tail > 0 else { return false }
+            }
+            let chunk = min(count - filled, tail - head)
+            (destination + filled).update(from: buffer + head, count: chunk)
+            filled += chunk
+            head += chunk
+        }
+        return true
+    }
+
+    /// After the last row: whether the deflate stream ends properly within the IDAT data, its Adler-32
+    /// trailer included (libpng refuses a file whose stream is cut short even when every row is there).
+    /// Output past the image is inflated and dropped; more than 64 KiB of it and the file is left to libpng.
+    mutating func finish() -> Bool {
+        var extra = tail - head
+        while !ended {
+            guard extra <= 65_536, refill(), tail > 0 || ended else { return false }
+            extra += tail
+        }
+        return trailerIsThere
+    }
+
+    /// Whether the four bytes of the Adler-32 trailer follow the deflate stream (libpng needs them
+    /// to be there even though this reader does not check their value).
+    private var trailerIsThere: Bool {
+        Int(stream.pointee.avail_in) + ranges[next...].reduce(0) { $0 + $1.count } >= 4
+    }
+
     func end() {
+        inflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
         buffer.deallocate()
     }
 }

@@ -70,7 +70,7 @@ struct JSONVocabularyCLITests {
         "sync approve": [], "sync reject": ["reason"],
         "sync watch": ["event", "operation"],
         "backend app list": nil,
-        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg", "libdeflate"],
+        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"],
     ]
 
     static let activationKeys: Set<String> = [

@@ -21,7 +21,6 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         let libpng: String
         let libwebp: String
         let libturbojpeg: String
-        let libdeflate: String
     }
 
     func run() throws {
@@ -32,8 +31,7 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             qrencode: ImagingLibraries.qrencodeVersion,
             libpng: ImagingLibraries.pngVersion,
             libwebp: ImagingLibraries.webpVersion,
-            libturbojpeg: ImagingLibraries.turboJPEGVersion,
-            libdeflate: ImagingLibraries.deflateVersion
+            libturbojpeg: ImagingLibraries.turboJPEGVersion
         )
         if json {
             try JSONOutput.document(report)
@@ -42,7 +40,7 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             print("  \(report.openssl)")
             print(
                 "  zbar \(report.zbar), libqrencode \(report.qrencode), libpng \(report.libpng), libwebp \(report.libwebp), "
-                    + "libturbojpeg \(report.libturbojpeg), libdeflate \(report.libdeflate)")
+                    + "libturbojpeg \(report.libturbojpeg)")
         }
     }
 }
