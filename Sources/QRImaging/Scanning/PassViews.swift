@@ -351,11 +351,12 @@ struct PassViews {
     static let finderGroupLimit = 3
 
     /// The images to scan for the code of a finder `group` (working coordinates), in order, each made
-    /// only when asked for (the scan stops at the first that reads). For three patterns: the code
-    /// resampled upright (`GrayImage.warped`) at the module count the finders suggest and, for the
-    /// `best` group of the image, the sizes either side (the estimate is often one version off), through the homography that the
-    /// alignment pattern, when found, makes exact for perspective. For two: the crop of the original
-    /// around them (`finderCrop`), then that crop block-binarised.
+    /// only when asked for (the scan stops at the first that reads). For three patterns: the code drawn
+    /// upright in each `GroupRendering` (read module by module, then resampled) at the module count the
+    /// finders suggest and, for the `best` group of the image, the sizes either side (the estimate is
+    /// often one version off), through the homography that the alignment pattern, when found, makes
+    /// exact for perspective. For two: the crop of the original around them (`finderCrop`), then that
+    /// crop block-binarised.
     mutating func groupViews(_ group: [FinderPattern], best: Bool) -> [() -> GroupView?] {
         let state = finders()
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
