@@ -44,6 +44,10 @@ def load_manifest(corpus):
     return rows
 
 
+# Every tool runs on core 0, so that load on the other cores weighs on every tool alike.
+ONE_CORE = ["taskset", "-c", "0"]
+
+
 def children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -58,8 +62,7 @@ def timed(command, **kwargs):
 
 
 def run_qrauth(binary, rows):
-    # On the same core as the Python tools (`run_python`), so that load on the other core affects all alike.
-    out, wall, cpu = timed(["taskset", "-c", "0", binary, "scan", "--json", "--jobs", "1"] + [r[0] for r in rows])
+    out, wall, cpu = timed(ONE_CORE + [binary, "scan", "--json", "--jobs", "1"] + [r[0] for r in rows])
     found = {}
     for line in out.decode().splitlines():
         record = json.loads(line)
@@ -71,7 +74,7 @@ def run_zbarimg(rows):
     outputs = []
     wall = cpu = 0.0
     for path, _ in rows:
-        out, w, c = timed(["taskset", "-c", "0"] + ZBAR + [path])
+        out, w, c = timed(ONE_CORE + ZBAR + [path])
         wall += w
         cpu += c
         # -Sbinary prints every symbol's bytes with no separator: one code per image is compared exactly.
@@ -109,7 +112,7 @@ print(json.dumps({"outputs": outputs, "cpu": cpu, "wall": wall}))
 
 def run_python(tool, python, rows):
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENCV_FOR_THREADS_NUM="1")
-    out, _, _ = timed(["taskset", "-c", "0", python, "-c", CHILD, tool] + [r[0] for r in rows], env=env)
+    out, _, _ = timed(ONE_CORE + [python, "-c", CHILD, tool] + [r[0] for r in rows], env=env)
     result = json.loads(out)
     return [[base64.b64decode(b) for b in o] for o in result["outputs"]], result["wall"], result["cpu"]
 

@@ -426,7 +426,7 @@ struct PassViews {
 
     /// How the code of a group of three finder patterns is drawn upright for ZBar, in the order tried
     /// for each module count.
-    enum GroupRendering: Equatable {
+    enum GroupRendering {
         /// Read module by module from the block-binarised image and drawn clean (`sampledCode`), 2 px
         /// a module: ZBar only decodes. Tried first: it reads most codes, and where perspective or a
         /// curved surface bends a code, ZBar's own sampling of a resampled image misses some it reads.
