@@ -28,12 +28,15 @@ struct PassViews {
     static let halveFrom = 120
     /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images;
     /// upscaling bigger ones cost 4× the pixels on every miss and decoded nothing more on our corpora).
-    static let upscaleUpTo = 400
+    static let upscaleUpTo = 200
 
     let original: GrayImage
     private var downscaledView: View??
     private var workingView: View?
     private var finderCache: FinderState?
+    /// The `threshold` image, for its `sparseThreshold` copy (dropped when that copy or another pass
+    /// takes over).
+    private var thresholdView: View?
     private var invertedFinderCache: Bool?
     private var edgesCache: Bool?
 
@@ -97,6 +100,12 @@ struct PassViews {
         /// see a wider neighbourhood; it reads two jsqr photos nothing else here reads, for a quarter
         /// of a pass.
         case reducedBinarized
+        /// The `threshold` image scanned again on every second row and column, where the finder search
+        /// saw a group (`needsFinderEvidence`). ZBar groups the finder-pattern crossings of the lines it
+        /// scans; on a blurred, rotated photo every line gives it crossings that do not agree, and every
+        /// second line reads a code the full scan misses (jsqr-photos: cupcake-2, read by no earlier
+        /// pass). Half a pass, on images with a finder group no earlier pass read.
+        case sparseThreshold
     }
 
     /// Whether `copy` of `pass` runs only where the finder search sees a group of finder patterns
@@ -107,6 +116,7 @@ struct PassViews {
     /// `threshold`, the reduced binarised copy) or cannot see (`inverted`: light-on-dark finders)
     /// always run.
     static func needsFinderEvidence(_ pass: QRScanPass, copy: Copy) -> Bool {
+        if copy == .sparseThreshold { return true }
         guard copy == .main else { return false }
         switch pass {
         case .binarized, .upscaled, .sharpened, .denoised: return true
@@ -121,10 +131,12 @@ struct PassViews {
         showsEdges() && unreadGroups([]).isEmpty
     }
 
-    /// Whether `inverted` has no evidence of a light-on-dark code: a light border, and no finder pattern
-    /// in the inverted binarised image where the finder search could see one.
+    /// Whether `inverted` has no evidence of a light-on-dark code: no finder pattern in the inverted
+    /// binarised image where the finder search could see one. A dark border alone is no evidence: it is
+    /// often a photo's dark surrounding of a dark-on-light code (the `downscaled` pass tries such an
+    /// image's inverted copy at a quarter of the cost anyway).
     mutating func lacksInvertedFinder() -> Bool {
-        !hasDarkBorder && showsEdges() && !showsInvertedFinder()
+        showsEdges() && !showsInvertedFinder()
     }
 
     /// Whether some 8 × 8 block of the working image may hold an edge for the block binariser: the
@@ -138,9 +150,8 @@ struct PassViews {
     }
 
     /// Whether the block-binarised working image, inverted, shows a finder pattern: a light-on-dark
-    /// code's finders are light rings there. Where the border is light as well (a dark border makes
-    /// `inverted` run anyway), an image without one has no light-on-dark code for the full-size
-    /// `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
+    /// code's finders are light rings there. An image without one has no light-on-dark code for the
+    /// full-size `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
     /// reads shows at least one (the generated inverted class three to seven), and most images
     /// `inverted` missed on show none. A finder search costs a few operations a pixel, a ZBar pass
     /// about 260.
@@ -156,6 +167,7 @@ struct PassViews {
         switch pass {
         case .downscaled: return [.coarse, .main, .inverse, .twoThirds]
         case .binarized: return [.main, .reducedBinarized]
+        case .threshold: return [.main, .sparseThreshold]
         default: return [.main]
         }
     }
@@ -174,6 +186,11 @@ struct PassViews {
         case .inverse: return passes.contains(.inverted) ? inverse() : nil
         case .twoThirds: return twoThirds()
         case .reducedBinarized: return reducedBinarized()
+        case .sparseThreshold:
+            guard var view = thresholdView ?? view(for: .threshold) else { return nil }
+            thresholdView = nil
+            view.density = 2
+            return view
         }
     }
 
@@ -221,6 +238,8 @@ struct PassViews {
     }
 
     private mutating func fullView(for pass: QRScanPass) -> View? {
+        // The `threshold` image is kept only until the next pass (`scanBytes` counts one copy at a time).
+        if pass != .threshold { thresholdView = nil }
         switch pass {
         case .plain:
             return View(image: original, map: .identity)
@@ -230,7 +249,9 @@ struct PassViews {
             let base = working()
             return base.image.contrastStretched().map { View(image: $0, map: base.map) }
         case .threshold:
-            return working { $0.adaptiveThresholded() }
+            if let thresholdView { return thresholdView }
+            thresholdView = working { $0.adaptiveThresholded() }
+            return thresholdView
         case .binarized:
             // The finder search binarised the same working image already.
             if let finderCache { return View(image: finderCache.binary, map: finderCache.map) }
@@ -399,8 +420,11 @@ struct PassViews {
                 module: box.module * state.map.a)
         else { return [] }
         return [
-            { GroupView(image: crop.image, map: crop.map, warp: nil, scale: 1) },
-            { GroupView(image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1) },
+            { GroupView(image: crop.image, map: crop.map, warp: nil, scale: 1, density: crop.density) },
+            {
+                GroupView(
+                    image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1, density: crop.density)
+            },
         ]
     }
 
@@ -412,6 +436,8 @@ struct PassViews {
         var map: AffineMap
         var warp: Homography?
         var scale: Double
+        /// ZBar's scan density (`View.density`): 2 for a crop doubled in size.
+        var density: Int32 = 1
         /// The module count of a resampled code (nil for a crop).
         var dimension: Int? = nil
         /// Whether ZBar reads it only when it shows its timing patterns (sizes other than the estimate).
@@ -460,8 +486,9 @@ struct PassViews {
         else { return nil }
         let (crop, cropMap) = cut
         if module < 3.5, max(crop.width, crop.height) <= 800 {
+            // Scanned on every second line, as `upscaled` is: every line of the original.
             let (image, map) = crop.bilinearDoubled()
-            return View(image: image, map: cropMap.after(map))
+            return View(image: image, map: cropMap.after(map), density: 2)
         }
         if module > 8 {
             let (image, map) = crop.boxDownscaled(by: Int(module / 4))

@@ -44,8 +44,18 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     /// Rotated by 60°; not in the default order.
     case rotated60 = "rotated-60"
 
-    /// The order the scanner tries passes in by default: the passes that measurably help.
+    /// The order the scanner tries passes in by default: the passes that measurably help. `plain` is not
+    /// among them: with `finders` and `downscaled` before it, every code it read was read by another
+    /// pass too (jsqr-photos, the generated and the test corpus), and on an image nothing reads it was a
+    /// full-size ZBar scan for nothing. A halved-copy read still has the image as given scanned for
+    /// other codes (`QRScanner`).
     public static let defaultOrder: [QRScanPass] = [
-        .finders, .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+        .finders, .downscaled, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+    ]
+
+    /// ZBar on the image as given first, then the default passes without `finders`: what a rendered
+    /// code's self-check scans with (`QRSelfCheck`), so that a rendering fault ZBar trips over shows.
+    public static let directOrder: [QRScanPass] = [
+        .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
     ]
 }
