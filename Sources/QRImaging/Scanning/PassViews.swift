@@ -26,8 +26,10 @@ struct PassViews {
     /// cost (fewer scan lines, fewer finder candidates), and averaging suppresses pixel noise. A miss
     /// costs about a quarter of a full-size pass and falls through to `plain`.
     static let halveFrom = 120
-    /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images;
-    /// upscaling bigger ones cost 4× the pixels on every miss and decoded nothing more on our corpora).
+    /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images).
+    /// Up to 400 px, with 2× bilinear above 200 px, read nothing more once `finders` resampled small
+    /// codes itself (jsqr-photos, the generated and the test corpus), and cost 4× the pixels on every
+    /// image with an unread finder group of that size; larger images read nothing more either.
     static let upscaleUpTo = 200
 
     let original: GrayImage
@@ -265,9 +267,8 @@ struct PassViews {
         case .upscaled:
             let longer = max(original.width, original.height)
             guard longer <= Self.upscaleUpTo, longer > 0 else { return nil }
-            // Up to 200 px, 3× by replication (1-px modules become 3 px); above, 2× bilinear, which ZBar
-            // reads better than replicated pixels on photos (jsqr-photos: 2 more codes, none lost).
-            let (image, map) = longer <= 200 ? original.replicated(by: 3) : original.bilinearDoubled()
+            // 3× by replication: 1-px modules become 3 px.
+            let (image, map) = original.replicated(by: 3)
             return View(image: image, map: map)
         case .finders:
             return nil
