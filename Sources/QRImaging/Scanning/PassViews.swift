@@ -7,6 +7,14 @@ struct PassViews {
         var map: AffineMap
         /// ZBar's scan density: 1 scans every row and column, 2 every second one.
         var density: Int32 = 1
+
+        /// The part of the image inside `box` (this image's pixels), mapped to the same original.
+        func cropped(to box: (left: Int, top: Int, right: Int, bottom: Int)) -> View {
+            guard
+                let (crop, cropMap) = image.cropped(left: box.left, top: box.top, right: box.right, bottom: box.bottom)
+            else { return self }
+            return View(image: crop, map: map.after(cropMap), density: density)
+        }
     }
 
     /// Above this longer side the `downscaled` pass applies.
@@ -36,6 +44,7 @@ struct PassViews {
     private var downscaledView: View??
     private var workingView: View?
     private var finderCache: FinderState?
+    private var groupRegionCache: (left: Int, top: Int, right: Int, bottom: Int)??
     /// The `threshold` image, for its `sparseThreshold` copy (dropped when that copy or another pass
     /// takes over).
     private var thresholdView: View?
@@ -182,6 +191,11 @@ struct PassViews {
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
     /// `inverse` applies only when `inverted` is among `passes`.
     mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
+        // A pass that runs only because the finder search saw a group scans that group's region.
+        if passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled {
+            guard let view = view(for: pass, copy: copy, passes: []) else { return nil }
+            return groupRegion().map { view.cropped(to: $0) } ?? view
+        }
         switch copy {
         case .coarse: return coarse()
         case .main: return view(for: pass)
@@ -195,6 +209,57 @@ struct PassViews {
             return view
         }
     }
+
+    /// The part of the working image that holds the unread finder groups' codes, when it is under
+    /// `groupRegionShare` of the image: the bounding box of every group's finder centres — and, for
+    /// three, each centre mirrored through the middle of the other two, so the fourth corner of a
+    /// turned code is inside — widened by `groupRegionMargin` modules. The passes gated on a finder
+    /// group (`needsFinderEvidence`) read codes that show such a group, so they scan only there: on
+    /// a photo with a small code, a fraction of the pixels ZBar would scan.
+    mutating func groupRegion() -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        if let groupRegionCache { return groupRegionCache }
+        let image = finders().working
+        var box: (left: Double, top: Double, right: Double, bottom: Double)?
+        for group in unreadGroups([]) {
+            var points = group.map { ImagePoint(x: $0.x, y: $0.y) }
+            if group.count == 3 {
+                for (i, j, k) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
+                    points.append(
+                        ImagePoint(x: group[j].x + group[k].x - group[i].x, y: group[j].y + group[k].y - group[i].y))
+                }
+            }
+            let margin = Self.groupRegionMargin * group.map(\.module).reduce(0, +) / Double(group.count)
+            for point in points {
+                let (left, top) = (point.x - margin, point.y - margin)
+                let (right, bottom) = (point.x + margin, point.y + margin)
+                box =
+                    box.map { (min($0.left, left), min($0.top, top), max($0.right, right), max($0.bottom, bottom)) }
+                    ?? (left, top, right, bottom)
+            }
+        }
+        var region: (left: Int, top: Int, right: Int, bottom: Int)? = nil
+        if let box {
+            let left = max(0, Int(box.left.rounded(.down)))
+            let top = max(0, Int(box.top.rounded(.down)))
+            let right = min(image.width, Int(box.right.rounded(.up)) + 1)
+            let bottom = min(image.height, Int(box.bottom.rounded(.up)) + 1)
+            let area = Double(max(0, right - left)) * Double(max(0, bottom - top))
+            if right - left >= 21, bottom - top >= 21,
+                area < Self.groupRegionShare * Double(image.width) * Double(image.height)
+            {
+                region = (left, top, right, bottom)
+            }
+        }
+        groupRegionCache = .some(region)
+        return region
+    }
+
+    /// Modules around the finder centres (and the mirrored points) that `groupRegion` keeps: the 3.5
+    /// modules from a finder's centre to the code's edge, a 4-module quiet zone, and room for
+    /// curvature and the module-size estimate.
+    static let groupRegionMargin = 12.0
+    /// From this share of the image's area the region is not worth cutting out.
+    static let groupRegionShare = 0.7
 
     /// The `downscaled` view binarised (scanned at full density), where that view exists.
     mutating func reducedBinarized() -> View? {
