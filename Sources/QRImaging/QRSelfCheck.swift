@@ -15,7 +15,7 @@ public enum QRSelfCheck {
         do {
             // ZBar on the rendered image itself: `finders` resamples the code from its finder
             // patterns, which would hide a rendering fault that ZBar (and other readers) trip over.
-            scanner = try QRScanner(options: QRScanOptions(passes: QRScanPass.defaultOrder.filter { $0 != .finders }))
+            scanner = try QRScanner(options: QRScanOptions(passes: QRScanPass.directOrder))
         } catch {
             throw ImagingError(.libraryFailure, "the self-check could not start the scanner: \(error)")
         }

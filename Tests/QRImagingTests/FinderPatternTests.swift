@@ -74,4 +74,57 @@ struct FinderPatternTests {
         let texts = Set(report.symbols.compactMap(\.text))
         #expect(texts.contains("inner"), "\(report)")
     }
+
+    @Test func passesGatedOnAFinderGroupScanOnlyItsRegion() throws {
+        // A small code in a large, otherwise blank image: the region holds every dark pixel of the code
+        // and is a fraction of the image; a gated pass's view is that region and reads the code with its
+        // corners in the original image's coordinates.
+        let code = try QRCodeGenerator.encode(Data("gated region".utf8)).rasterize(scale: 3, margin: 4)
+        var canvas = GrayImage(width: 640, height: 480, fill: 255)
+        Self.paste(code, into: &canvas, x: 400, y: 250)
+        var views = PassViews(original: canvas)
+        let found = views.groupRegion()
+        let region = try #require(found)
+        #expect(region.left <= 400 + 12 && region.top <= 250 + 12)
+        #expect(region.right >= 400 + code.width - 12 && region.bottom >= 250 + code.height - 12)
+        #expect((region.right - region.left) * (region.bottom - region.top) < canvas.width * canvas.height / 4)
+        let gated = views.view(for: .binarized, copy: .main, passes: QRScanPass.defaultOrder)
+        let view = try #require(gated)
+        #expect(view.image.width == region.right - region.left && view.image.height == region.bottom - region.top)
+        let symbol = try #require(QRScanner().decode(view.image, map: view.map, pass: .binarized).first)
+        #expect(symbol.text == "gated region")
+        for point in symbol.points {
+            #expect(point.x >= 400 && point.x <= Double(400 + code.width), "\(point)")
+            #expect(point.y >= 250 && point.y <= Double(250 + code.height), "\(point)")
+        }
+        // Without `finders` among the passes nothing is gated, and the view is the whole image.
+        let ungated = views.view(for: .binarized, copy: .main, passes: [.binarized])
+        let whole = try #require(ungated)
+        #expect(whole.image.width == canvas.width && whole.image.height == canvas.height)
+    }
+
+    @Test func theGroupRegionHoldsTheFourthCornerOfATurnedCode() throws {
+        // Turned 45°, the corner opposite the top-left finder lies outside the box of the three finder
+        // centres; the mirrored centres bring it in. Every dark pixel must be inside the region.
+        let code = try QRCodeGenerator.encode(Data("turned code".utf8)).rasterize(scale: 3, margin: 4)
+        var canvas = GrayImage(width: 500, height: 500, fill: 255)
+        Self.paste(code, into: &canvas, x: 40, y: 40)
+        let (turned, _) = canvas.rotated(degrees: 45)
+        var views = PassViews(original: turned)
+        let found = views.groupRegion()
+        let region = try #require(found)
+        for y in 0..<turned.height {
+            for x in 0..<turned.width where turned[x, y] < 128 {
+                #expect(x >= region.left && x < region.right && y >= region.top && y < region.bottom, "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func aRegionCoveringMostOfTheImageIsNotCut() throws {
+        // A code filling the image: scanning a crop of 70 % or more of it is not worth a copy.
+        let image = try QRCodeGenerator.encode(Data("fills the image".utf8)).rasterize(scale: 4, margin: 4)
+        var views = PassViews(original: image)
+        let region = views.groupRegion()
+        #expect(region == nil)
+    }
 }

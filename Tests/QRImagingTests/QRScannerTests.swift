@@ -60,7 +60,7 @@ struct QRScannerTests {
 
     @Test func blankImageFindsNothingAfterEveryApplicablePass() throws {
         // Without `finders` (so without the finder search) every pass that applies runs.
-        let passes = QRScanPass.defaultOrder.filter { $0 != .finders }
+        let passes = QRScanPass.directOrder
         let scanner = try QRScanner(options: QRScanOptions(passes: passes))
         // 200 × 150: halved first (shorter side ≥ 120), upscaled too (longer side ≤ 400).
         let report = scanner.scanReport(GrayImage(width: 200, height: 150, fill: 255))
@@ -87,12 +87,12 @@ struct QRScannerTests {
         }
         let report = try QRScanner().scanReport(halves(200, 150))
         #expect(report.symbols.isEmpty)
-        #expect(report.passesRun == [.downscaled, .plain, .threshold, .binarized])
+        #expect(report.passesRun == [.downscaled, .threshold, .binarized])
         let small = try QRScanner().scanReport(halves(110, 150))
-        #expect(small.passesRun == [.plain, .threshold])
+        #expect(small.passesRun == [.threshold])
         // A flat image: the finder search sees nothing there either way, so every pass runs.
         let flat = try QRScanner().scanReport(GrayImage(width: 110, height: 150, fill: 255))
-        #expect(flat.passesRun == [.plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
+        #expect(flat.passesRun == [.inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
     }
 
     @Test func unreadCodeWithFinderPatternsGetsEveryPass() throws {
@@ -158,7 +158,7 @@ struct QRScannerTests {
         let scanner = try QRScanner(clock: ScanClock { ticks.next() })
         let report = scanner.scanReport(GrayImage(width: 64, height: 64, fill: 255), budget: .milliseconds(2500))
         #expect(report.budgetExhausted)
-        #expect(report.passesRun == [.plain, .inverted])
+        #expect(report.passesRun == [.inverted, .threshold])
         #expect(report.symbols.isEmpty)
     }
 

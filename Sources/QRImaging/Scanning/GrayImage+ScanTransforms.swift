@@ -43,37 +43,49 @@ extension GrayImage {
         let h = height
         guard w > 0, h > 0 else { return self }
         let radius = max(7, min(w, h) / 16)
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        pixels.withUnsafeBufferPointer { source in
-            integral.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<h {
-                    var rowSum = 0
-                    for x in 0..<w {
-                        rowSum += Int(source[y * w + x])
-                        sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + rowSum
+        let stride = w + 1
+        // Summed-area table: sums[(y + 1) * stride + x + 1] is the sum of pixels[0...y][0...x].
+        var integral = [Int](repeating: 0, count: stride * (h + 1))
+        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                integral.withUnsafeMutableBufferPointer { table in
+                    guard let pixelBase = source.baseAddress, let sums = table.baseAddress,
+                        let outBase = out.baseAddress
+                    else { return }
+                    for y in 0..<h {
+                        let above = sums + y * stride + 1
+                        let here = sums + (y + 1) * stride + 1
+                        let row = pixelBase + y * w
+                        var rowSum = 0
+                        for x in 0..<w {
+                            rowSum &+= Int(row[x])
+                            here[x] = above[x] &+ rowSum
+                        }
                     }
-                }
-            }
-        }
-        var output = [UInt8](repeating: 255, count: w * h)
-        pixels.withUnsafeBufferPointer { source in
-            integral.withUnsafeBufferPointer { sums in
-                output.withUnsafeMutableBufferPointer { out in
+                    // The window [x - radius, x + radius] clipped to the image: its left edge is 0 up to
+                    // `radius`, its right edge `w` from `w - radius - 1`; between, both move with x.
                     for y in 0..<h {
                         let top = max(0, y - radius)
                         let bottom = min(h, y + radius + 1)
-                        for x in 0..<w {
-                            let left = max(0, x - radius)
-                            let right = min(w, x + radius + 1)
-                            let sum =
-                                sums[bottom * (w + 1) + right] - sums[top * (w + 1) + right]
-                                - sums[bottom * (w + 1) + left] + sums[top * (w + 1) + left]
-                            let count = (bottom - top) * (right - left)
-                            if (Int(source[y * w + x]) + offset) * count < sum { out[y * w + x] = 0 }
+                        let upper = UnsafePointer(sums + top * stride)
+                        let lower = UnsafePointer(sums + bottom * stride)
+                        let rows = bottom - top
+                        let row = pixelBase + y * w
+                        let target = outBase + y * w
+                        @inline(__always) func decide(_ x: Int, _ left: Int, _ right: Int) {
+                            let sum = lower[right] &- upper[right] &- lower[left] &+ upper[left]
+                            let count = rows &* (right &- left)
+                            target[x] = (Int(row[x]) &+ offset) &* count < sum ? 0 : 255
                         }
+                        let firstInner = min(radius, w)
+                        let lastInner = max(firstInner, w - radius - 1)
+                        for x in 0..<firstInner { decide(x, 0, min(w, x + radius + 1)) }
+                        for x in firstInner..<lastInner { decide(x, x - radius, x + radius + 1) }
+                        for x in lastInner..<w { decide(x, max(0, x - radius), w) }
                     }
                 }
             }
+            initialized = w * h
         }
         return GrayImage(width: w, height: h, pixels: output)
     }
@@ -83,32 +95,36 @@ extension GrayImage {
         let w = width
         let h = height
         guard w > 1, h > 1 else { return self }
+        // Row sums of three (the edge pixel counted again at each end), then three rows of them.
         var horizontal = [UInt16](repeating: 0, count: w * h)
-        var output = [UInt8](repeating: 0, count: w * h)
-        pixels.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<h {
-                    let row = y * w
-                    for x in 0..<w {
-                        let left = UInt16(source[row + max(0, x - 1)])
-                        let right = UInt16(source[row + min(w - 1, x + 1)])
-                        sums[row + x] = left + UInt16(source[row + x]) + right
+        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                horizontal.withUnsafeMutableBufferPointer { table in
+                    guard let pixelBase = source.baseAddress, let sums = table.baseAddress,
+                        let outBase = out.baseAddress
+                    else { return }
+                    for y in 0..<h {
+                        let row = pixelBase + y * w
+                        let target = sums + y * w
+                        target[0] = UInt16(row[0]) &* 2 &+ UInt16(row[1])
+                        for x in 1..<(w - 1) {
+                            target[x] = UInt16(row[x - 1]) &+ UInt16(row[x]) &+ UInt16(row[x + 1])
+                        }
+                        target[w - 1] = UInt16(row[w - 2]) &+ UInt16(row[w - 1]) &* 2
+                    }
+                    for y in 0..<h {
+                        let up = sums + max(0, y - 1) * w
+                        let middle = sums + y * w
+                        let down = sums + min(h - 1, y + 1) * w
+                        let target = outBase + y * w
+                        for x in 0..<w {
+                            let total = UInt32(up[x]) &+ UInt32(middle[x]) &+ UInt32(down[x])
+                            target[x] = UInt8(truncatingIfNeeded: (total &+ 4) / 9)
+                        }
                     }
                 }
             }
-        }
-        horizontal.withUnsafeBufferPointer { sums in
-            output.withUnsafeMutableBufferPointer { out in
-                for y in 0..<h {
-                    let up = max(0, y - 1) * w
-                    let down = min(h - 1, y + 1) * w
-                    let row = y * w
-                    for x in 0..<w {
-                        let total = UInt32(sums[up + x]) + UInt32(sums[row + x]) + UInt32(sums[down + x])
-                        out[row + x] = UInt8((total + 4) / 9)
-                    }
-                }
-            }
+            initialized = w * h
         }
         return GrayImage(width: w, height: h, pixels: output)
     }
@@ -116,10 +132,17 @@ extension GrayImage {
     /// Unsharp mask: each pixel pushed away from its 3×3 neighbourhood mean by `amount` times the difference.
     func sharpened(amount: Int = 2) -> GrayImage {
         let blurred = boxBlurred()
-        var output = pixels
-        for index in output.indices {
-            let value = Int(pixels[index])
-            output[index] = UInt8(clamping: value + amount * (value - Int(blurred.pixels[index])))
+        let count = pixels.count
+        let output = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                blurred.pixels.withUnsafeBufferPointer { means in
+                    for index in 0..<count {
+                        let value = Int(source[index])
+                        out[index] = UInt8(clamping: value &+ amount &* (value &- Int(means[index])))
+                    }
+                }
+            }
+            initialized = count
         }
         return GrayImage(width: width, height: height, pixels: output)
     }

@@ -7,6 +7,14 @@ struct PassViews {
         var map: AffineMap
         /// ZBar's scan density: 1 scans every row and column, 2 every second one.
         var density: Int32 = 1
+
+        /// The part of the image inside `box` (this image's pixels), mapped to the same original.
+        func cropped(to box: (left: Int, top: Int, right: Int, bottom: Int)) -> View {
+            guard
+                let (crop, cropMap) = image.cropped(left: box.left, top: box.top, right: box.right, bottom: box.bottom)
+            else { return self }
+            return View(image: crop, map: map.after(cropMap), density: density)
+        }
     }
 
     /// Above this longer side the `downscaled` pass applies.
@@ -26,14 +34,20 @@ struct PassViews {
     /// cost (fewer scan lines, fewer finder candidates), and averaging suppresses pixel noise. A miss
     /// costs about a quarter of a full-size pass and falls through to `plain`.
     static let halveFrom = 120
-    /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images;
-    /// upscaling bigger ones cost 4× the pixels on every miss and decoded nothing more on our corpora).
-    static let upscaleUpTo = 400
+    /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images).
+    /// Up to 400 px, with 2× bilinear above 200 px, read nothing more once `finders` resampled small
+    /// codes itself (jsqr-photos, the generated and the test corpus), and cost 4× the pixels on every
+    /// image with an unread finder group of that size; larger images read nothing more either.
+    static let upscaleUpTo = 200
 
     let original: GrayImage
     private var downscaledView: View??
     private var workingView: View?
     private var finderCache: FinderState?
+    private var groupRegionCache: (left: Int, top: Int, right: Int, bottom: Int)??
+    /// The `threshold` image, for its `sparseThreshold` copy (dropped when that copy or another pass
+    /// takes over).
+    private var thresholdView: View?
     private var invertedFinderCache: Bool?
     private var edgesCache: Bool?
 
@@ -97,6 +111,12 @@ struct PassViews {
         /// see a wider neighbourhood; it reads two jsqr photos nothing else here reads, for a quarter
         /// of a pass.
         case reducedBinarized
+        /// The `threshold` image scanned again on every second row and column, where the finder search
+        /// saw a group (`needsFinderEvidence`). ZBar groups the finder-pattern crossings of the lines it
+        /// scans; on a blurred, rotated photo every line gives it crossings that do not agree, and every
+        /// second line reads a code the full scan misses (jsqr-photos: cupcake-2, read by no earlier
+        /// pass). Half a pass, on images with a finder group no earlier pass read.
+        case sparseThreshold
     }
 
     /// Whether `copy` of `pass` runs only where the finder search sees a group of finder patterns
@@ -107,6 +127,7 @@ struct PassViews {
     /// `threshold`, the reduced binarised copy) or cannot see (`inverted`: light-on-dark finders)
     /// always run.
     static func needsFinderEvidence(_ pass: QRScanPass, copy: Copy) -> Bool {
+        if copy == .sparseThreshold { return true }
         guard copy == .main else { return false }
         switch pass {
         case .binarized, .upscaled, .sharpened, .denoised: return true
@@ -121,10 +142,12 @@ struct PassViews {
         showsEdges() && unreadGroups([]).isEmpty
     }
 
-    /// Whether `inverted` has no evidence of a light-on-dark code: a light border, and no finder pattern
-    /// in the inverted binarised image where the finder search could see one.
+    /// Whether `inverted` has no evidence of a light-on-dark code: no finder pattern in the inverted
+    /// binarised image where the finder search could see one. A dark border alone is no evidence: it is
+    /// often a photo's dark surrounding of a dark-on-light code (the `downscaled` pass tries such an
+    /// image's inverted copy at a quarter of the cost anyway).
     mutating func lacksInvertedFinder() -> Bool {
-        !hasDarkBorder && showsEdges() && !showsInvertedFinder()
+        showsEdges() && !showsInvertedFinder()
     }
 
     /// Whether some 8 × 8 block of the working image may hold an edge for the block binariser: the
@@ -138,9 +161,8 @@ struct PassViews {
     }
 
     /// Whether the block-binarised working image, inverted, shows a finder pattern: a light-on-dark
-    /// code's finders are light rings there. Where the border is light as well (a dark border makes
-    /// `inverted` run anyway), an image without one has no light-on-dark code for the full-size
-    /// `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
+    /// code's finders are light rings there. An image without one has no light-on-dark code for the
+    /// full-size `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
     /// reads shows at least one (the generated inverted class three to seven), and most images
     /// `inverted` missed on show none. A finder search costs a few operations a pixel, a ZBar pass
     /// about 260.
@@ -156,6 +178,7 @@ struct PassViews {
         switch pass {
         case .downscaled: return [.coarse, .main, .inverse, .twoThirds]
         case .binarized: return [.main, .reducedBinarized]
+        case .threshold: return [.main, .sparseThreshold]
         default: return [.main]
         }
     }
@@ -168,14 +191,75 @@ struct PassViews {
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
     /// `inverse` applies only when `inverted` is among `passes`.
     mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
+        // A pass that runs only because the finder search saw a group scans that group's region.
+        if passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled {
+            guard let view = view(for: pass, copy: copy, passes: []) else { return nil }
+            return groupRegion().map { view.cropped(to: $0) } ?? view
+        }
         switch copy {
         case .coarse: return coarse()
         case .main: return view(for: pass)
         case .inverse: return passes.contains(.inverted) ? inverse() : nil
         case .twoThirds: return twoThirds()
         case .reducedBinarized: return reducedBinarized()
+        case .sparseThreshold:
+            guard var view = thresholdView ?? view(for: .threshold) else { return nil }
+            thresholdView = nil
+            view.density = 2
+            return view
         }
     }
+
+    /// The part of the working image that holds the unread finder groups' codes, when it is under
+    /// `groupRegionShare` of the image: the bounding box of every group's finder centres — and, for
+    /// three, each centre mirrored through the middle of the other two, so the fourth corner of a
+    /// turned code is inside — widened by `groupRegionMargin` modules. The passes gated on a finder
+    /// group (`needsFinderEvidence`) read codes that show such a group, so they scan only there: on
+    /// a photo with a small code, a fraction of the pixels ZBar would scan.
+    mutating func groupRegion() -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        if let groupRegionCache { return groupRegionCache }
+        let image = finders().working
+        var box: (left: Double, top: Double, right: Double, bottom: Double)?
+        for group in unreadGroups([]) {
+            var points = group.map { ImagePoint(x: $0.x, y: $0.y) }
+            if group.count == 3 {
+                for (i, j, k) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
+                    points.append(
+                        ImagePoint(x: group[j].x + group[k].x - group[i].x, y: group[j].y + group[k].y - group[i].y))
+                }
+            }
+            let margin = Self.groupRegionMargin * group.map(\.module).reduce(0, +) / Double(group.count)
+            for point in points {
+                let (left, top) = (point.x - margin, point.y - margin)
+                let (right, bottom) = (point.x + margin, point.y + margin)
+                box =
+                    box.map { (min($0.left, left), min($0.top, top), max($0.right, right), max($0.bottom, bottom)) }
+                    ?? (left, top, right, bottom)
+            }
+        }
+        var region: (left: Int, top: Int, right: Int, bottom: Int)? = nil
+        if let box {
+            let left = max(0, Int(box.left.rounded(.down)))
+            let top = max(0, Int(box.top.rounded(.down)))
+            let right = min(image.width, Int(box.right.rounded(.up)) + 1)
+            let bottom = min(image.height, Int(box.bottom.rounded(.up)) + 1)
+            let area = Double(max(0, right - left)) * Double(max(0, bottom - top))
+            if right - left >= 21, bottom - top >= 21,
+                area < Self.groupRegionShare * Double(image.width) * Double(image.height)
+            {
+                region = (left, top, right, bottom)
+            }
+        }
+        groupRegionCache = .some(region)
+        return region
+    }
+
+    /// Modules around the finder centres (and the mirrored points) that `groupRegion` keeps: the 3.5
+    /// modules from a finder's centre to the code's edge, a 4-module quiet zone, and room for
+    /// curvature and the module-size estimate.
+    static let groupRegionMargin = 12.0
+    /// From this share of the image's area the region is not worth cutting out.
+    static let groupRegionShare = 0.7
 
     /// The `downscaled` view binarised (scanned at full density), where that view exists.
     mutating func reducedBinarized() -> View? {
@@ -221,6 +305,8 @@ struct PassViews {
     }
 
     private mutating func fullView(for pass: QRScanPass) -> View? {
+        // The `threshold` image is kept only until the next pass (`scanBytes` counts one copy at a time).
+        if pass != .threshold { thresholdView = nil }
         switch pass {
         case .plain:
             return View(image: original, map: .identity)
@@ -230,7 +316,9 @@ struct PassViews {
             let base = working()
             return base.image.contrastStretched().map { View(image: $0, map: base.map) }
         case .threshold:
-            return working { $0.adaptiveThresholded() }
+            if let thresholdView { return thresholdView }
+            thresholdView = working { $0.adaptiveThresholded() }
+            return thresholdView
         case .binarized:
             // The finder search binarised the same working image already.
             if let finderCache { return View(image: finderCache.binary, map: finderCache.map) }
@@ -244,9 +332,8 @@ struct PassViews {
         case .upscaled:
             let longer = max(original.width, original.height)
             guard longer <= Self.upscaleUpTo, longer > 0 else { return nil }
-            // Up to 200 px, 3× by replication (1-px modules become 3 px); above, 2× bilinear, which ZBar
-            // reads better than replicated pixels on photos (jsqr-photos: 2 more codes, none lost).
-            let (image, map) = longer <= 200 ? original.replicated(by: 3) : original.bilinearDoubled()
+            // 3× by replication: 1-px modules become 3 px.
+            let (image, map) = original.replicated(by: 3)
             return View(image: image, map: map)
         case .finders:
             return nil
@@ -399,8 +486,11 @@ struct PassViews {
                 module: box.module * state.map.a)
         else { return [] }
         return [
-            { GroupView(image: crop.image, map: crop.map, warp: nil, scale: 1) },
-            { GroupView(image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1) },
+            { GroupView(image: crop.image, map: crop.map, warp: nil, scale: 1, density: crop.density) },
+            {
+                GroupView(
+                    image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1, density: crop.density)
+            },
         ]
     }
 
@@ -412,6 +502,8 @@ struct PassViews {
         var map: AffineMap
         var warp: Homography?
         var scale: Double
+        /// ZBar's scan density (`View.density`): 2 for a crop doubled in size.
+        var density: Int32 = 1
         /// The module count of a resampled code (nil for a crop).
         var dimension: Int? = nil
         /// Whether ZBar reads it only when it shows its timing patterns (sizes other than the estimate).
@@ -460,8 +552,9 @@ struct PassViews {
         else { return nil }
         let (crop, cropMap) = cut
         if module < 3.5, max(crop.width, crop.height) <= 800 {
+            // Scanned on every second line, as `upscaled` is: every line of the original.
             let (image, map) = crop.bilinearDoubled()
-            return View(image: image, map: cropMap.after(map))
+            return View(image: image, map: cropMap.after(map), density: 2)
         }
         if module > 8 {
             let (image, map) = crop.boxDownscaled(by: Int(module / 4))

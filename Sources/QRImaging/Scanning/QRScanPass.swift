@@ -6,24 +6,26 @@
 ///
 /// When `finders` is among the passes, its finder search also gates the late passes: the full-size
 /// `binarized` image, `upscaled`, `sharpened` and `denoised` run only where it found a group of finder
-/// patterns, and `inverted` (light border) only where the inverted binarised image shows a pattern.
+/// patterns (so does `threshold`'s second, every-second-line scan), and `inverted` only where the
+/// inverted binarised image shows a pattern.
 public enum QRScanPass: String, Sendable, CaseIterable, Codable {
-    /// Box-downscaled copies, smallest first, tried before `plain` because ZBar reads large modules
+    /// Box-downscaled copies, smallest first, tried before the full-size passes because ZBar reads large modules
     /// there at a fraction of the full-size cost: images up to 1000 px halved (shorter side ≥ 120 px);
     /// larger ones to a longer side of about 700 px — preceded by a ~350 px copy when reduced 3× or
     /// more (photos), followed by a two-thirds copy when reduced 2× (screenshots). A halved-copy result
     /// that fills under 45 % of the image is completed by a full-size scan (other codes may be smaller).
     case downscaled
-    /// The image as given.
+    /// The image as given. Not in the default order (see `defaultOrder`).
     case plain
     /// Light and dark swapped (white-on-black codes); tried first when the image's border is dark.
     case inverted
-    /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts).
+    /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts); where a
+    /// finder group shows, the same image is scanned again on every second row and column after a miss.
     case threshold
     /// Binarised against a block-wise light level (8 × 8 blocks, threshold averaged over 5 × 5 blocks):
     /// photos with uneven light, glare, low contrast.
     case binarized
-    /// Nearest-neighbour upscaled 2–3×; only for images up to 400 px (modules of 1–2 px).
+    /// Nearest-neighbour upscaled 3×; only for images up to 200 px (modules of 1–2 px).
     case upscaled
     /// Unsharp-masked (blurred codes).
     case sharpened
@@ -44,8 +46,18 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     /// Rotated by 60°; not in the default order.
     case rotated60 = "rotated-60"
 
-    /// The order the scanner tries passes in by default: the passes that measurably help.
+    /// The order the scanner tries passes in by default: the passes that measurably help. `plain` is not
+    /// among them: with `finders` and `downscaled` before it, every code it read was read by another
+    /// pass too (jsqr-photos, the generated and the test corpus), and on an image nothing reads it was a
+    /// full-size ZBar scan for nothing. A halved-copy read still has the image as given scanned for
+    /// other codes (`QRScanner`).
     public static let defaultOrder: [QRScanPass] = [
-        .finders, .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+        .finders, .downscaled, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
+    ]
+
+    /// ZBar on the image as given first, then the default passes without `finders`: what a rendered
+    /// code's self-check scans with (`QRSelfCheck`), so that a rendering fault ZBar trips over shows.
+    public static let directOrder: [QRScanPass] = [
+        .downscaled, .plain, .inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised,
     ]
 }

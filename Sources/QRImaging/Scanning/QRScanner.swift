@@ -90,9 +90,9 @@ public final class QRScanner {
             if !found.isEmpty {
                 // A halved image may have lost a second code with smaller modules: unless what was
                 // found fills most of the image, or the image shows no finder pattern the codes read
-                // do not explain, the image as given is scanned too.
-                if pass == .downscaled, foundOn != .inverse, views.isHalved, options.passes.contains(.plain),
-                    !run.contains(.plain),
+                // do not explain, the image as given is scanned too (reported as `plain`, in or out of
+                // the pass list).
+                if pass == .downscaled, foundOn != .inverse, views.isHalved, !run.contains(.plain),
                     Self.coverage(of: found, in: image) < Self.aloneCoverage,
                     !views.unreadGroups(found).isEmpty
                 {
@@ -134,7 +134,7 @@ public final class QRScanner {
                 {
                     continue
                 }
-                symbols = decode(view.image, map: .identity, pass: .finders).map { symbol in
+                symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map { symbol in
                     QRSymbol(
                         bytes: symbol.bytes, points: symbol.points.map(view.toOriginal), symbology: symbol.symbology,
                         pass: .finders)
