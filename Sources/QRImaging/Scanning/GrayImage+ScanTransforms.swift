@@ -45,49 +45,59 @@ extension GrayImage {
         let radius = max(7, min(w, h) / 16)
         let stride = w + 1
         // Summed-area table: sums[(y + 1) * stride + x + 1] is the sum of pixels[0...y][0...x].
-        var integral = [Int](repeating: 0, count: stride * (h + 1))
-        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
-            pixels.withUnsafeBufferPointer { source in
-                integral.withUnsafeMutableBufferPointer { table in
-                    guard let pixelBase = source.baseAddress, let sums = table.baseAddress,
-                        let outBase = out.baseAddress
-                    else { return }
-                    for y in 0..<h {
-                        let above = sums + y * stride + 1
-                        let here = sums + (y + 1) * stride + 1
-                        let row = pixelBase + y * w
-                        var rowSum = 0
-                        for x in 0..<w {
-                            rowSum &+= Int(row[x])
-                            here[x] = above[x] &+ rowSum
-                        }
-                    }
-                    // The window [x - radius, x + radius] clipped to the image: its left edge is 0 up to
-                    // `radius`, its right edge `w` from `w - radius - 1`; between, both move with x.
-                    for y in 0..<h {
-                        let top = max(0, y - radius)
-                        let bottom = min(h, y + radius + 1)
-                        let upper = UnsafePointer(sums + top * stride)
-                        let lower = UnsafePointer(sums + bottom * stride)
-                        let rows = bottom - top
-                        let row = pixelBase + y * w
-                        let target = outBase + y * w
-                        @inline(__always) func decide(_ x: Int, _ left: Int, _ right: Int) {
-                            let sum = lower[right] &- upper[right] &- lower[left] &+ upper[left]
-                            let count = rows &* (right &- left)
-                            target[x] = (Int(row[x]) &+ offset) &* count < sum ? 0 : 255
-                        }
-                        let firstInner = min(radius, w)
-                        let lastInner = max(firstInner, w - radius - 1)
-                        for x in 0..<firstInner { decide(x, 0, min(w, x + radius + 1)) }
-                        for x in firstInner..<lastInner { decide(x, x - radius, x + radius + 1) }
-                        for x in lastInner..<w { decide(x, max(0, x - radius), w) }
-                    }
+        return filtered(scratch: Int.self, count: stride * (h + 1)) { pixelBase, sums, outBase in
+            for y in 0..<h {
+                let above = sums + y * stride + 1
+                let here = sums + (y + 1) * stride + 1
+                let row = pixelBase + y * w
+                var rowSum = 0
+                for x in 0..<w {
+                    rowSum &+= Int(row[x])
+                    here[x] = above[x] &+ rowSum
                 }
             }
-            initialized = w * h
+            // The window [x - radius, x + radius] clipped to the image: its left edge is 0 up to
+            // `radius`, its right edge `w` from `w - radius - 1`; between, both move with x.
+            for y in 0..<h {
+                let top = max(0, y - radius)
+                let bottom = min(h, y + radius + 1)
+                let upper = UnsafePointer(sums + top * stride)
+                let lower = UnsafePointer(sums + bottom * stride)
+                let rows = bottom - top
+                let row = pixelBase + y * w
+                let target = outBase + y * w
+                @inline(__always) func decide(_ x: Int, _ left: Int, _ right: Int) {
+                    let sum = lower[right] &- upper[right] &- lower[left] &+ upper[left]
+                    let count = rows &* (right &- left)
+                    target[x] = (Int(row[x]) &+ offset) &* count < sum ? 0 : 255
+                }
+                let firstInner = min(radius, w)
+                let lastInner = max(firstInner, w - radius - 1)
+                for x in 0..<firstInner { decide(x, 0, min(w, x + radius + 1)) }
+                for x in firstInner..<lastInner { decide(x, x - radius, x + radius + 1) }
+                for x in lastInner..<w { decide(x, max(0, x - radius), w) }
+            }
         }
-        return GrayImage(width: w, height: h, pixels: output)
+    }
+
+    /// An image of this size whose pixels `body` writes, from this image's pixels and a scratch table
+    /// of `count` zeros.
+    private func filtered<Scratch: FixedWidthInteger>(
+        scratch: Scratch.Type, count: Int,
+        _ body: (UnsafePointer<UInt8>, UnsafeMutablePointer<Scratch>, UnsafeMutablePointer<UInt8>) -> Void
+    ) -> GrayImage {
+        var table = [Scratch](repeating: 0, count: count)
+        let output = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                table.withUnsafeMutableBufferPointer { table in
+                    guard let source = source.baseAddress, let table = table.baseAddress, let out = out.baseAddress
+                    else { return }
+                    body(source, table, out)
+                    initialized = width * height
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: output)
     }
 
     /// A 3×3 box blur (edges use the pixels that exist).
@@ -96,37 +106,27 @@ extension GrayImage {
         let h = height
         guard w > 1, h > 1 else { return self }
         // Row sums of three (the edge pixel counted again at each end), then three rows of them.
-        var horizontal = [UInt16](repeating: 0, count: w * h)
-        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
-            pixels.withUnsafeBufferPointer { source in
-                horizontal.withUnsafeMutableBufferPointer { table in
-                    guard let pixelBase = source.baseAddress, let sums = table.baseAddress,
-                        let outBase = out.baseAddress
-                    else { return }
-                    for y in 0..<h {
-                        let row = pixelBase + y * w
-                        let target = sums + y * w
-                        target[0] = UInt16(row[0]) &* 2 &+ UInt16(row[1])
-                        for x in 1..<(w - 1) {
-                            target[x] = UInt16(row[x - 1]) &+ UInt16(row[x]) &+ UInt16(row[x + 1])
-                        }
-                        target[w - 1] = UInt16(row[w - 2]) &+ UInt16(row[w - 1]) &* 2
-                    }
-                    for y in 0..<h {
-                        let up = sums + max(0, y - 1) * w
-                        let middle = sums + y * w
-                        let down = sums + min(h - 1, y + 1) * w
-                        let target = outBase + y * w
-                        for x in 0..<w {
-                            let total = UInt32(up[x]) &+ UInt32(middle[x]) &+ UInt32(down[x])
-                            target[x] = UInt8(truncatingIfNeeded: (total &+ 4) / 9)
-                        }
-                    }
+        return filtered(scratch: UInt16.self, count: w * h) { pixelBase, sums, outBase in
+            for y in 0..<h {
+                let row = pixelBase + y * w
+                let target = sums + y * w
+                target[0] = UInt16(row[0]) &* 2 &+ UInt16(row[1])
+                for x in 1..<(w - 1) {
+                    target[x] = UInt16(row[x - 1]) &+ UInt16(row[x]) &+ UInt16(row[x + 1])
+                }
+                target[w - 1] = UInt16(row[w - 2]) &+ UInt16(row[w - 1]) &* 2
+            }
+            for y in 0..<h {
+                let up = sums + max(0, y - 1) * w
+                let middle = sums + y * w
+                let down = sums + min(h - 1, y + 1) * w
+                let target = outBase + y * w
+                for x in 0..<w {
+                    let total = UInt32(up[x]) &+ UInt32(middle[x]) &+ UInt32(down[x])
+                    target[x] = UInt8(truncatingIfNeeded: (total &+ 4) / 9)
                 }
             }
-            initialized = w * h
         }
-        return GrayImage(width: w, height: h, pixels: output)
     }
 
     /// Unsharp mask: each pixel pushed away from its 3×3 neighbourhood mean by `amount` times the difference.
