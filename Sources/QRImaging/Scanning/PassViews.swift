@@ -26,13 +26,13 @@ struct PassViews {
     /// The longer side of that reduced copy.
     static let workingTarget = 1000
     /// From this reduction factor on, the `downscaled` pass scans every second row and column: the
-    /// source is over 1400 px, so its modules are likely large, and a miss still falls through to `plain`.
-    /// On the benchmark's huge class this halves ZBar's work on that pass and loses no decode.
+    /// source is over 1400 px, so its modules are likely large, and a miss still falls through to the
+    /// later passes. On the benchmark's huge class this halves ZBar's work on that pass and loses no decode.
     static let sparseFromFactor = 3
     /// From this shorter side on, an image up to `downscaleAbove` is first scanned halved (2×2 boxes
     /// averaged): a code with modules of 4 px or more reads there at a fraction of ZBar's full-size
     /// cost (fewer scan lines, fewer finder candidates), and averaging suppresses pixel noise. A miss
-    /// costs about a quarter of a full-size pass and falls through to `plain`.
+    /// costs about a quarter of a full-size pass and falls through to the later passes.
     static let halveFrom = 120
     /// Up to this longer side an image is also scanned upscaled (1–2 px modules come in small images).
     /// Up to 400 px, with 2× bilinear above 200 px, read nothing more once `finders` resampled small
@@ -191,7 +191,8 @@ struct PassViews {
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
     /// `inverse` applies only when `inverted` is among `passes`.
     mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
-        // A pass that runs only because the finder search saw a group scans that group's region.
+        // A pass that runs only because the finder search saw a group scans that group's region (not
+        // `upscaled`: it enlarges the original, not the working image, and only images up to 200 px).
         if passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled {
             guard let view = view(for: pass, copy: copy, passes: []) else { return nil }
             return groupRegion().map { view.cropped(to: $0) } ?? view
