@@ -191,24 +191,23 @@ struct PassViews {
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
     /// `inverse` applies only when `inverted` is among `passes`.
     mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
-        // A pass that runs only because the finder search saw a group scans that group's region (not
-        // `upscaled`: it enlarges the original, not the working image, and only images up to 200 px).
-        if passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled {
-            guard let view = view(for: pass, copy: copy, passes: []) else { return nil }
-            return groupRegion().map { view.cropped(to: $0) } ?? view
-        }
+        let view: View?
         switch copy {
-        case .coarse: return coarse()
-        case .main: return view(for: pass)
-        case .inverse: return passes.contains(.inverted) ? inverse() : nil
-        case .twoThirds: return twoThirds()
-        case .reducedBinarized: return reducedBinarized()
+        case .coarse: view = coarse()
+        case .main: view = self.view(for: pass)
+        case .inverse: view = passes.contains(.inverted) ? inverse() : nil
+        case .twoThirds: view = twoThirds()
+        case .reducedBinarized: view = reducedBinarized()
         case .sparseThreshold:
-            guard var view = thresholdView ?? view(for: .threshold) else { return nil }
+            view = (thresholdView ?? self.view(for: .threshold)).map { View(image: $0.image, map: $0.map, density: 2) }
             thresholdView = nil
-            view.density = 2
-            return view
         }
+        // A copy that runs only because the finder search saw a group scans that group's region (not
+        // `upscaled`: it enlarges the original, not the working image, and only images up to 200 px).
+        guard let view, passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled,
+            let region = groupRegion()
+        else { return view }
+        return view.cropped(to: region)
     }
 
     /// The part of the working image that holds the unread finder groups' codes (the union of their
