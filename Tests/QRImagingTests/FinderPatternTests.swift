@@ -14,6 +14,18 @@ struct FinderPatternTests {
         }
     }
 
+    /// How many pixels darker than mid-grey lie outside `region`.
+    static func darkPixelsOutside(_ region: (left: Int, top: Int, right: Int, bottom: Int), of image: GrayImage) -> Int
+    {
+        var count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] < 128 {
+                if x < region.left || x >= region.right || y < region.top || y >= region.bottom { count += 1 }
+            }
+        }
+        return count
+    }
+
     @Test func threeFinderPatternsOfAGeneratedCode() throws {
         let matrix = try QRCodeGenerator.encode(Data("finder patterns".utf8))
         let image = matrix.rasterize(scale: 3, margin: 4)
@@ -113,11 +125,25 @@ struct FinderPatternTests {
         var views = PassViews(original: turned)
         let found = views.groupRegion()
         let region = try #require(found)
-        for y in 0..<turned.height {
-            for x in 0..<turned.width where turned[x, y] < 128 {
-                #expect(x >= region.left && x < region.right && y >= region.top && y < region.bottom, "(\(x), \(y))")
-            }
+        #expect(Self.darkPixelsOutside(region, of: turned) == 0)
+    }
+
+    @Test func theGroupRegionOfTwoFinderPatternsHoldsTheCode() throws {
+        // The bottom-left finder pattern blanked: only the pair of the top two is found, and the code
+        // reaches the pair's distance below them. Every dark pixel that is left must be inside the region.
+        let matrix = try QRCodeGenerator.encode(Data("two finder patterns".utf8))
+        var code = matrix.rasterize(scale: 3, margin: 4)
+        let bottom = (4 + matrix.size) * 3
+        for y in (bottom - 8 * 3)..<bottom {
+            for x in (4 * 3)..<(12 * 3) { code[x, y] = 255 }
         }
+        var canvas = GrayImage(width: 640, height: 480, fill: 255)
+        Self.paste(code, into: &canvas, x: 300, y: 150)
+        var views = PassViews(original: canvas)
+        #expect(views.unreadGroups([]).map(\.count) == [2])
+        let found = views.groupRegion()
+        let region = try #require(found)
+        #expect(Self.darkPixelsOutside(region, of: canvas) == 0)
     }
 
     @Test func aRegionCoveringMostOfTheImageIsNotCut() throws {

@@ -95,6 +95,23 @@ struct QRScannerTests {
         #expect(flat.passesRun == [.inverted, .threshold, .binarized, .upscaled, .sharpened, .denoised])
     }
 
+    @Test func aDarkBorderAloneDoesNotRunTheFullSizeInvertedPass() throws {
+        // A light picture in a dark frame (a photo's dark surrounding) with no light-on-dark finder
+        // pattern anywhere: the halved copy is tried inverted (cheap), the full-size `inverted` pass is not.
+        for (width, height) in [(200, 150), (110, 100)] {
+            var image = GrayImage(width: width, height: height, fill: 230)
+            for y in 0..<height {
+                for x in 0..<width where x < 10 || y < 10 || x >= width - 10 || y >= height - 10 {
+                    image[x, y] = 20
+                }
+            }
+            #expect(PassViews(original: image).hasDarkBorder)
+            let report = try QRScanner().scanReport(image)
+            #expect(report.symbols.isEmpty)
+            #expect(!report.passesRun.contains(.inverted), "\(width)×\(height): \(report.passesRun)")
+        }
+    }
+
     @Test func unreadCodeWithFinderPatternsGetsEveryPass() throws {
         // The code's data area blanked (modules 8 to n - 9 of every row and column): its three finder
         // patterns remain, nothing can read it, and the passes gated on finder evidence still run.

@@ -228,21 +228,29 @@ extension FinderPattern {
         return groups
     }
 
-    /// The rectangle (left, top, right, bottom) that would hold the code of a group: the centres'
-    /// bounding box grown by 8 modules (half a finder and the quiet zone) and, for a group of two, by
-    /// the distance between them (the third finder can lie on either side); and the mean module size.
+    /// The rectangle (left, top, right, bottom) that would hold the code of a group: the bounding box
+    /// of the centres — for a group of three also of each centre mirrored through the middle of the
+    /// other two, one of which is the fourth corner (outside the centres' box when the code is turned) —
+    /// grown by `margin` modules (8: half a finder and the quiet zone) and, for a group of two, by the
+    /// distance between them (the third finder can lie on either side); and the mean module size.
     static func region(
-        of group: [FinderPattern]
+        of group: [FinderPattern], margin modules: Double = 8
     ) -> (left: Double, top: Double, right: Double, bottom: Double, module: Double) {
         let module = group.map(\.module).reduce(0, +) / Double(max(1, group.count))
-        var margin = 8 * module
+        var margin = modules * module
         if group.count == 2 {
             let dx = group[1].x - group[0].x
             let dy = group[1].y - group[0].y
             margin += (dx * dx + dy * dy).squareRoot()
         }
-        let xs = group.map(\.x)
-        let ys = group.map(\.y)
+        var xs = group.map(\.x)
+        var ys = group.map(\.y)
+        if group.count == 3 {
+            for (i, j, k) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
+                xs.append(group[j].x + group[k].x - group[i].x)
+                ys.append(group[j].y + group[k].y - group[i].y)
+            }
+        }
         return (
             (xs.min() ?? 0) - margin, (ys.min() ?? 0) - margin, (xs.max() ?? 0) + margin, (ys.max() ?? 0) + margin,
             module

@@ -81,12 +81,12 @@ extension GrayImage {
     }
 
     /// An image of this size whose pixels `body` writes, from this image's pixels and a scratch table
-    /// of `count` zeros.
+    /// of `count` zeros (at least one, so the table has an address). Callers have pixels to read.
     private func filtered<Scratch: FixedWidthInteger>(
         scratch: Scratch.Type, count: Int,
         _ body: (UnsafePointer<UInt8>, UnsafeMutablePointer<Scratch>, UnsafeMutablePointer<UInt8>) -> Void
     ) -> GrayImage {
-        var table = [Scratch](repeating: 0, count: count)
+        var table = [Scratch](repeating: 0, count: max(1, count))
         let output = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             pixels.withUnsafeBufferPointer { source in
                 table.withUnsafeMutableBufferPointer { table in

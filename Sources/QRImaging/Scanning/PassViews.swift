@@ -191,59 +191,42 @@ struct PassViews {
     /// The image for one copy of `pass`, or nil when that copy does not apply to this image.
     /// `inverse` applies only when `inverted` is among `passes`.
     mutating func view(for pass: QRScanPass, copy: Copy, passes: [QRScanPass]) -> View? {
-        // A pass that runs only because the finder search saw a group scans that group's region (not
-        // `upscaled`: it enlarges the original, not the working image, and only images up to 200 px).
-        if passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled {
-            guard let view = view(for: pass, copy: copy, passes: []) else { return nil }
-            return groupRegion().map { view.cropped(to: $0) } ?? view
-        }
+        let view: View?
         switch copy {
-        case .coarse: return coarse()
-        case .main: return view(for: pass)
-        case .inverse: return passes.contains(.inverted) ? inverse() : nil
-        case .twoThirds: return twoThirds()
-        case .reducedBinarized: return reducedBinarized()
+        case .coarse: view = coarse()
+        case .main: view = self.view(for: pass)
+        case .inverse: view = passes.contains(.inverted) ? inverse() : nil
+        case .twoThirds: view = twoThirds()
+        case .reducedBinarized: view = reducedBinarized()
         case .sparseThreshold:
-            guard var view = thresholdView ?? view(for: .threshold) else { return nil }
+            view = (thresholdView ?? self.view(for: .threshold)).map { View(image: $0.image, map: $0.map, density: 2) }
             thresholdView = nil
-            view.density = 2
-            return view
         }
+        // A copy that runs only because the finder search saw a group scans that group's region (not
+        // `upscaled`: it enlarges the original, not the working image, and only images up to 200 px).
+        guard let view, passes.contains(.finders), Self.needsFinderEvidence(pass, copy: copy), pass != .upscaled,
+            let region = groupRegion()
+        else { return view }
+        return view.cropped(to: region)
     }
 
-    /// The part of the working image that holds the unread finder groups' codes, when it is under
-    /// `groupRegionShare` of the image: the bounding box of every group's finder centres — and, for
-    /// three, each centre mirrored through the middle of the other two, so the fourth corner of a
-    /// turned code is inside — widened by `groupRegionMargin` modules. The passes gated on a finder
-    /// group (`needsFinderEvidence`) read codes that show such a group, so they scan only there: on
-    /// a photo with a small code, a fraction of the pixels ZBar would scan.
+    /// The part of the working image that holds the unread finder groups' codes (the union of their
+    /// `FinderPattern.region`s, `groupRegionMargin` modules wide), when it is under `groupRegionShare`
+    /// of the image. The passes gated on a finder group (`needsFinderEvidence`) read codes that show
+    /// such a group, so they scan only there: on a photo with a small code, a fraction of the pixels
+    /// ZBar would scan.
     mutating func groupRegion() -> (left: Int, top: Int, right: Int, bottom: Int)? {
         if let groupRegionCache { return groupRegionCache }
         let image = finders().working
-        var box: (left: Double, top: Double, right: Double, bottom: Double)?
-        for group in unreadGroups([]) {
-            var points = group.map { ImagePoint(x: $0.x, y: $0.y) }
-            if group.count == 3 {
-                for (i, j, k) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
-                    points.append(
-                        ImagePoint(x: group[j].x + group[k].x - group[i].x, y: group[j].y + group[k].y - group[i].y))
-                }
-            }
-            let margin = Self.groupRegionMargin * group.map(\.module).reduce(0, +) / Double(group.count)
-            for point in points {
-                let (left, top) = (point.x - margin, point.y - margin)
-                let (right, bottom) = (point.x + margin, point.y + margin)
-                box =
-                    box.map { (min($0.left, left), min($0.top, top), max($0.right, right), max($0.bottom, bottom)) }
-                    ?? (left, top, right, bottom)
-            }
-        }
+        let boxes = unreadGroups([]).map { FinderPattern.region(of: $0, margin: Self.groupRegionMargin) }
         var region: (left: Int, top: Int, right: Int, bottom: Int)? = nil
-        if let box {
-            let left = max(0, Int(box.left.rounded(.down)))
-            let top = max(0, Int(box.top.rounded(.down)))
-            let right = min(image.width, Int(box.right.rounded(.up)) + 1)
-            let bottom = min(image.height, Int(box.bottom.rounded(.up)) + 1)
+        if let minX = boxes.map(\.left).min(), let minY = boxes.map(\.top).min(),
+            let maxX = boxes.map(\.right).max(), let maxY = boxes.map(\.bottom).max()
+        {
+            let left = max(0, Int(minX.rounded(.down)))
+            let top = max(0, Int(minY.rounded(.down)))
+            let right = min(image.width, Int(maxX.rounded(.up)) + 1)
+            let bottom = min(image.height, Int(maxY.rounded(.up)) + 1)
             let area = Double(max(0, right - left)) * Double(max(0, bottom - top))
             if right - left >= 21, bottom - top >= 21,
                 area < Self.groupRegionShare * Double(image.width) * Double(image.height)
@@ -255,9 +238,9 @@ struct PassViews {
         return region
     }
 
-    /// Modules around the finder centres (and the mirrored points) that `groupRegion` keeps: the 3.5
+    /// Modules around the finder centres (and the mirrored corners) that `groupRegion` keeps: the 3.5
     /// modules from a finder's centre to the code's edge, a 4-module quiet zone, and room for
-    /// curvature and the module-size estimate.
+    /// curvature and the module-size estimate (a group of two gets the distance between them as well).
     static let groupRegionMargin = 12.0
     /// From this share of the image's area the region is not worth cutting out.
     static let groupRegionShare = 0.7
