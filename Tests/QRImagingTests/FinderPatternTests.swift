@@ -87,6 +87,69 @@ struct FinderPatternTests {
         #expect(texts.contains("inner"), "\(report)")
     }
 
+    /// A finder pattern of `module` px centred at (`x`, `y`), with a one-module light border.
+    static func paintFinder(into canvas: inout GrayImage, x: Int, y: Int, module: Int) {
+        for row in -4...4 {
+            for column in -4...4 {
+                let ring = max(abs(row), abs(column))
+                let value: UInt8 = ring == 4 || ring == 2 ? 255 : 0
+                for dy in 0..<module {
+                    for dx in 0..<module {
+                        canvas[x + column * module - module / 2 + dx, y + row * module - module / 2 + dy] = value
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func patternsInsideAReadCodeWithItsModulesArePartOfIt() throws {
+        // Two finder-like patterns inside a code, with its module size, stand for an alignment pattern
+        // or data that looks like a finder: once the code is read they leave no group to scan for more
+        // codes. The same patterns at a third of the module size may be a nested code's and stay.
+        for (module, partOfCode) in [(6, true), (2, false)] {
+            var canvas = try QRCodeGenerator.encode(
+                Data(String(repeating: "outer code ", count: 8).utf8), options: QRCodeOptions(errorCorrection: .high)
+            ).rasterize(scale: 6, margin: 4)
+            let centre = canvas.width / 2
+            Self.paintFinder(into: &canvas, x: centre - 5 * module, y: centre, module: module)
+            Self.paintFinder(into: &canvas, x: centre + 5 * module, y: centre, module: module)
+            let symbols = try QRScanner().scan(canvas, budget: nil)
+            #expect(symbols.count == 1 && symbols.first?.text?.hasPrefix("outer code") == true, "\(symbols)")
+            var views = PassViews(original: canvas)
+            let painted = views.unreadGroups([]).joined().filter { abs($0.y - Double(centre)) < Double(module) }
+            #expect(painted.count == 2, "module \(module): \(views.unreadGroups([]))")
+            let left = views.unreadGroups(symbols).joined().filter { abs($0.y - Double(centre)) < Double(module) }
+            #expect(left.count == (partOfCode ? 0 : 2), "module \(module): \(views.unreadGroups(symbols))")
+        }
+    }
+
+    @Test func onceACodeIsReadOnlyAnotherTripleIsScanned() throws {
+        // Code A is read; code B shows its three finders; two lone finder patterns (larger modules, so
+        // that they group only with each other) make a pair. Before a read every group is worth
+        // scanning; after it, B's triple only: A's own group is A again, and a pair is far more often
+        // a photo's texture than a second code.
+        let a = try QRCodeGenerator.encode(Data("code A".utf8)).rasterize(scale: 4, margin: 4)
+        let b = try QRCodeGenerator.encode(Data("code B".utf8)).rasterize(scale: 4, margin: 4)
+        var canvas = GrayImage(width: 700, height: 400, fill: 255)
+        Self.paste(a, into: &canvas, x: 20, y: 20)
+        Self.paste(b, into: &canvas, x: 300, y: 20)
+        Self.paintFinder(into: &canvas, x: 520, y: 300, module: 8)
+        Self.paintFinder(into: &canvas, x: 620, y: 300, module: 8)
+        let placed = AffineMap(a: 1, b: 0, c: 20, d: 0, e: 1, f: 20)
+        let readA = try #require(QRScanner().decode(a, map: placed, pass: .plain).first)
+        var views = PassViews(original: canvas)
+        let groups = views.unreadGroups([])
+        let pair = try #require(groups.first { $0.count == 2 }, "\(groups)")
+        #expect(pair.allSatisfy { $0.y > 250 }, "\(pair)")
+        let triples = groups.filter { $0.count == 3 }
+        let ownOfA = try #require(triples.first { $0.allSatisfy { $0.x < 300 } }, "\(groups)")
+        let ofB = try #require(triples.first { $0.allSatisfy { $0.x > 300 && $0.x < 500 } }, "\(groups)")
+        let before = groups.map { views.isWorthScanning($0, after: []) }
+        #expect(!before.contains(false))
+        let after = [ownOfA, ofB, pair].map { views.isWorthScanning($0, after: [readA]) }
+        #expect(after == [false, true, false])
+    }
+
     @Test func passesGatedOnAFinderGroupScanOnlyItsRegion() throws {
         // A small code in a large, otherwise blank image: the region holds every dark pixel of the code
         // and is a fraction of the image; a gated pass's view is that region and reads the code with its
