@@ -209,6 +209,28 @@ struct FinderPatternTests {
         #expect(Self.darkPixelsOutside(region, of: canvas) == 0)
     }
 
+    @Test func aPairWhoseCropIsMostOfTheImageIsLeftToTheFullSizePasses() throws {
+        // The bottom-left finder blanked: a pair. In a large canvas its crop is scanned (and reads
+        // nothing, ZBar needs three finders); where the crop would be most of the image at its own
+        // scale, it is the image the later full-size passes scan, and the pair gives no view.
+        let matrix = try QRCodeGenerator.encode(Data("pair crop".utf8))
+        var code = matrix.rasterize(scale: 5, margin: 4)
+        let bottom = (4 + matrix.size) * 5
+        for y in (bottom - 8 * 5)..<bottom {
+            for x in (4 * 5)..<(12 * 5) { code[x, y] = 255 }
+        }
+        var large = GrayImage(width: 640, height: 480, fill: 255)
+        Self.paste(code, into: &large, x: 300, y: 150)
+        for (image, views) in [(large, 2), (code, 0)] {
+            var passViews = PassViews(original: image)
+            let groups = passViews.unreadGroups([])
+            #expect(groups.map(\.count) == [2], "\(groups)")
+            let group = try #require(groups.first)
+            let made = passViews.groupViews(group, best: true).compactMap { $0() }
+            #expect(made.count == views, "\(image.width) × \(image.height)")
+        }
+    }
+
     @Test func aRegionCoveringMostOfTheImageIsNotCut() throws {
         // A code filling the image: scanning a crop of 70 % or more of it is not worth a copy.
         let image = try QRCodeGenerator.encode(Data("fills the image".utf8)).rasterize(scale: 4, margin: 4)

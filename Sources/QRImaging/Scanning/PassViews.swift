@@ -594,6 +594,12 @@ struct PassViews {
             let (image, map) = crop.boxDownscaled(by: Int(module / 4))
             return View(image: image, map: cropMap.after(map))
         }
+        // Most of the image at its own scale is the image as given, and its block-binarised copy the
+        // full-size `binarized` image: the later passes scan those (and ZBar reads nothing more there
+        // than elsewhere, as `plain` showed).
+        if Double(crop.width * crop.height) >= Self.groupRegionShare * Double(original.width * original.height) {
+            return nil
+        }
         return View(image: crop, map: cropMap)
     }
 
