@@ -231,6 +231,24 @@ struct FinderPatternTests {
         }
     }
 
+    @Test func onlyAConfirmedLightRingIsEvidenceOfALightOnDarkCode() throws {
+        // issue-54-1 and issue-59-inverted are read only inverted, and their light finder rings are
+        // seen on most rows of their cores. issue-14-regression and sidewalk show a light ring in their
+        // print or texture on a row or two: once enough for a full-size `inverted` pass, no longer.
+        let photos = try RealPhotoTests.photos()
+        for (name, evidence) in [
+            ("issue-54-1.png", true), ("issue-59-inverted.png", true), ("issue-14-regression.png", false),
+            ("sidewalk.png", false),
+        ] {
+            let photo = try #require(photos.first { $0.name == name })
+            var views = PassViews(original: photo.image)
+            let rings = views.finders().binary.inverted().finderPatterns()
+            #expect(!rings.isEmpty, "\(name)")
+            let shows = views.showsInvertedFinder()
+            #expect(shows == evidence, "\(name): \(rings)")
+        }
+    }
+
     @Test func aRegionCoveringMostOfTheImageIsNotCut() throws {
         // A code filling the image: scanning a crop of 70 % or more of it is not worth a copy.
         let image = try QRCodeGenerator.encode(Data("fills the image".utf8)).rasterize(scale: 4, margin: 4)

@@ -184,6 +184,11 @@ extension FinderPattern {
         }
     }
 
+    /// Whether the pattern was seen on more than two rows per module of its size. A finder's 3-module
+    /// core crosses about three, a little fewer when blurred or turned; a ring in texture or print
+    /// that happens to match on a row or two does not come close.
+    var isConfirmed: Bool { Double(hits) > 2 * module }
+
     /// Whether this pattern's modules are within a factor of 1.6 of `other` px: patterns of one code
     /// (perspective and blur make a code's own finders differ by less).
     func hasSimilarModules(to other: Double) -> Bool {

@@ -160,15 +160,17 @@ struct PassViews {
         return shows
     }
 
-    /// Whether the block-binarised working image, inverted, shows a finder pattern: a light-on-dark
-    /// code's finders are light rings there. An image without one has no light-on-dark code for the
-    /// full-size `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
-    /// reads shows at least one (the generated inverted class three to seven), and most images
-    /// `inverted` missed on show none. A finder search costs a few operations a pixel, a ZBar pass
-    /// about 260.
+    /// Whether the block-binarised working image, inverted, shows a confirmed finder pattern
+    /// (`FinderPattern.isConfirmed`): a light-on-dark code's finders are light rings there. An image
+    /// without one has no light-on-dark code for the full-size `inverted` pass to read: on jsqr-photos
+    /// and the generated corpus every code only `inverted` reads shows at least one (the generated
+    /// inverted class three to seven). Most images `inverted` missed on show none, and where texture
+    /// or print shows a light ring, it is seen on a row or two (jsqr-photos: four images paid a
+    /// full-size pass, 240 M instructions, for such rings). A finder search costs a few operations a
+    /// pixel, a ZBar pass about 260.
     mutating func showsInvertedFinder() -> Bool {
         if let invertedFinderCache { return invertedFinderCache }
-        let shows = !finders().binary.inverted().finderPatterns().isEmpty
+        let shows = finders().binary.inverted().finderPatterns().contains(where: \.isConfirmed)
         invertedFinderCache = shows
         return shows
     }
