@@ -174,7 +174,7 @@ extension FinderPattern {
     /// third of the side of the smallest code; a second code nested in the middle of a larger one is
     /// not explained by it).
     func isExplained(by symbol: QRSymbol) -> Bool {
-        guard symbol.points.count >= 3 else { return false }
+        guard symbol.points.count >= 3, symbol.contains(ImagePoint(x: x, y: y)) else { return false }
         let side = symbol.polygonArea.squareRoot()
         let reach = max(0.3 * side, 2 * module)
         return symbol.points.contains { corner in
