@@ -455,14 +455,15 @@ struct PassViews {
     }
 
     /// Whether the finder `group` (from `unreadGroups`) is worth scanning once `read` are read: before
-    /// any code is, every group is; after, only three patterns none of which is part of a code read
-    /// (`FinderPattern.isPart`). A group with such a pattern is that code again, and a pair is left
-    /// alone: a second code shows its three finders far more often than a photo's texture shows
-    /// three, and texture shows pairs everywhere (on jsqr-photos, the crops of pairs after a read,
-    /// doubled where their modules are small, cost 150 M instructions and read nothing).
+    /// any code is, every group is; after, only three confirmed patterns (`FinderPattern.isConfirmed`)
+    /// none of which is part of a code read (`FinderPattern.isPart`). A group with such a pattern is
+    /// that code again; a pair, or patterns seen on a row or two, is left alone: a second code shows
+    /// its three finders whole, and a photo's texture or noise shows pairs and faint triples everywhere
+    /// (on jsqr-photos, the crops of pairs after a read, doubled where their modules are small, cost
+    /// 150 M instructions and read nothing).
     mutating func isWorthScanning(_ group: [FinderPattern], after read: [QRSymbol]) -> Bool {
         guard !read.isEmpty else { return true }
-        guard group.count >= 3 else { return false }
+        guard group.count >= 3, group.allSatisfy(\.isConfirmed) else { return false }
         let patterns = finders().patterns
         let part = partOfRead(read)
         return !group.contains { member in
