@@ -72,18 +72,18 @@ public enum ImageDecoder {
     /// Integer BT.601 luma of an sRGB triple.
     @inline(__always)
     static func luma(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> UInt8 {
-        let r: UInt32 = 77 * UInt32(red)
-        let g: UInt32 = 150 * UInt32(green)
-        let b: UInt32 = 29 * UInt32(blue)
-        return UInt8((r + g + b + 128) >> 8)
+        // At most 255 · 256 + 128: nothing overflows, and the wrapping operators spare the checks.
+        let sum = 77 &* UInt32(red) &+ 150 &* UInt32(green) &+ 29 &* UInt32(blue) &+ 128
+        return UInt8(truncatingIfNeeded: sum &>> 8)
     }
 
     /// Composites a grey value with alpha onto white.
     @inline(__always)
     static func onWhite(_ value: UInt8, alpha: UInt8) -> UInt8 {
+        // At most 255 · 255 + 127 before the division: nothing overflows.
         let a = UInt32(alpha)
-        let covered: UInt32 = UInt32(value) * a
-        let background: UInt32 = 255 * (255 - a)
-        return UInt8((covered + background + 127) / 255)
+        let covered = UInt32(value) &* a
+        let background = 255 &* (255 &- a)
+        return UInt8(truncatingIfNeeded: (covered &+ background &+ 127) / 255)
     }
 }

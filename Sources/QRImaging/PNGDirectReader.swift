@@ -243,10 +243,22 @@ enum PNGDirectReader {
         for y in 0..<layout.height {
             let row = rows + (y & 1) * rowBytes
             let prior = y == 0 ? zeros : UnsafePointer(rows + ((y + 1) & 1) * rowBytes)
-            guard source.read(into: &filterType, count: 1), source.read(into: row, count: rowBytes),
-                unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: layout.channels)
+            let grey = out + y * layout.width
+            guard source.read(into: &filterType, count: 1), source.read(into: row, count: rowBytes) else {
+                return false
+            }
+            // Paeth rows of RGB and RGBA, most of a photo's, are reduced to grey as they are undone.
+            if filterType == 4, layout.channels == 3 {
+                paethRGB(row: row, prior: prior, width: layout.width, grey: grey)
+                continue
+            }
+            if filterType == 4, layout.channels == 4 {
+                paethRGBA(row: row, prior: prior, width: layout.width, grey: grey)
+                continue
+            }
+            guard unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: layout.channels)
             else { return false }
-            reduce(row, channels: layout.channels, width: layout.width, into: out + y * layout.width)
+            reduce(row, channels: layout.channels, width: layout.width, into: grey)
         }
         return true
     }
@@ -350,14 +362,6 @@ enum PNGDirectReader {
                 paethOneByte(row: row, prior: prior, count: count)
                 return true
             }
-            if bpp == 3, count % 3 == 0 {
-                paethPixels(row: row, prior: prior, count: count, bytesPerPixel: 3)
-                return true
-            }
-            if bpp == 4, count % 4 == 0 {
-                paethPixels(row: row, prior: prior, count: count, bytesPerPixel: 4)
-                return true
-            }
             for index in 0..<min(bpp, count) { row[index] &+= prior[index] }
             guard bpp < count else { return true }
             for index in bpp..<count {
@@ -383,36 +387,63 @@ enum PNGDirectReader {
         return threshold <= low ? high : notLow
     }
 
-    /// Paeth for RGB and RGBA rows. The pixels form one serial chain, but each channel's chain is
-    /// independent of the others: the three (or four) are undone side by side in registers, so the
-    /// processor overlaps them, and the left and upper-left values are never re-read from memory.
-    /// RGB and RGBA photos are most of what a scanner reads, and most of their rows are Paeth-filtered.
+    /// Paeth for RGB and RGBA rows, each pixel reduced to grey (`reduce`'s arithmetic) into `grey` as
+    /// it is undone. The pixels form one serial chain, but each channel's chain is independent of the
+    /// others: the three (or four) are undone side by side in registers, so the processor overlaps
+    /// them, and neither the left and upper-left values nor the row are read back from memory. RGB and
+    /// RGBA photos are most of what a scanner reads, and most of their rows are Paeth-filtered.
+    /// `paethPixels` for RGB, compiled on its own: inlined into the row loop, its pointers did not fit
+    /// in the registers left and were reloaded from the stack on every pixel.
+    @inline(never)
+    private static func paethRGB(
+        row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, width: Int, grey: UnsafeMutablePointer<UInt8>
+    ) {
+        paethPixels(row: row, prior: prior, width: width, bytesPerPixel: 3, grey: grey)
+    }
+
+    /// `paethPixels` for RGBA, compiled on its own (`paethRGB`).
+    @inline(never)
+    private static func paethRGBA(
+        row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, width: Int, grey: UnsafeMutablePointer<UInt8>
+    ) {
+        paethPixels(row: row, prior: prior, width: width, bytesPerPixel: 4, grey: grey)
+    }
+
     @inline(__always)
     private static func paethPixels(
-        row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
+        row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, width: Int, bytesPerPixel bpp: Int,
+        grey: UnsafeMutablePointer<UInt8>
     ) {
         // Left and upper-left start at zero: the first pixel's predictor is then the one above.
         var (a0, a1, a2, a3) = (0, 0, 0, 0)
         var (c0, c1, c2, c3) = (0, 0, 0, 0)
-        var index = 0
-        while index < count {
-            let b0 = Int(prior[index])
-            let b1 = Int(prior[index + 1])
-            let b2 = Int(prior[index + 2])
-            a0 = (Int(row[index]) &+ paeth(a0, b0, c0)) & 0xFF
-            a1 = (Int(row[index + 1]) &+ paeth(a1, b1, c1)) & 0xFF
-            a2 = (Int(row[index + 2]) &+ paeth(a2, b2, c2)) & 0xFF
-            row[index] = UInt8(truncatingIfNeeded: a0)
-            row[index + 1] = UInt8(truncatingIfNeeded: a1)
-            row[index + 2] = UInt8(truncatingIfNeeded: a2)
+        // Pointers moved along rather than indices added to (which are checked for overflow).
+        var pixel = row
+        var above = prior
+        for x in 0..<width {
+            let b0 = Int(above[0])
+            let b1 = Int(above[1])
+            let b2 = Int(above[2])
+            a0 = (Int(pixel[0]) &+ paeth(a0, b0, c0)) & 0xFF
+            a1 = (Int(pixel[1]) &+ paeth(a1, b1, c1)) & 0xFF
+            a2 = (Int(pixel[2]) &+ paeth(a2, b2, c2)) & 0xFF
+            pixel[0] = UInt8(truncatingIfNeeded: a0)
+            pixel[1] = UInt8(truncatingIfNeeded: a1)
+            pixel[2] = UInt8(truncatingIfNeeded: a2)
+            let luma = ImageDecoder.luma(
+                UInt8(truncatingIfNeeded: a0), UInt8(truncatingIfNeeded: a1), UInt8(truncatingIfNeeded: a2))
             if bpp == 4 {
-                let b3 = Int(prior[index + 3])
-                a3 = (Int(row[index + 3]) &+ paeth(a3, b3, c3)) & 0xFF
-                row[index + 3] = UInt8(truncatingIfNeeded: a3)
+                let b3 = Int(above[3])
+                a3 = (Int(pixel[3]) &+ paeth(a3, b3, c3)) & 0xFF
+                pixel[3] = UInt8(truncatingIfNeeded: a3)
                 c3 = b3
+                grey[x] = ImageDecoder.onWhite(luma, alpha: UInt8(truncatingIfNeeded: a3))
+            } else {
+                grey[x] = luma
             }
             (c0, c1, c2) = (b0, b1, b2)
-            index += bpp
+            pixel += bpp
+            above += bpp
         }
     }
 

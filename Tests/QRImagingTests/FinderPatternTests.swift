@@ -87,6 +87,71 @@ struct FinderPatternTests {
         #expect(texts.contains("inner"), "\(report)")
     }
 
+    /// A finder pattern of `module` px centred at (`x`, `y`), with a one-module light border.
+    static func paintFinder(into canvas: inout GrayImage, x: Int, y: Int, module: Int) {
+        for row in -4...4 {
+            for column in -4...4 {
+                let ring = max(abs(row), abs(column))
+                let value: UInt8 = ring == 4 || ring == 2 ? 255 : 0
+                for dy in 0..<module {
+                    for dx in 0..<module {
+                        canvas[x + column * module - module / 2 + dx, y + row * module - module / 2 + dy] = value
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func patternsInsideAReadCodeWithItsModulesArePartOfIt() throws {
+        // Two finder-like patterns inside a code, with its module size, stand for an alignment pattern
+        // or data that looks like a finder: once the code is read they leave no group to scan for more
+        // codes. The same patterns at a third of the module size may be a nested code's and stay.
+        for (module, partOfCode) in [(6, true), (2, false)] {
+            var canvas = try QRCodeGenerator.encode(
+                Data(String(repeating: "outer code ", count: 8).utf8), options: QRCodeOptions(errorCorrection: .high)
+            ).rasterize(scale: 6, margin: 4)
+            let centre = canvas.width / 2
+            Self.paintFinder(into: &canvas, x: centre - 5 * module, y: centre, module: module)
+            Self.paintFinder(into: &canvas, x: centre + 5 * module, y: centre, module: module)
+            let symbols = try QRScanner().scan(canvas, budget: nil)
+            #expect(symbols.count == 1 && symbols.first?.text?.hasPrefix("outer code") == true, "\(symbols)")
+            var views = PassViews(original: canvas)
+            let painted = views.unreadGroups([]).joined().filter { abs($0.y - Double(centre)) < Double(module) }
+            #expect(painted.count == 2, "module \(module): \(views.unreadGroups([]))")
+            let left = views.unreadGroups(symbols).joined().filter { abs($0.y - Double(centre)) < Double(module) }
+            #expect(left.count == (partOfCode ? 0 : 2), "module \(module): \(views.unreadGroups(symbols))")
+        }
+    }
+
+    @Test func onceACodeIsReadOnlyAnotherTripleIsScanned() throws {
+        // Code A is read; code B shows its three finders; two lone finder patterns (larger modules, so
+        // that they group only with each other) make a pair. Before a read every group is worth
+        // scanning; after it, B's triple only: A's own group is A again, and a pair, or a triple seen
+        // on a row or two, is far more often a photo's texture or noise than a second code.
+        let a = try QRCodeGenerator.encode(Data("code A".utf8)).rasterize(scale: 4, margin: 4)
+        let b = try QRCodeGenerator.encode(Data("code B".utf8)).rasterize(scale: 4, margin: 4)
+        var canvas = GrayImage(width: 700, height: 400, fill: 255)
+        Self.paste(a, into: &canvas, x: 20, y: 20)
+        Self.paste(b, into: &canvas, x: 300, y: 20)
+        Self.paintFinder(into: &canvas, x: 520, y: 300, module: 8)
+        Self.paintFinder(into: &canvas, x: 620, y: 300, module: 8)
+        let placed = AffineMap(a: 1, b: 0, c: 20, d: 0, e: 1, f: 20)
+        let readA = try #require(QRScanner().decode(a, map: placed, pass: .plain).first)
+        var views = PassViews(original: canvas)
+        let groups = views.unreadGroups([])
+        let pair = try #require(groups.first { $0.count == 2 }, "\(groups)")
+        #expect(pair.allSatisfy { $0.y > 250 }, "\(pair)")
+        let triples = groups.filter { $0.count == 3 }
+        let ownOfA = try #require(triples.first { $0.allSatisfy { $0.x < 300 } }, "\(groups)")
+        let ofB = try #require(triples.first { $0.allSatisfy { $0.x > 300 && $0.x < 500 } }, "\(groups)")
+        let before = groups.map { views.isWorthScanning($0, after: []) }
+        #expect(!before.contains(false))
+        // B's triple seen on a row or two only, as noise makes them: not worth a scan after a read.
+        let faintB = ofB.map { FinderPattern(x: $0.x, y: $0.y, module: $0.module, hits: 2) }
+        let after = [ownOfA, ofB, pair, faintB].map { views.isWorthScanning($0, after: [readA]) }
+        #expect(after == [false, true, false, false])
+    }
+
     @Test func passesGatedOnAFinderGroupScanOnlyItsRegion() throws {
         // A small code in a large, otherwise blank image: the region holds every dark pixel of the code
         // and is a fraction of the image; a gated pass's view is that region and reads the code with its
@@ -144,6 +209,46 @@ struct FinderPatternTests {
         let found = views.groupRegion()
         let region = try #require(found)
         #expect(Self.darkPixelsOutside(region, of: canvas) == 0)
+    }
+
+    @Test func aPairWhoseCropIsMostOfTheImageIsLeftToTheFullSizePasses() throws {
+        // The bottom-left finder blanked: a pair. In a large canvas its crop is scanned (and reads
+        // nothing, ZBar needs three finders); where the crop would be most of the image at its own
+        // scale, it is the image the later full-size passes scan, and the pair gives no view.
+        let matrix = try QRCodeGenerator.encode(Data("pair crop".utf8))
+        var code = matrix.rasterize(scale: 5, margin: 4)
+        let bottom = (4 + matrix.size) * 5
+        for y in (bottom - 8 * 5)..<bottom {
+            for x in (4 * 5)..<(12 * 5) { code[x, y] = 255 }
+        }
+        var large = GrayImage(width: 640, height: 480, fill: 255)
+        Self.paste(code, into: &large, x: 300, y: 150)
+        for (image, views) in [(large, 2), (code, 0)] {
+            var passViews = PassViews(original: image)
+            let groups = passViews.unreadGroups([])
+            #expect(groups.map(\.count) == [2], "\(groups)")
+            let group = try #require(groups.first)
+            let made = passViews.groupViews(group, best: true).compactMap { $0() }
+            #expect(made.count == views, "\(image.width) × \(image.height)")
+        }
+    }
+
+    @Test func onlyAConfirmedLightRingIsEvidenceOfALightOnDarkCode() throws {
+        // issue-54-1 and issue-59-inverted are read only inverted, and their light finder rings are
+        // seen on most rows of their cores. issue-14-regression and sidewalk show a light ring in their
+        // print or texture on a row or two: once enough for a full-size `inverted` pass, no longer.
+        let photos = try RealPhotoTests.photos()
+        for (name, evidence) in [
+            ("issue-54-1.png", true), ("issue-59-inverted.png", true), ("issue-14-regression.png", false),
+            ("sidewalk.png", false),
+        ] {
+            let photo = try #require(photos.first { $0.name == name })
+            var views = PassViews(original: photo.image)
+            let rings = views.finders().binary.inverted().finderPatterns()
+            #expect(!rings.isEmpty, "\(name)")
+            let shows = views.showsInvertedFinder()
+            #expect(shows == evidence, "\(name): \(rings)")
+        }
     }
 
     @Test func aRegionCoveringMostOfTheImageIsNotCut() throws {

@@ -174,7 +174,7 @@ extension FinderPattern {
     /// third of the side of the smallest code; a second code nested in the middle of a larger one is
     /// not explained by it).
     func isExplained(by symbol: QRSymbol) -> Bool {
-        guard symbol.points.count >= 3 else { return false }
+        guard symbol.points.count >= 3, symbol.contains(ImagePoint(x: x, y: y)) else { return false }
         let side = symbol.polygonArea.squareRoot()
         let reach = max(0.3 * side, 2 * module)
         return symbol.points.contains { corner in
@@ -182,6 +182,27 @@ extension FinderPattern {
             let dy = corner.y - y
             return dx * dx + dy * dy <= reach * reach
         }
+    }
+
+    /// Whether the pattern was seen on more than two rows per module of its size. A finder's 3-module
+    /// core crosses about three, a little fewer when blurred or turned; a ring in texture or print
+    /// that happens to match on a row or two does not come close.
+    var isConfirmed: Bool { Double(hits) > 2 * module }
+
+    /// Whether this pattern's modules are within a factor of 1.6 of `other` px: patterns of one code
+    /// (perspective and blur make a code's own finders differ by less).
+    func hasSimilarModules(to other: Double) -> Bool {
+        max(module, other) / min(module, other) <= 1.6
+    }
+
+    /// Whether this pattern is part of `symbol`, whose own finder patterns (`isExplained(by:)`) have
+    /// modules of `ownModule` px (nil: none of them was found): one of its finder patterns, or inside
+    /// it with modules of about its own size: an alignment pattern or data that looks like a finder
+    /// (a version-40 code shows dozens). A pattern inside with much smaller modules is a nested code's.
+    func isPart(of symbol: QRSymbol, ownModule: Double?) -> Bool {
+        if isExplained(by: symbol) { return true }
+        guard let ownModule, hasSimilarModules(to: ownModule) else { return false }
+        return symbol.contains(ImagePoint(x: x, y: y))
     }
 
     /// Groups of patterns that may belong to one code, at most `limit`, best first. First triples:
@@ -193,9 +214,7 @@ extension FinderPattern {
     static func codeGroups(_ patterns: [FinderPattern], limit: Int) -> [[FinderPattern]] {
         let sorted = Array(
             patterns.sorted { $0.hits != $1.hits ? $0.hits > $1.hits : ($0.y, $0.x) < ($1.y, $1.x) }.prefix(15))
-        func similar(_ p: FinderPattern, _ q: FinderPattern) -> Bool {
-            max(p.module, q.module) / min(p.module, q.module) <= 1.6
-        }
+        func similar(_ p: FinderPattern, _ q: FinderPattern) -> Bool { p.hasSimilarModules(to: q.module) }
         var triples: [(score: Double, members: [Int])] = []
         for i in sorted.indices {
             for j in sorted.indices where j > i && similar(sorted[i], sorted[j]) {

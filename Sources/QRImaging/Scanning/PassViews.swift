@@ -160,15 +160,17 @@ struct PassViews {
         return shows
     }
 
-    /// Whether the block-binarised working image, inverted, shows a finder pattern: a light-on-dark
-    /// code's finders are light rings there. An image without one has no light-on-dark code for the
-    /// full-size `inverted` pass to read: on jsqr-photos and the generated corpus every code only `inverted`
-    /// reads shows at least one (the generated inverted class three to seven), and most images
-    /// `inverted` missed on show none. A finder search costs a few operations a pixel, a ZBar pass
-    /// about 260.
+    /// Whether the block-binarised working image, inverted, shows a confirmed finder pattern
+    /// (`FinderPattern.isConfirmed`): a light-on-dark code's finders are light rings there. An image
+    /// without one has no light-on-dark code for the full-size `inverted` pass to read: on jsqr-photos
+    /// and the generated corpus every code only `inverted` reads shows at least one (the generated
+    /// inverted class three to seven). Most images `inverted` missed on show none, and where texture
+    /// or print shows a light ring, it is seen on a row or two (jsqr-photos: four images paid a
+    /// full-size pass, 240 M instructions, for such rings). A finder search costs a few operations a
+    /// pixel, a ZBar pass about 260.
     mutating func showsInvertedFinder() -> Bool {
         if let invertedFinderCache { return invertedFinderCache }
-        let shows = !finders().binary.inverted().finderPatterns().isEmpty
+        let shows = finders().binary.inverted().finderPatterns().contains(where: \.isConfirmed)
         invertedFinderCache = shows
         return shows
     }
@@ -217,8 +219,17 @@ struct PassViews {
     /// ZBar would scan.
     mutating func groupRegion() -> (left: Int, top: Int, right: Int, bottom: Int)? {
         if let groupRegionCache { return groupRegionCache }
+        let region = region(of: unreadGroups([]))
+        groupRegionCache = .some(region)
+        return region
+    }
+
+    /// The part of the working image that holds the codes of `groups` (the union of their
+    /// `FinderPattern.region`s, `groupRegionMargin` modules wide), when it is under `groupRegionShare`
+    /// of the image.
+    mutating func region(of groups: [[FinderPattern]]) -> (left: Int, top: Int, right: Int, bottom: Int)? {
         let image = finders().working
-        let boxes = unreadGroups([]).map { FinderPattern.region(of: $0, margin: Self.groupRegionMargin) }
+        let boxes = groups.map { FinderPattern.region(of: $0, margin: Self.groupRegionMargin) }
         var region: (left: Int, top: Int, right: Int, bottom: Int)? = nil
         if let minX = boxes.map(\.left).min(), let minY = boxes.map(\.top).min(),
             let maxX = boxes.map(\.right).max(), let maxY = boxes.map(\.bottom).max()
@@ -234,8 +245,22 @@ struct PassViews {
                 region = (left, top, right, bottom)
             }
         }
-        groupRegionCache = .some(region)
         return region
+    }
+
+    /// The original image, cut to the region of `groups` (`region(of:)`) where that is under
+    /// `groupRegionShare` of it.
+    mutating func original(around groups: [[FinderPattern]]) -> View {
+        let whole = View(image: original, map: .identity)
+        guard let box = region(of: groups) else { return whole }
+        let map = finders().map
+        let topLeft = map.apply(x: Double(box.left), y: Double(box.top))
+        let bottomRight = map.apply(x: Double(box.right), y: Double(box.bottom))
+        return whole.cropped(
+            to: (
+                Int(topLeft.x.rounded(.down)), Int(topLeft.y.rounded(.down)), Int(bottomRight.x.rounded(.up)),
+                Int(bottomRight.y.rounded(.up))
+            ))
     }
 
     /// Modules around the finder centres (and the mirrored corners) that `groupRegion` keeps: the 3.5
@@ -404,18 +429,46 @@ struct PassViews {
         return found
     }
 
-    /// Groups of two or three finder patterns that are not one of `symbols`' own
-    /// (`FinderPattern.codeGroups`): where a code no pass read may be. Best confirmed first; in the
-    /// working image's coordinates.
+    /// Groups of two or three finder patterns (`FinderPattern.codeGroups`) among those that are not
+    /// part of one of `symbols` (`FinderPattern.isPart`): where a code no pass read may be. Best
+    /// confirmed first; in the working image's coordinates.
     mutating func unreadGroups(_ symbols: [QRSymbol]) -> [[FinderPattern]] {
-        let state = finders()
-        let patterns = state.patterns.filter { pattern in
-            let centre = state.map.apply(x: pattern.x, y: pattern.y)
-            let mapped = FinderPattern(
-                x: centre.x, y: centre.y, module: pattern.module * state.map.a, hits: pattern.hits)
-            return !symbols.contains { mapped.isExplained(by: $0) }
-        }
+        let part = partOfRead(symbols)
+        let patterns = zip(finders().patterns, part).filter { !$0.1 }.map(\.0)
         return FinderPattern.codeGroups(patterns, limit: Self.finderGroupLimit)
+    }
+
+    /// Whether each of the finder search's patterns is part of one of `symbols` (`FinderPattern.isPart`),
+    /// in the order of `finders().patterns`.
+    mutating func partOfRead(_ symbols: [QRSymbol]) -> [Bool] {
+        let state = finders()
+        let mapped = state.patterns.map { pattern in
+            let centre = state.map.apply(x: pattern.x, y: pattern.y)
+            return FinderPattern(x: centre.x, y: centre.y, module: pattern.module * state.map.a, hits: pattern.hits)
+        }
+        guard !symbols.isEmpty else { return mapped.map { _ in false } }
+        let owned = symbols.map { symbol -> (symbol: QRSymbol, module: Double?) in
+            let own = mapped.filter { $0.isExplained(by: symbol) }.map(\.module)
+            return (symbol, own.isEmpty ? nil : own.reduce(0, +) / Double(own.count))
+        }
+        return mapped.map { pattern in owned.contains { pattern.isPart(of: $0.symbol, ownModule: $0.module) } }
+    }
+
+    /// Whether the finder `group` (from `unreadGroups`) is worth scanning once `read` are read: before
+    /// any code is, every group is; after, only three confirmed patterns (`FinderPattern.isConfirmed`)
+    /// none of which is part of a code read (`FinderPattern.isPart`). A group with such a pattern is
+    /// that code again; a pair, or patterns seen on a row or two, is left alone: a second code shows
+    /// its three finders whole, and a photo's texture or noise shows pairs and faint triples everywhere
+    /// (on jsqr-photos, the crops of pairs after a read, doubled where their modules are small, cost
+    /// 150 M instructions and read nothing).
+    mutating func isWorthScanning(_ group: [FinderPattern], after read: [QRSymbol]) -> Bool {
+        guard !read.isEmpty else { return true }
+        guard group.count >= 3, group.allSatisfy(\.isConfirmed) else { return false }
+        let patterns = finders().patterns
+        let part = partOfRead(read)
+        return !group.contains { member in
+            patterns.indices.contains { patterns[$0] == member && part[$0] }
+        }
     }
 
     /// At most this many finder groups are scanned per image.
@@ -543,6 +596,12 @@ struct PassViews {
         if module > 8 {
             let (image, map) = crop.boxDownscaled(by: Int(module / 4))
             return View(image: image, map: cropMap.after(map))
+        }
+        // Most of the image at its own scale is the image as given, and its block-binarised copy the
+        // full-size `binarized` image: the later passes scan those (and ZBar reads nothing more there
+        // than elsewhere, as `plain` showed).
+        if Double(crop.width * crop.height) >= Self.groupRegionShare * Double(original.width * original.height) {
+            return nil
         }
         return View(image: crop, map: cropMap)
     }

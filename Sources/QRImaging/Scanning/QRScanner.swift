@@ -91,14 +91,17 @@ public final class QRScanner {
                 // A halved image may have lost a second code with smaller modules: unless what was
                 // found fills most of the image, or the image shows no finder pattern the codes read
                 // do not explain, the image as given is scanned too (reported as `plain`, in or out of
-                // the pass list).
+                // the pass list), where those finder patterns are.
                 if pass == .downscaled, foundOn != .inverse, views.isHalved, !run.contains(.plain),
-                    Self.coverage(of: found, in: image) < Self.aloneCoverage,
-                    !views.unreadGroups(found).isEmpty
+                    Self.coverage(of: found, in: image) < Self.aloneCoverage
                 {
-                    run.append(.plain)
-                    let full = decode(image, map: .identity, pass: .plain)
-                    found += full.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
+                    let unread = views.unreadGroups(found)
+                    if !unread.isEmpty {
+                        run.append(.plain)
+                        let view = views.original(around: unread)
+                        let full = decode(view.image, map: view.map, pass: .plain)
+                        found += full.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
+                    }
                 }
                 // Finder patterns no code read explains (a small code beside or inside a larger one):
                 // their regions are scanned on their own, unless `finders` ran already.
@@ -108,7 +111,7 @@ public final class QRScanner {
                     let groups = views.unreadGroups(found)
                     if !groups.isEmpty {
                         run.append(.finders)
-                        let more = scanGroups(groups, views: &views)
+                        let more = scanGroups(groups, views: &views, after: found)
                         found += more.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
                     }
                 }
@@ -119,10 +122,12 @@ public final class QRScanner {
     }
 
     /// Scans the views of each finder group (`PassViews.groupViews`) until one reads; returns what
-    /// they found, reported as `finders`, with points in the original image's coordinates.
-    func scanGroups(_ groups: [[FinderPattern]], views: inout PassViews) -> [QRSymbol] {
+    /// they found, reported as `finders`, with points in the original image's coordinates. `read`:
+    /// the codes an earlier pass read. Once a code is read, the groups left are scanned only where
+    /// they may hold another (`PassViews.isWorthScanning`).
+    func scanGroups(_ groups: [[FinderPattern]], views: inout PassViews, after read: [QRSymbol] = []) -> [QRSymbol] {
         var found: [QRSymbol] = []
-        for (index, group) in groups.enumerated() {
+        for (index, group) in groups.enumerated() where views.isWorthScanning(group, after: read + found) {
             var symbols: [QRSymbol] = []
             for make in views.groupViews(group, best: index == 0) where symbols.isEmpty {
                 guard let view = make() else { continue }

@@ -33,6 +33,22 @@ public struct QRSymbol: Sendable, Equatable {
         return abs(twice) / 2
     }
 
+    /// Whether `point` lies inside the corner polygon (even–odd rule).
+    func contains(_ point: ImagePoint) -> Bool {
+        guard points.count >= 3 else { return false }
+        var inside = false
+        var previous = points[points.count - 1]
+        for corner in points {
+            if (corner.y > point.y) != (previous.y > point.y),
+                point.x < (previous.x - corner.x) * (point.y - corner.y) / (previous.y - corner.y) + corner.x
+            {
+                inside.toggle()
+            }
+            previous = corner
+        }
+        return inside
+    }
+
     /// The centre of the corner points.
     var centre: ImagePoint {
         guard !points.isEmpty else { return ImagePoint(x: 0, y: 0) }
