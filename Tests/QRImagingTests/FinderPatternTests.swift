@@ -87,6 +87,18 @@ struct FinderPatternTests {
         #expect(texts.contains("inner"), "\(report)")
     }
 
+    /// The code of `text` at `scale` px a module (4-module margin) with its bottom-left finder pattern
+    /// and separator blanked: only the top two show, a pair.
+    static func codeWithoutBottomLeftFinder(_ text: String, scale: Int) throws -> GrayImage {
+        let matrix = try QRCodeGenerator.encode(Data(text.utf8))
+        var code = matrix.rasterize(scale: scale, margin: 4)
+        let bottom = (4 + matrix.size) * scale
+        for y in (bottom - 8 * scale)..<bottom {
+            for x in (4 * scale)..<(12 * scale) { code[x, y] = 255 }
+        }
+        return code
+    }
+
     /// A finder pattern of `module` px centred at (`x`, `y`), with a one-module light border.
     static func paintFinder(into canvas: inout GrayImage, x: Int, y: Int, module: Int) {
         for row in -4...4 {
@@ -196,12 +208,7 @@ struct FinderPatternTests {
     @Test func theGroupRegionOfTwoFinderPatternsHoldsTheCode() throws {
         // The bottom-left finder pattern blanked: only the pair of the top two is found, and the code
         // reaches the pair's distance below them. Every dark pixel that is left must be inside the region.
-        let matrix = try QRCodeGenerator.encode(Data("two finder patterns".utf8))
-        var code = matrix.rasterize(scale: 3, margin: 4)
-        let bottom = (4 + matrix.size) * 3
-        for y in (bottom - 8 * 3)..<bottom {
-            for x in (4 * 3)..<(12 * 3) { code[x, y] = 255 }
-        }
+        let code = try Self.codeWithoutBottomLeftFinder("two finder patterns", scale: 3)
         var canvas = GrayImage(width: 640, height: 480, fill: 255)
         Self.paste(code, into: &canvas, x: 300, y: 150)
         var views = PassViews(original: canvas)
@@ -215,12 +222,7 @@ struct FinderPatternTests {
         // The bottom-left finder blanked: a pair. In a large canvas its crop is scanned (and reads
         // nothing, ZBar needs three finders); where the crop would be most of the image at its own
         // scale, it is the image the later full-size passes scan, and the pair gives no view.
-        let matrix = try QRCodeGenerator.encode(Data("pair crop".utf8))
-        var code = matrix.rasterize(scale: 5, margin: 4)
-        let bottom = (4 + matrix.size) * 5
-        for y in (bottom - 8 * 5)..<bottom {
-            for x in (4 * 5)..<(12 * 5) { code[x, y] = 255 }
-        }
+        let code = try Self.codeWithoutBottomLeftFinder("pair crop", scale: 5)
         var large = GrayImage(width: 640, height: 480, fill: 255)
         Self.paste(code, into: &large, x: 300, y: 150)
         for (image, views) in [(large, 2), (code, 0)] {
