@@ -248,12 +248,12 @@ enum PNGDirectReader {
                 return false
             }
             // Paeth rows of RGB and RGBA, most of a photo's, are reduced to grey as they are undone.
-            if filterType == 4, layout.channels == 3 {
-                paethRGB(row: row, prior: prior, width: layout.width, grey: grey)
-                continue
-            }
-            if filterType == 4, layout.channels == 4 {
-                paethRGBA(row: row, prior: prior, width: layout.width, grey: grey)
+            if filterType == 4, layout.channels >= 3 {
+                if layout.channels == 3 {
+                    paethRGB(row: row, prior: prior, width: layout.width, grey: grey)
+                } else {
+                    paethRGBA(row: row, prior: prior, width: layout.width, grey: grey)
+                }
                 continue
             }
             guard unfilter(filterType, row: row, prior: prior, count: rowBytes, bytesPerPixel: layout.channels)
@@ -387,11 +387,6 @@ enum PNGDirectReader {
         return threshold <= low ? high : notLow
     }
 
-    /// Paeth for RGB and RGBA rows, each pixel reduced to grey (`reduce`'s arithmetic) into `grey` as
-    /// it is undone. The pixels form one serial chain, but each channel's chain is independent of the
-    /// others: the three (or four) are undone side by side in registers, so the processor overlaps
-    /// them, and neither the left and upper-left values nor the row are read back from memory. RGB and
-    /// RGBA photos are most of what a scanner reads, and most of their rows are Paeth-filtered.
     /// `paethPixels` for RGB, compiled on its own: inlined into the row loop, its pointers did not fit
     /// in the registers left and were reloaded from the stack on every pixel.
     @inline(never)
@@ -409,6 +404,11 @@ enum PNGDirectReader {
         paethPixels(row: row, prior: prior, width: width, bytesPerPixel: 4, grey: grey)
     }
 
+    /// Paeth for RGB and RGBA rows, each pixel reduced to grey (`reduce`'s arithmetic) into `grey` as
+    /// it is undone. The pixels form one serial chain, but each channel's chain is independent of the
+    /// others: the three (or four) are undone side by side in registers, so the processor overlaps
+    /// them, and neither the left and upper-left values nor the row are read back from memory. RGB and
+    /// RGBA photos are most of what a scanner reads, and most of their rows are Paeth-filtered.
     @inline(__always)
     private static func paethPixels(
         row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, width: Int, bytesPerPixel bpp: Int,

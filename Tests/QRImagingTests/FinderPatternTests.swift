@@ -99,6 +99,13 @@ struct FinderPatternTests {
         return code
     }
 
+    /// `code` pasted at (300, 150) into a white 640 × 480 image: a small code in a large photo.
+    static func onLargeCanvas(_ code: GrayImage) -> GrayImage {
+        var canvas = GrayImage(width: 640, height: 480, fill: 255)
+        paste(code, into: &canvas, x: 300, y: 150)
+        return canvas
+    }
+
     /// A finder pattern of `module` px centred at (`x`, `y`), with a one-module light border.
     static func paintFinder(into canvas: inout GrayImage, x: Int, y: Int, module: Int) {
         for row in -4...4 {
@@ -209,8 +216,7 @@ struct FinderPatternTests {
         // The bottom-left finder pattern blanked: only the pair of the top two is found, and the code
         // reaches the pair's distance below them. Every dark pixel that is left must be inside the region.
         let code = try Self.codeWithoutBottomLeftFinder("two finder patterns", scale: 3)
-        var canvas = GrayImage(width: 640, height: 480, fill: 255)
-        Self.paste(code, into: &canvas, x: 300, y: 150)
+        let canvas = Self.onLargeCanvas(code)
         var views = PassViews(original: canvas)
         #expect(views.unreadGroups([]).map(\.count) == [2])
         let found = views.groupRegion()
@@ -223,9 +229,7 @@ struct FinderPatternTests {
         // nothing, ZBar needs three finders); where the crop would be most of the image at its own
         // scale, it is the image the later full-size passes scan, and the pair gives no view.
         let code = try Self.codeWithoutBottomLeftFinder("pair crop", scale: 5)
-        var large = GrayImage(width: 640, height: 480, fill: 255)
-        Self.paste(code, into: &large, x: 300, y: 150)
-        for (image, views) in [(large, 2), (code, 0)] {
+        for (image, views) in [(Self.onLargeCanvas(code), 2), (code, 0)] {
             var passViews = PassViews(original: image)
             let groups = passViews.unreadGroups([])
             #expect(groups.map(\.count) == [2], "\(groups)")

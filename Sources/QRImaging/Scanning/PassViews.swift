@@ -464,11 +464,8 @@ struct PassViews {
     mutating func isWorthScanning(_ group: [FinderPattern], after read: [QRSymbol]) -> Bool {
         guard !read.isEmpty else { return true }
         guard group.count >= 3, group.allSatisfy(\.isConfirmed) else { return false }
-        let patterns = finders().patterns
-        let part = partOfRead(read)
-        return !group.contains { member in
-            patterns.indices.contains { patterns[$0] == member && part[$0] }
-        }
+        let readPatterns = zip(finders().patterns, partOfRead(read)).filter(\.1).map(\.0)
+        return !group.contains(where: readPatterns.contains)
     }
 
     /// At most this many finder groups are scanned per image.
