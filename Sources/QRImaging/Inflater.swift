@@ -142,8 +142,8 @@ final class Inflater {
         return false
     }
 
-    /// The first input byte after the stream (its last partial byte counts as used).
-    private var endOfStream: Int { position - bitCount / 8 }
+    /// The first input byte after the stream (its last partial byte counts as used), once it ended.
+    var endOfStream: Int { position - bitCount / 8 }
 
     /// Decodes more bytes after `tail` (moving the history to the front first when the window is
     /// full); false when none came: the stream was refused, or it had ended.
