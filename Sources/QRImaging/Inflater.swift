@@ -55,6 +55,7 @@ final class Inflater {
 
     private var literals: HuffmanTable
     private var distances: HuffmanTable
+    private var codeLengths = HuffmanTable(rootBits: 7)
     private lazy var fixedLiterals = Self.fixedTable(literals: true)
     private lazy var fixedDistances = Self.fixedTable(literals: false)
     /// Whether the current block uses the fixed tables.
@@ -269,7 +270,6 @@ final class Inflater {
                 guard let length = take(3) else { return false }
                 lengths[Self.lengthOrder[index]] = UInt8(length)
             }
-            var codeLengths = HuffmanTable(rootBits: 7)
             guard codeLengths.build(lengths, count: 19, kind: .codeLengths) else { return false }
             let total = literalCount + distanceCount
             lengths.update(repeating: 0, count: 19)
@@ -519,71 +519,95 @@ struct HuffmanTable {
     }
 
     /// Builds the table from `count` code lengths (0 = symbol unused); false when zlib would refuse
-    /// the set: over-subscribed, or incomplete beyond what `kind` allows.
+    /// the set: over-subscribed, or incomplete beyond what `kind` allows. Runs once or twice a block:
+    /// its scratch space is on the stack and the entries' storage is reused.
     mutating func build(_ lengths: UnsafePointer<UInt8>, count: Int, kind: Kind) -> Bool {
-        var perLength = [Int](repeating: 0, count: 16)
-        for symbol in 0..<count { perLength[Int(lengths[symbol])] += 1 }
-        perLength[0] = 0
-        let longest = perLength.lastIndex { $0 > 0 } ?? 0
+        let rootBits = self.rootBits
         let root = 1 << rootBits
-        if longest == 0 {
-            // No codes: only a distance code may be empty (zlib fails when one is used).
-            guard kind == .distances else { return false }
-            entries = [UInt32](repeating: Self.invalid, count: root)
-            return true
-        }
-        var left = 1
-        for length in 1...15 {
-            left = left * 2 - perLength[length]
-            if left < 0 { return false }
-        }
-        if left > 0 && (kind == .codeLengths || longest != 1) { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32 + 2 * count + root) { scratch in
+            let perLength = scratch.baseAddress!
+            let next = perLength + 16
+            let reversed = next + 16
+            perLength.initialize(repeating: 0, count: 16)
+            for symbol in 0..<count { perLength[Int(lengths[symbol])] += 1 }
+            perLength[0] = 0
+            var longest = 15
+            while longest > 0 && perLength[longest] == 0 { longest -= 1 }
+            if longest == 0 {
+                // No codes: only a distance code may be empty (zlib fails when one is used).
+                guard kind == .distances else { return false }
+                entries = [UInt32](repeating: Self.invalid, count: root)
+                return true
+            }
+            var left = 1
+            for length in 1...15 {
+                left = left * 2 - perLength[length]
+                if left < 0 { return false }
+            }
+            if left > 0 && (kind == .codeLengths || longest != 1) { return false }
 
-        // Canonical codes, bit-reversed (the first code bit is the lowest input bit).
-        var next = [Int](repeating: 0, count: 16)
-        var code = 0
-        for length in 1...15 {
-            code = (code + perLength[length - 1]) << 1
-            next[length] = code
-        }
-        var reversed = [Int](repeating: 0, count: count)
-        for symbol in 0..<count where lengths[symbol] != 0 {
-            let length = Int(lengths[symbol])
-            reversed[symbol] = Self.reverse(next[length], bits: length)
-            next[length] += 1
-        }
+            // Canonical codes, bit-reversed (the first code bit is the lowest input bit).
+            var code = 0
+            next[0] = 0
+            for length in 1...15 {
+                code = (code + perLength[length - 1]) << 1
+                next[length] = code
+            }
+            for symbol in 0..<count where lengths[symbol] != 0 {
+                let length = Int(lengths[symbol])
+                reversed[symbol] = Self.reverse(next[length], bits: length)
+                next[length] += 1
+            }
 
-        // Subtables: one per root prefix of longer codes, sized for the longest code under it.
-        var deepest = [Int](repeating: 0, count: root)
-        for symbol in 0..<count where Int(lengths[symbol]) > rootBits {
-            let prefix = reversed[symbol] & (root - 1)
-            deepest[prefix] = max(deepest[prefix], Int(lengths[symbol]))
-        }
-        var size = root
-        var table = [UInt32](repeating: Self.invalid, count: root)
-        for prefix in 0..<root where deepest[prefix] > 0 {
-            let subBits = deepest[prefix] - rootBits
-            table[prefix] = Self.subtable | UInt32(size) << 16 | UInt32(subBits) << 8
-            size += 1 << subBits
-        }
-        table.append(contentsOf: repeatElement(Self.invalid, count: size - root))
-
-        for symbol in 0..<count where lengths[symbol] != 0 {
-            let length = Int(lengths[symbol])
-            let value = Self.entry(symbol, kind) | UInt32(length)
-            if length <= rootBits {
-                for index in stride(from: reversed[symbol], to: root, by: 1 << length) { table[index] = value }
-            } else {
-                let pointer = table[reversed[symbol] & (root - 1)]
-                let start = Int(pointer >> 16)
-                let span = 1 << Int((pointer >> 8) & 0xF)
-                for index in stride(from: reversed[symbol] >> rootBits, to: span, by: 1 << (length - rootBits)) {
-                    table[start + index] = value
+            // Subtables: one per root prefix of longer codes, sized for the longest code under it.
+            let deepest = reversed + count
+            let prefixes = deepest + root
+            var prefixCount = 0
+            if longest > rootBits {
+                deepest.initialize(repeating: 0, count: root)
+                for symbol in 0..<count where Int(lengths[symbol]) > rootBits {
+                    let prefix = reversed[symbol] & (root - 1)
+                    if deepest[prefix] == 0 {
+                        prefixes[prefixCount] = prefix
+                        prefixCount += 1
+                    }
+                    deepest[prefix] = max(deepest[prefix], Int(lengths[symbol]))
                 }
             }
+            var size = root
+            for index in 0..<prefixCount { size += 1 << (deepest[prefixes[index]] - rootBits) }
+            // A complete code fills every entry; only a single code of length 1 leaves half unused.
+            if left > 0 {
+                entries = [UInt32](repeating: Self.invalid, count: size)
+            } else if entries.count < size {
+                entries.append(contentsOf: repeatElement(Self.invalid, count: size - entries.count))
+            }
+            entries.withUnsafeMutableBufferPointer { table in
+                var offset = root
+                for index in 0..<prefixCount {
+                    let subBits = deepest[prefixes[index]] - rootBits
+                    table[prefixes[index]] = Self.subtable | UInt32(offset) << 16 | UInt32(subBits) << 8
+                    offset += 1 << subBits
+                }
+                for symbol in 0..<count where lengths[symbol] != 0 {
+                    let length = Int(lengths[symbol])
+                    let value = Self.entry(symbol, kind) | UInt32(length)
+                    if length <= rootBits {
+                        for index in stride(from: reversed[symbol], to: root, by: 1 << length) {
+                            table[index] = value
+                        }
+                    } else {
+                        let pointer = table[reversed[symbol] & (root - 1)]
+                        let start = Int(pointer >> 16)
+                        let span = 1 << Int((pointer >> 8) & 0xF)
+                        for index in stride(from: reversed[symbol] >> rootBits, to: span, by: 1 << (length - rootBits)) {
+                            table[start + index] = value
+                        }
+                    }
+                }
+            }
+            return true
         }
-        entries = table
-        return true
     }
 
     private static func reverse(_ code: Int, bits: Int) -> Int {
