@@ -113,6 +113,28 @@ struct InflaterTests {
         #expect(inflater.finish(trailer: 0))
     }
 
+    @Test("reads a stream split into ranges of any size, empty ones too, after a skipped header")
+    func readsSplitStreams() {
+        var generator = SeededGenerator(seed: 7)
+        for (name, data) in Self.inputs() where data.count > 50_000 {
+            for level: Int32 in [0, 6] {
+                let stream = [0x78, 0x9C] + Self.zlibDeflate(data, level: level, strategy: Z_DEFAULT_STRATEGY)
+                var ranges: [Range<Int>] = []
+                var start = 0
+                while start < stream.count {
+                    let length = [0, 1, 3, 100, 8_192, 70_000].randomElement(using: &generator)!
+                    let end = min(stream.count, start + length)
+                    ranges.append(start..<end)
+                    start = end
+                }
+                let result = stream.withUnsafeBufferPointer { buffer in
+                    Inflater(joining: ranges, of: buffer.baseAddress!, skipping: 2).readAll(limit: 1 << 22)
+                }
+                #expect(result == data, "\(name), level \(level), \(ranges.count) ranges")
+            }
+        }
+    }
+
     @Test("finish: the stream must end, with the trailer's bytes after it")
     func finishChecksTheEnd() {
         let data = Array("trailer".utf8)

@@ -9,7 +9,7 @@ import CZlib
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInflate(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
-    let limit = 1 << 18
+    let limit = 1 << 16
     let inflater = Inflater(bytes)
     let ours = inflater.readAll(limit: limit)
     let zlib = zlibInflate(bytes, limit: limit)
