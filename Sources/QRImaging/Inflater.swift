@@ -25,7 +25,7 @@ final class Inflater {
     /// whatever the file's size.
     private let input: UnsafeMutablePointer<UInt8>
     private var inputCount = 0
-    private static let inputCapacity = 1 << 16
+    private let inputCapacity: Int
     /// The next input byte not yet in `bits`.
     private var position = 0
     /// Where the rest of the stream is: `source[sourceRanges[nextRange]]` from `nextOffset` on.
@@ -77,8 +77,11 @@ final class Inflater {
 
     /// A decoder of the bytes of `ranges` in `base`, joined, from the `skipping`-th byte on (the PNG
     /// reader skips the two-byte zlib header, which may itself span IDAT chunks). `base` must stay
-    /// valid while the decoder is used.
-    init(joining ranges: [Range<Int>], of base: UnsafePointer<UInt8>, skipping: Int) {
+    /// valid while the decoder is used. `inputCapacity` (at least 16) is there for tests and fuzzing,
+    /// which make it small so that every path meets the end of the copied input.
+    init(joining ranges: [Range<Int>], of base: UnsafePointer<UInt8>, skipping: Int, inputCapacity: Int = 1 << 16) {
+        precondition(inputCapacity >= 16, "the input buffer holds 8 bytes kept and 8 for a refill")
+        self.inputCapacity = inputCapacity
         source = base
         sourceRanges = ranges
         pending = max(0, ranges.reduce(0) { $0 + $1.count } - skipping)
@@ -90,7 +93,7 @@ final class Inflater {
         }
         nextRange = first
         nextOffset = toSkip
-        input = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.inputCapacity)
+        input = UnsafeMutablePointer<UInt8>.allocate(capacity: inputCapacity)
         window = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
         literals = HuffmanTable(rootBits: 10)
         distances = HuffmanTable(rootBits: 8)
@@ -98,10 +101,10 @@ final class Inflater {
     }
 
     /// A decoder of `bytes`, a whole raw deflate stream.
-    convenience init(_ bytes: [UInt8]) {
+    convenience init(_ bytes: [UInt8], inputCapacity: Int = 1 << 16) {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
         _ = UnsafeMutableBufferPointer(start: copy, count: bytes.count).initialize(from: bytes)
-        self.init(joining: [0..<bytes.count], of: copy, skipping: 0)
+        self.init(joining: [0..<bytes.count], of: copy, skipping: 0, inputCapacity: inputCapacity)
         ownedSource = copy
     }
 
@@ -120,9 +123,9 @@ final class Inflater {
         dropped += start
         inputCount -= start
         position = keep
-        while pending > 0 && inputCount < Self.inputCapacity {
+        while pending > 0 && inputCount < inputCapacity {
             let range = sourceRanges[nextRange]
-            let count = min(range.count - nextOffset, Self.inputCapacity - inputCount)
+            let count = min(range.count - nextOffset, inputCapacity - inputCount)
             (input + inputCount).update(from: source + range.lowerBound + nextOffset, count: count)
             inputCount += count
             pending -= count

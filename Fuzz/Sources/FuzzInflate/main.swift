@@ -5,21 +5,29 @@ import CZlib
 /// libFuzzer entry point for the PNG reader's deflate decoder, differential against zlib's raw
 /// inflate. Oracle: both accept a stream or both refuse it (zlib refusing includes a stream that
 /// has not ended when the input does); when both accept, the bytes are the same and the stream
-/// ends at the same input byte (where the reader looks for the Adler-32 trailer).
+/// ends at the same input byte (where the reader looks for the Adler-32 trailer). The decoder runs
+/// twice, with its 64 KiB input buffer and with one of 16–44 bytes (every path then meets the
+/// buffer's end), and both runs must agree.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInflate(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let limit = 1 << 16
     let inflater = Inflater(bytes)
     let ours = inflater.readAll(limit: limit)
+    let capacity = 16 + count % 29
+    let small = Inflater(bytes, inputCapacity: capacity)
+    guard small.readAll(limit: limit) == ours else {
+        fatalError("a \(capacity)-byte input buffer changes the result")
+    }
     let zlib = zlibInflate(bytes, limit: limit)
     guard ours?.count == zlib?.output.count else {
-        fatalError("inflater \(ours.map { "\($0.count) bytes" } ?? "refuses"), zlib \(zlib.map { "\($0.output.count) bytes" } ?? "refuses")")
+        let described = ours.map { "\($0.count) bytes" } ?? "refuses"
+        fatalError("inflater \(described), zlib \(zlib.map { "\($0.output.count) bytes" } ?? "refuses")")
     }
     guard let ours, let zlib else { return 0 }
     guard ours == zlib.output else { fatalError("inflater and zlib give different bytes") }
-    guard inflater.endOfStream == zlib.end else {
-        fatalError("stream ends at byte \(inflater.endOfStream) for the inflater, \(zlib.end) for zlib")
+    guard inflater.endOfStream == zlib.end, small.endOfStream == zlib.end else {
+        fatalError("stream ends at byte \(inflater.endOfStream) (\(small.endOfStream)) for the inflater, \(zlib.end) for zlib")
     }
     return 0
 }
