@@ -423,8 +423,9 @@ final class Inflater {
                 while tail < target {
                     if !refillIsFast() { entry = literalTable[Int(truncatingIfNeeded: bits & 0x3FF)] }
                     if entry & HuffmanTable.subtable != 0 {
-                        entry = literalTable[
-                            Int(entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 10) & Self.mask(entry))]
+                        entry =
+                            literalTable[
+                                Int(entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 10) & Self.mask(entry))]
                     }
                     let used = Int(entry & 0xFF)
                     if entry & HuffmanTable.literal != 0, used <= bitCount {
@@ -453,8 +454,9 @@ final class Inflater {
                     bitCount &-= lengthExtra
                     var code = distanceTable[Int(truncatingIfNeeded: bits & 0xFF)]
                     if code & HuffmanTable.subtable != 0 {
-                        code = distanceTable[
-                            Int(code &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 8) & Self.mask(code))]
+                        code =
+                            distanceTable[
+                                Int(code &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 8) & Self.mask(code))]
                     }
                     let codeBits = Int(code & 0xFF)
                     let distanceExtra = Int((code &>> 8) & 0xF)
@@ -651,7 +653,8 @@ struct HuffmanTable {
                         let pointer = table[reversed[symbol] & (root - 1)]
                         let start = Int(pointer >> 16)
                         let span = 1 << Int((pointer >> 8) & 0xF)
-                        for index in stride(from: reversed[symbol] >> rootBits, to: span, by: 1 << (length - rootBits)) {
+                        for index in stride(from: reversed[symbol] >> rootBits, to: span, by: 1 << (length - rootBits))
+                        {
                             table[start + index] = value
                         }
                     }

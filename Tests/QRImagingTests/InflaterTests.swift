@@ -300,7 +300,9 @@ struct InflaterTests {
             dynamicHeader(&bits, literals: literalCount, distances: distances.count, lengths: lengths + distances)
             bits.code(canonical(lengths)[256])
         }
-        add("block type 3") { $0.put(1, 1); $0.put(3, 2) }
+        add("block type 3") {
+            $0.put(1, 1); $0.put(3, 2)
+        }
         add("stored length not matching its complement") {
             $0.put(1, 1); $0.put(0, 2); $0.align(); $0.put(5, 16); $0.put(0xFFFB, 16); $0.put(0x6F6C6C6568, 40)
         }
@@ -349,7 +351,9 @@ struct InflaterTests {
             $0.code((1, 5))
             $0.code((0, 7))
         }
-        add("literal/length 286 in a fixed block") { $0.put(1, 1); $0.put(1, 2); $0.code((0xC6, 8)); $0.code((0, 7)) }
+        add("literal/length 286 in a fixed block") {
+            $0.put(1, 1); $0.put(1, 2); $0.code((0xC6, 8)); $0.code((0, 7))
+        }
         add("distance 30 in a fixed block") {
             $0.put(1, 1); $0.put(1, 2)
             $0.code((0x30 + 97, 8))
@@ -357,7 +361,9 @@ struct InflaterTests {
             $0.code((30, 5))
             $0.code((0, 7))
         }
-        add("no final block") { $0.put(0, 1); $0.put(1, 2); $0.code((0, 7)) }
+        add("no final block") {
+            $0.put(0, 1); $0.put(1, 2); $0.code((0, 7))
+        }
         return cases
     }
 
@@ -393,10 +399,13 @@ struct InflaterTests {
     @Test("accepts and refuses the same mutated streams as zlib, with the same bytes")
     func mutationsAgreeWithZlib() {
         var generator = SeededGenerator(seed: 1951)
-        let streams = Self.inputs().filter { $0.1.count < 120_000 }.flatMap { _, data in
-            [Self.zlibDeflate(Array(data.prefix(3_000)), level: 6, strategy: Z_DEFAULT_STRATEGY),
-             Self.zlibDeflate(Array(data.prefix(3_000)), level: 1, strategy: Z_FIXED)]
-        } + Self.refusedStreams().map(\.1)
+        let streams =
+            Self.inputs().filter { $0.1.count < 120_000 }.flatMap { _, data in
+                [
+                    Self.zlibDeflate(Array(data.prefix(3_000)), level: 6, strategy: Z_DEFAULT_STRATEGY),
+                    Self.zlibDeflate(Array(data.prefix(3_000)), level: 1, strategy: Z_FIXED),
+                ]
+            } + Self.refusedStreams().map(\.1)
         var accepted = 0
         for round in 0..<6_000 {
             var stream = streams[round % streams.count]

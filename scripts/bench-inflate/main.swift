@@ -96,8 +96,10 @@ for _ in 0..<rounds {
         exit(1)
     }
 }
-print(String(format: "%d streams, %.1f MB compressed, %.1f MB inflated; best of %d rounds, CPU seconds",
-             streams.count, Double(compressed) / 1e6, Double(inflated) / 1e6, rounds))
+print(
+    String(
+        format: "%d streams, %.1f MB compressed, %.1f MB inflated; best of %d rounds, CPU seconds",
+        streams.count, Double(compressed) / 1e6, Double(inflated) / 1e6, rounds))
 print(String(format: "zlib %@  %.3f s", zlibVersion().map { String(cString: $0) } ?? "?", best.zlib))
 print(String(format: "Inflater    %.3f s", best.ours))
 print(String(format: "Inflater / zlib speed: %.2fx", best.zlib / best.ours))

@@ -27,7 +27,8 @@ public func fuzzInflate(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard let ours, let zlib else { return 0 }
     guard ours == zlib.output else { fatalError("inflater and zlib give different bytes") }
     guard inflater.endOfStream == zlib.end, small.endOfStream == zlib.end else {
-        fatalError("stream ends at byte \(inflater.endOfStream) (\(small.endOfStream)) for the inflater, \(zlib.end) for zlib")
+        fatalError(
+            "stream ends at byte \(inflater.endOfStream) (\(small.endOfStream)) for the inflater, \(zlib.end) for zlib")
     }
     return 0
 }
