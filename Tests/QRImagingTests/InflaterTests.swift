@@ -283,6 +283,18 @@ struct InflaterTests {
         #expect(Self.zlibInflate(bits.bytes) == nil)
     }
 
+    /// A final fixed block: literal 'a', a match of length 3 with distance code `distanceCode`, then
+    /// end-of-block. Fixed codes: literal 'a' is 0x30 + 97 (8 bits), length 3 is 1 (7 bits), distance
+    /// code d is d (5 bits), end-of-block is 0 (7 bits), literal/length 286 is 0xC6 (8 bits).
+    static func fixedBlock(_ bits: inout Bits, distanceCode: Int) {
+        bits.put(1, 1)
+        bits.put(1, 2)
+        bits.code((0x30 + 97, 8))
+        bits.code((1, 7))
+        bits.code((distanceCode, 5))
+        bits.code((0, 7))
+    }
+
     /// Refused streams, each with the rule zlib refuses it by. Each is complete otherwise (it ends its
     /// block and the stream, zero bytes follow), so a decoder without that rule would accept it;
     /// only an over-subscribed code and a code without end-of-block cannot be made so.
@@ -342,25 +354,11 @@ struct InflaterTests {
                 symbols: [(18, 127, 7), (18, 107, 7), (1, 0, 0), (18, 0, 7)])
             $0.code((0, 1))
         }
-        // Fixed blocks: literal 'a' is code 0x30 + 97 (8 bits), length 3 is 1 (7 bits), distance
-        // code d is d (5 bits), end-of-block is 0 (7 bits), literal/length 286 is 0xC6 (8 bits).
-        add("a distance before the start of the output") {
-            $0.put(1, 1); $0.put(1, 2)
-            $0.code((0x30 + 97, 8))
-            $0.code((1, 7))
-            $0.code((1, 5))
-            $0.code((0, 7))
-        }
+        add("a distance before the start of the output") { fixedBlock(&$0, distanceCode: 1) }
         add("literal/length 286 in a fixed block") {
             $0.put(1, 1); $0.put(1, 2); $0.code((0xC6, 8)); $0.code((0, 7))
         }
-        add("distance 30 in a fixed block") {
-            $0.put(1, 1); $0.put(1, 2)
-            $0.code((0x30 + 97, 8))
-            $0.code((1, 7))
-            $0.code((30, 5))
-            $0.code((0, 7))
-        }
+        add("distance 30 in a fixed block") { fixedBlock(&$0, distanceCode: 30) }
         add("no final block") {
             $0.put(0, 1); $0.put(1, 2); $0.code((0, 7))
         }
@@ -385,13 +383,8 @@ struct InflaterTests {
         bits.put(0xFFFA, 16)
         bits.bytes += Array("hello".utf8)
         bits.count = bits.bytes.count * 8
-        // A fixed block: 'a', then length 3 at distance 1, then end-of-block.
-        bits.put(1, 1)
-        bits.put(1, 2)
-        bits.code((0x30 + 97, 8))
-        bits.code((1, 7))
-        bits.code((0, 5))
-        bits.code((0, 7))
+        // A fixed block: 'a', then length 3 at distance 1 (code 0), then end-of-block.
+        Self.fixedBlock(&bits, distanceCode: 0)
         #expect(Self.inflated(bits.bytes) == Array("helloaaaa".utf8))
         #expect(Self.zlibInflate(bits.bytes) == Array("helloaaaa".utf8))
     }
