@@ -84,7 +84,7 @@ FUZZ_SECONDS ?= 20
 FUZZ_SEED ?= 0
 FUZZ_TARGETS := FuzzOfflineOperation:offline-operation FuzzPAC:pac FuzzPowerAuthParsers:powerauth-parsers FuzzE2EE:e2ee \
 	FuzzP256Parsers:p256-parsers FuzzFingerprintLists:fingerprint-lists FuzzImageDecoder:image-decoder \
-	FuzzPNGDirect:png-direct
+	FuzzPNGDirect:png-direct FuzzInflate:inflate
 fuzz-smoke:
 	cd Fuzz && $(SWIFT) build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
 	@for pair in $(FUZZ_TARGETS); do \

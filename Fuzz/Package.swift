@@ -47,5 +47,11 @@ let package = Package(
             name: "FuzzPNGDirect",
             dependencies: [.product(name: "QRImaging", package: "qrauth")]
         ),
+        // zlib itself, as the reference the PNG reader's deflate decoder is compared with.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .executableTarget(
+            name: "FuzzInflate",
+            dependencies: [.product(name: "QRImaging", package: "qrauth"), "CZlib"]
+        ),
     ]
 )

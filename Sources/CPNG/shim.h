@@ -25,8 +25,4 @@ static inline png_uint_32 qrauth_png_format_flag_color(void) { return PNG_FORMAT
 
 static inline png_uint_32 qrauth_png_format_flag_alpha(void) { return PNG_FORMAT_FLAG_ALPHA; }
 
-/* zlib's inflateInit2 is a macro. A raw stream (negative window bits): the caller has checked and
-   skipped the two-byte zlib header, and the Adler-32 trailer is not computed. */
-static inline int qrauth_inflate_init_raw(z_stream *stream) { return inflateInit2(stream, -15); }
-
 #endif
