@@ -2,7 +2,7 @@
 # Speed of the PNG reader's deflate decoder against zlib's inflate, on the IDAT streams of PNGs:
 #   scripts/bench-inflate.sh [PNG or directory ...]    (default: the jsqr-photos corpus beside the repo)
 # Compiles scripts/bench-inflate/main.swift with Sources/QRImaging/Inflater.swift (-O, whole module)
-# into .build-bench/bench-inflate and runs it on one core (ROUNDS=5 rounds; best round of each).
+# into .build-bench/inflate/bench-inflate and runs it on one core (ROUNDS=5 rounds; best round of each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build-bench/inflate"
