@@ -35,6 +35,8 @@ final class Inflater {
     private var nextOffset = 0
     /// Source bytes not yet copied into `input`.
     private var pending: Int
+    /// The length of the whole stream (what `joining` gave, after the skipped bytes).
+    private let streamLength: Int
     /// Source bytes dropped from the front of `input` by `topUp`.
     private var dropped = 0
     /// The source `init(_:)` copied and owns.
@@ -67,9 +69,18 @@ final class Inflater {
     /// Bytes decoded before `window[0]` (moved out with the history).
     private var discarded = 0
 
-    private var literals: HuffmanTable
-    private var distances: HuffmanTable
-    private var codeLengths = HuffmanTable(rootBits: 7)
+    /// Root-table index bits: every code of the code-length code (at most 7 bits) fits; literal/length
+    /// and distance codes up to these lengths take one lookup, longer ones two.
+    private static let literalRoot = 10
+    private static let distanceRoot = 8
+    private static let codeLengthRoot = 7
+    private static let literalRootMask = UInt64(1 << literalRoot - 1)
+    private static let distanceRootMask = UInt64(1 << distanceRoot - 1)
+    private static let codeLengthRootMask = UInt64(1 << codeLengthRoot - 1)
+
+    private var literals = HuffmanTable(rootBits: literalRoot)
+    private var distances = HuffmanTable(rootBits: distanceRoot)
+    private var codeLengths = HuffmanTable(rootBits: codeLengthRoot)
     private lazy var fixedLiterals = Self.fixedTable(literals: true)
     private lazy var fixedDistances = Self.fixedTable(literals: false)
     /// Whether the current block uses the fixed tables.
@@ -84,7 +95,8 @@ final class Inflater {
         self.inputCapacity = inputCapacity
         source = base
         sourceRanges = ranges
-        pending = max(0, ranges.reduce(0) { $0 + $1.count } - skipping)
+        streamLength = max(0, ranges.reduce(0) { $0 + $1.count } - skipping)
+        pending = streamLength
         var toSkip = skipping
         var first = 0
         while first < ranges.count && toSkip >= ranges[first].count {
@@ -95,8 +107,6 @@ final class Inflater {
         nextOffset = toSkip
         input = UnsafeMutablePointer<UInt8>.allocate(capacity: inputCapacity)
         window = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.capacity)
-        literals = HuffmanTable(rootBits: 10)
-        distances = HuffmanTable(rootBits: 8)
         topUp()
     }
 
@@ -165,7 +175,7 @@ final class Inflater {
             extra += tail - head
             head = tail
         }
-        return inputCount + pending + dropped - endOfStream >= trailer
+        return streamLength - endOfStream >= trailer
     }
 
     /// The whole decoded stream, or nil when it is refused, cut short, or longer than `limit` bytes.
@@ -222,18 +232,30 @@ final class Inflater {
     @inline(__always)
     private func refill() {
         if position + 8 > inputCount && pending > 0 { topUp() }
-        if position + 8 <= inputCount {
+        _ = Self.fill(&bits, &bitCount, &position, from: input, count: inputCount)
+    }
+
+    /// The refill itself, on the caller's copies of the bit buffer (`decodeHuffman` keeps them in
+    /// locals): eight bytes at once without branches while they are in `input[..<count]` — then all
+    /// 64 bits of `bits` are input, and the result is true — else byte by byte to the end.
+    @inline(__always)
+    private static func fill(
+        _ bits: inout UInt64, _ bitCount: inout Int, _ position: inout Int, from input: UnsafePointer<UInt8>,
+        count: Int
+    ) -> Bool {
+        if position &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self))
             bits |= word &<< UInt64(bitCount)
             position &+= (63 &- bitCount) &>> 3
             bitCount |= 56
-        } else {
-            while bitCount < 56 && position < inputCount {
-                bits |= UInt64(input[position]) &<< UInt64(bitCount)
-                position &+= 1
-                bitCount &+= 8
-            }
+            return true
         }
+        while bitCount < 56 && position < count {
+            bits |= UInt64(input[position]) &<< UInt64(bitCount)
+            position &+= 1
+            bitCount &+= 8
+        }
+        return false
     }
 
     /// The next `count` bits (at most 32), or nil when the input ends first.
@@ -321,7 +343,7 @@ final class Inflater {
             var have = 0
             while have < total {
                 refill()
-                let entry = codeLengths.entries[Int(truncatingIfNeeded: bits & 0x7F)]
+                let entry = codeLengths.entries[Int(truncatingIfNeeded: bits & Self.codeLengthRootMask)]
                 let used = Int(entry & 0xFF)
                 guard used <= bitCount else { return false }
                 bits >>= UInt64(used)
@@ -359,7 +381,7 @@ final class Inflater {
     }
 
     private static func fixedTable(literals: Bool) -> HuffmanTable {
-        var table = HuffmanTable(rootBits: literals ? 10 : 8)
+        var table = HuffmanTable(rootBits: literals ? literalRoot : distanceRoot)
         var lengths = [UInt8](repeating: 5, count: 32)
         if literals {
             lengths = (0..<288).map { symbol in symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8 }
@@ -391,11 +413,12 @@ final class Inflater {
         var blockEnded = false
         literalEntries.withUnsafeBufferPointer { literalTable in
             distanceEntries.withUnsafeBufferPointer { distanceTable in
-                // Refills as `refill()` does. The eight-byte load fills all 64 bits with input, so up
-                // to 48 bits later the next 16 are still input: the next symbol's entry is looked up
-                // as soon as the current one's bits are used (before the refill), and the lookup
-                // overlaps the store or copy. Near the input's end the bytes come one by one, the
-                // bits above `bitCount` may be zeros, and the entry is looked up again after each refill.
+                // Refills as `refill()` does, on the locals. The eight-byte load fills all 64 bits
+                // with input, so up to 48 bits later the next 16 are still input: the next symbol's
+                // entry is looked up as soon as the current one's bits are used (before the refill),
+                // and the lookup overlaps the store or copy. Near the input's end the bytes come one
+                // by one, the bits above `bitCount` may be zeros, and the entry is looked up again
+                // after each refill.
                 @inline(__always) func refillIsFast() -> Bool {
                     if position &+ 8 > inputCount && pending > 0 {
                         self.position = position
@@ -403,36 +426,24 @@ final class Inflater {
                         position = self.position
                         inputCount = self.inputCount
                     }
-                    if position &+ 8 <= inputCount {
-                        let word = UInt64(
-                            littleEndian: UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self))
-                        bits |= word &<< UInt64(bitCount)
-                        position &+= (63 &- bitCount) &>> 3
-                        bitCount |= 56
-                        return true
-                    }
-                    while bitCount < 56 && position < inputCount {
-                        bits |= UInt64(input[position]) &<< UInt64(bitCount)
-                        position &+= 1
-                        bitCount &+= 8
-                    }
-                    return false
+                    return Self.fill(&bits, &bitCount, &position, from: input, count: inputCount)
                 }
                 _ = refillIsFast()
-                var entry = literalTable[Int(truncatingIfNeeded: bits & 0x3FF)]
+                var entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)]
                 while tail < target {
-                    if !refillIsFast() { entry = literalTable[Int(truncatingIfNeeded: bits & 0x3FF)] }
+                    if !refillIsFast() { entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)] }
                     if entry & HuffmanTable.subtable != 0 {
                         entry =
                             literalTable[
-                                Int(entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 10) & Self.mask(entry))]
+                                Int(entry &>> 16)
+                                    &+ Int(truncatingIfNeeded: (bits &>> UInt64(Self.literalRoot)) & Self.mask(entry))]
                     }
                     let used = Int(entry & 0xFF)
                     if entry & HuffmanTable.literal != 0, used <= bitCount {
                         bits &>>= UInt64(used)
                         bitCount &-= used
                         let byte = UInt8(truncatingIfNeeded: entry &>> 16)
-                        entry = literalTable[Int(truncatingIfNeeded: bits & 0x3FF)]
+                        entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)]
                         out[tail] = byte
                         tail &+= 1
                         continue
@@ -452,11 +463,12 @@ final class Inflater {
                         Int(entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< UInt64(lengthExtra)) &- 1))
                     bits &>>= UInt64(lengthExtra)
                     bitCount &-= lengthExtra
-                    var code = distanceTable[Int(truncatingIfNeeded: bits & 0xFF)]
+                    var code = distanceTable[Int(truncatingIfNeeded: bits & Self.distanceRootMask)]
                     if code & HuffmanTable.subtable != 0 {
                         code =
                             distanceTable[
-                                Int(code &>> 16) &+ Int(truncatingIfNeeded: (bits &>> 8) & Self.mask(code))]
+                                Int(code &>> 16)
+                                    &+ Int(truncatingIfNeeded: (bits &>> UInt64(Self.distanceRoot)) & Self.mask(code))]
                     }
                     let codeBits = Int(code & 0xFF)
                     let distanceExtra = Int((code &>> 8) & 0xF)
@@ -467,7 +479,7 @@ final class Inflater {
                     bits &>>= UInt64(distanceExtra)
                     bitCount &-= codeBits &+ distanceExtra
                     guard distance <= discarded &+ tail else { return }
-                    entry = literalTable[Int(truncatingIfNeeded: bits & 0x3FF)]
+                    entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)]
                     Self.copyMatch(out + tail, distance: distance, length: length)
                     tail &+= length
                 }
