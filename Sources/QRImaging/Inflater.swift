@@ -432,12 +432,7 @@ final class Inflater {
                 var entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)]
                 while tail < target {
                     if !refillIsFast() { entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)] }
-                    if entry & HuffmanTable.subtable != 0 {
-                        entry =
-                            literalTable[
-                                Int(entry &>> 16)
-                                    &+ Int(truncatingIfNeeded: (bits &>> UInt64(Self.literalRoot)) & Self.mask(entry))]
-                    }
+                    entry = Self.resolve(entry, in: literalTable, bits: bits, root: Self.literalRoot)
                     let used = Int(entry & 0xFF)
                     if entry & HuffmanTable.literal != 0, used <= bitCount {
                         bits &>>= UInt64(used)
@@ -463,13 +458,9 @@ final class Inflater {
                         Int(entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< UInt64(lengthExtra)) &- 1))
                     bits &>>= UInt64(lengthExtra)
                     bitCount &-= lengthExtra
-                    var code = distanceTable[Int(truncatingIfNeeded: bits & Self.distanceRootMask)]
-                    if code & HuffmanTable.subtable != 0 {
-                        code =
-                            distanceTable[
-                                Int(code &>> 16)
-                                    &+ Int(truncatingIfNeeded: (bits &>> UInt64(Self.distanceRoot)) & Self.mask(code))]
-                    }
+                    let code = Self.resolve(
+                        distanceTable[Int(truncatingIfNeeded: bits & Self.distanceRootMask)], in: distanceTable,
+                        bits: bits, root: Self.distanceRoot)
                     let codeBits = Int(code & 0xFF)
                     let distanceExtra = Int((code &>> 8) & 0xF)
                     guard code & HuffmanTable.invalid == 0, codeBits &+ distanceExtra <= bitCount else { return }
@@ -496,10 +487,15 @@ final class Inflater {
         }
     }
 
-    /// The mask of a subtable entry's index bits.
+    /// A root-table `entry`, or where it points to a subtable, the subtable's entry for the bits after
+    /// the root's `root` bits.
     @inline(__always)
-    private static func mask(_ entry: UInt32) -> UInt64 {
-        (1 &<< UInt64((entry &>> 8) & 0xF)) &- 1
+    private static func resolve(
+        _ entry: UInt32, in table: UnsafeBufferPointer<UInt32>, bits: UInt64, root: Int
+    ) -> UInt32 {
+        guard entry & HuffmanTable.subtable != 0 else { return entry }
+        let indexMask = (1 &<< UInt64((entry &>> 8) & 0xF)) &- 1
+        return table[Int(entry &>> 16) &+ Int(truncatingIfNeeded: (bits &>> UInt64(root)) & indexMask)]
     }
 
     /// Copies `length` bytes from `distance` back; may write up to 7 bytes past the end.
