@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // ML-KEM-768 for PowerAuth 4.0's hybrid shared secret (design.md: QRAuthCrypto only).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -52,7 +54,11 @@ let package = Package(
         .target(name: "QRAuthEncoding", swiftSettings: strictSettings),
         .target(name: "QRAuthFiles", swiftSettings: strictSettings),
         .target(name: "OfflineOperations", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
-        .target(name: "QRAuthCrypto", dependencies: ["COpenSSL", "QRAuthEncoding"], swiftSettings: strictSettings),
+        .target(
+            name: "QRAuthCrypto",
+            dependencies: ["COpenSSL", "QRAuthEncoding", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "PowerAuth",
             dependencies: ["QRAuthCrypto", "OfflineOperations", "QRAuthFiles", "QRAuthEncoding"],
@@ -149,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "QRAuthCryptoTests",
             dependencies: [
-                "QRAuthTestSupport", "QRAuthCrypto",
+                // swift-crypto's HPKE is the independent computation DHKEM(P-384) is checked against.
+                "QRAuthTestSupport", "QRAuthCrypto", .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

@@ -66,4 +66,21 @@ static inline int qrauth_EVP_MAC_CTX_set_digest(EVP_MAC_CTX *ctx, const char *di
     return EVP_MAC_CTX_set_params(ctx, params);
 }
 
+/* KMAC (NIST SP 800-185) parameters: the customization string and the output length in bytes. Set before
+ * EVP_MAC_init, which applies the customization. */
+static inline int qrauth_EVP_MAC_CTX_set_kmac(EVP_MAC_CTX *ctx, const unsigned char *custom, size_t customLength,
+                                              size_t size) {
+    OSSL_PARAM params[3];
+    params[0] = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_CUSTOM, (void *)custom, customLength);
+    params[1] = OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size);
+    params[2] = OSSL_PARAM_construct_end();
+    return EVP_MAC_CTX_set_params(ctx, params);
+}
+
+static inline const char *qrauth_SN_secp384r1(void) { return SN_secp384r1; }
+
+static inline int qrauth_NID_secp384r1(void) { return NID_secp384r1; }
+
+static inline const char *qrauth_digest_name_SHA384(void) { return "SHA384"; }
+
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import QRAuthCrypto
+import QRAuthTestSupport
 import Testing
 
 @Suite(
