@@ -25,8 +25,8 @@ package enum NISTP384 {
 
         /// Takes an uncompressed (97-byte) or compressed (49-byte) point, checked to be on P-384.
         package init(x963Representation encoded: some DataProtocol) throws(CryptoError) {
-            let point = try NISTP384.uncompressedPoint([UInt8](encoded))
-            key = try NISTP384.makeKey(point: point, scalar: nil)
+            let point = try NISTP384.builder.uncompressedPoint([UInt8](encoded))
+            key = try NISTP384.builder.makePublicKey(uncompressedPoint: point)
             x963Representation = Data(point)
         }
 
@@ -61,17 +61,11 @@ package enum NISTP384 {
 
         /// A fresh random key.
         package init() {
-            for _ in 0..<8 {
-                let scalar = [UInt8](SecureRandom.bytes(count: NISTP384.coordinateSize))
-                guard NISTP384.isValidScalar(scalar) else { continue }
-                do {
-                    self = try PrivateKey(rawRepresentation: scalar)
-                    return
-                } catch {
-                    fatalError("OpenSSL cannot build a P-384 key: \(error.reason)")
-                }
+            do {
+                self = try PrivateKey(rawRepresentation: NISTP384.builder.randomScalar())
+            } catch {
+                fatalError("OpenSSL cannot build a P-384 key: \(error.reason)")
             }
-            fatalError("the random generator returned eight scalars out of range in a row")
         }
 
         /// Takes the 48-byte big-endian scalar d, 0 < d < n.
@@ -80,11 +74,11 @@ package enum NISTP384 {
             guard scalar.count == NISTP384.coordinateSize else {
                 throw CryptoError(.invalidLength, "a raw P-384 private key is \(scalar.count) bytes, expected 48")
             }
-            guard NISTP384.isValidScalar(scalar) else {
+            guard NISTP384.builder.isValidScalar(scalar) else {
                 throw CryptoError(.invalidPrivateKey, "the private scalar is zero or not below the P-384 group order")
             }
-            let point = try NISTP384.publicPoint(forScalar: scalar)
-            key = try NISTP384.makeKey(point: point, scalar: scalar)
+            let point = try NISTP384.builder.publicPoint(forScalar: scalar)
+            key = try NISTP384.builder.makePrivateKey(scalar: scalar, point: point)
             publicKey = try PublicKey(x963Representation: point)
         }
 
@@ -97,15 +91,15 @@ package enum NISTP384 {
             }
             guard let decoded else { throw CryptoError.openSSL(.malformedDER, "the PKCS#8 private key does not parse") }
             let wrapped = EVPKey(taking: decoded)
-            try NISTP384.checkIsP384(wrapped.pointer)
-            try self.init(rawRepresentation: NISTP384.scalar(of: wrapped.pointer))
+            try NISTP384.builder.checkCurve(wrapped.pointer)
+            try self.init(rawRepresentation: NISTP384.builder.scalar(of: wrapped.pointer))
             OpenSSLErrorQueue.clear()
         }
 
         /// The 48-byte big-endian scalar d.
         package var rawRepresentation: Data {
             do {
-                return try Data(NISTP384.scalar(of: key.pointer))
+                return try Data(NISTP384.builder.scalar(of: key.pointer))
             } catch {
                 fatalError("OpenSSL lost the private scalar: \(error.reason)")
             }
@@ -125,18 +119,7 @@ package enum NISTP384 {
 
         /// The ECDH shared secret with `publicKey`: the 48-byte big-endian X coordinate of d·Q.
         package func sharedSecretFromKeyAgreement(with peer: PublicKey) throws(CryptoError) -> Data {
-            guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil) else {
-                throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an ECDH context")
-            }
-            defer { EVP_PKEY_CTX_free(context) }
-            var output = [UInt8](repeating: 0, count: NISTP384.coordinateSize)
-            var length = output.count
-            guard EVP_PKEY_derive_init(context) == 1, EVP_PKEY_derive_set_peer(context, peer.key.pointer) == 1,
-                EVP_PKEY_derive(context, &output, &length) == 1, length == NISTP384.coordinateSize
-            else {
-                throw CryptoError.openSSL(.openSSLFailure, "ECDH P-384 key agreement failed")
-            }
-            return Data(output)
+            try NISTP384.builder.sharedSecret(key, with: peer.key)
         }
 
         /// A redacted description: never the key material.
@@ -216,118 +199,8 @@ package enum NISTP384 {
 
     // MARK: Key building
 
-    static func isValidScalar(_ scalar: [UInt8]) -> Bool {
-        scalar.count == coordinateSize && scalar.contains { $0 != 0 } && scalar.lexicographicallyPrecedes(order)
-    }
-
-    static func uncompressedPoint(_ encoded: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let group = OpenSSLExtendedAlgorithms.shared.p384Group
-        guard let point = EC_POINT_new(group) else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an EC point")
-        }
-        defer { EC_POINT_free(point) }
-        guard encoded.count == uncompressedPointSize || encoded.count == 1 + coordinateSize,
-            EC_POINT_oct2point(group, point, encoded, encoded.count, nil) == 1,
-            EC_POINT_is_on_curve(group, point, nil) == 1, EC_POINT_is_at_infinity(group, point) == 0
-        else {
-            OpenSSLErrorQueue.clear()
-            throw CryptoError(.invalidPublicKey, "the public key (\(encoded.count) bytes) is not a point on P-384")
-        }
-        return try encode(point)
-    }
-
-    static func publicPoint(forScalar scalar: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let group = OpenSSLExtendedAlgorithms.shared.p384Group
-        guard let point = EC_POINT_new(group), let number = BN_secure_new() else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an EC point")
-        }
-        defer {
-            EC_POINT_free(point)
-            BN_clear_free(number)
-        }
-        guard BN_bin2bn(scalar, Int32(scalar.count), number) != nil,
-            EC_POINT_mul(group, point, number, nil, nil, nil) == 1
-        else { throw CryptoError.openSSL(.openSSLFailure, "cannot compute the public key") }
-        return try encode(point)
-    }
-
-    private static func encode(_ point: OpaquePointer) throws(CryptoError) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: uncompressedPointSize)
-        let written = EC_POINT_point2oct(
-            OpenSSLExtendedAlgorithms.shared.p384Group, point, POINT_CONVERSION_UNCOMPRESSED, &output, output.count,
-            nil)
-        guard written == output.count else { throw CryptoError.openSSL(.openSSLFailure, "cannot encode a point") }
-        return output
-    }
-
-    static func makeKey(point: [UInt8], scalar: [UInt8]?) throws(CryptoError) -> EVPKey {
-        guard let builder = OSSL_PARAM_BLD_new() else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot allocate a parameter builder")
-        }
-        defer { OSSL_PARAM_BLD_free(builder) }
-        var number: OpaquePointer?
-        defer { BN_clear_free(number) }
-        if let scalar {
-            number = BN_secure_new()
-            guard let number, BN_bin2bn(scalar, Int32(scalar.count), number) != nil else {
-                throw CryptoError.openSSL(.openSSLFailure, "cannot allocate the private scalar")
-            }
-        }
-        // Names are static C strings; `point` and `number` outlive OSSL_PARAM_BLD_to_param, which copies them.
-        let parameters = point.withUnsafeBytes { pointBytes -> UnsafeMutablePointer<OSSL_PARAM>? in
-            guard
-                OSSL_PARAM_BLD_push_utf8_string(
-                    builder, qrauth_OSSL_PKEY_PARAM_GROUP_NAME(), qrauth_SN_secp384r1(), 0) == 1,
-                OSSL_PARAM_BLD_push_octet_string(
-                    builder, qrauth_OSSL_PKEY_PARAM_PUB_KEY(), pointBytes.baseAddress, pointBytes.count) == 1
-            else { return nil }
-            if let number, OSSL_PARAM_BLD_push_BN(builder, qrauth_OSSL_PKEY_PARAM_PRIV_KEY(), number) != 1 {
-                return nil
-            }
-            return OSSL_PARAM_BLD_to_param(builder)
-        }
-        guard let parameters else { throw CryptoError.openSSL(.openSSLFailure, "cannot build key parameters") }
-        defer { OSSL_PARAM_free(parameters) }
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, qrauth_key_type_EC(), nil) else {
-            throw CryptoError.openSSL(.openSSLFailure, "cannot allocate an EC key context")
-        }
-        defer { EVP_PKEY_CTX_free(context) }
-        var key: OpaquePointer?
-        let selection = scalar == nil ? qrauth_EVP_PKEY_PUBLIC_KEY() : qrauth_EVP_PKEY_KEYPAIR()
-        guard EVP_PKEY_fromdata_init(context) == 1,
-            EVP_PKEY_fromdata(context, &key, selection, parameters) == 1, let key
-        else {
-            throw CryptoError.openSSL(
-                scalar == nil ? .invalidPublicKey : .invalidPrivateKey, "OpenSSL rejected the P-384 key")
-        }
-        return EVPKey(taking: key)
-    }
-
-    static func checkIsP384(_ key: OpaquePointer) throws(CryptoError) {
-        var name = [CChar](repeating: 0, count: 80)
-        var length = 0
-        guard EVP_PKEY_is_a(key, "EC") == 1,
-            EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1
-        else {
-            OpenSSLErrorQueue.clear()
-            throw CryptoError(.unsupportedKey, "the key is not an elliptic-curve key on a named curve")
-        }
-        let curve = String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard curve == "secp384r1" else {
-            throw CryptoError(.unsupportedKey, "the EC key is on curve \(curve), not P-384 (secp384r1)")
-        }
-    }
-
-    static func scalar(of key: OpaquePointer) throws(CryptoError) -> [UInt8] {
-        var number: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key, "priv", &number) == 1, let number else {
-            throw CryptoError.openSSL(.invalidPrivateKey, "the key has no private scalar")
-        }
-        defer { BN_clear_free(number) }
-        var output = [UInt8](repeating: 0, count: coordinateSize)
-        guard BN_bn2binpad(number, &output, Int32(coordinateSize)) == Int32(coordinateSize) else {
-            throw CryptoError(.invalidPrivateKey, "the private scalar is longer than 48 bytes")
-        }
-        return output
-    }
+    /// The builder for the curve.
+    static let builder = ECKeyBuilder(
+        label: "P-384", groupName: "secp384r1", groupNameCString: { qrauth_SN_secp384r1() },
+        group: { OpenSSLExtendedAlgorithms.shared.p384Group }, coordinateSize: coordinateSize, order: order)
 }

@@ -12,18 +12,12 @@ extension NISTP256.Signing {
 
         /// A fresh random key.
         public init() {
-            // A uniformly random 32-byte string is below n except with probability about 2⁻³²; retry then.
-            for _ in 0..<8 {
-                let scalar = [UInt8](SecureRandom.bytes(count: P256KeyBuilder.coordinateSize))
-                guard P256KeyBuilder.isValidScalar(scalar) else { continue }
-                do {
-                    self = try PrivateKey(validScalar: scalar)
-                    return
-                } catch {
-                    fatalError("OpenSSL cannot build a P-256 key: \(error.reason)")
-                }
+            // A uniformly random 32-byte string is below n except with probability about 2⁻³²; retried then.
+            do {
+                self = try PrivateKey(validScalar: P256KeyBuilder.builder.randomScalar())
+            } catch {
+                fatalError("OpenSSL cannot build a P-256 key: \(error.reason)")
             }
-            fatalError("the random generator returned eight scalars out of range in a row")
         }
 
         /// Takes the 32-byte big-endian scalar d, which must satisfy 0 < d < n.

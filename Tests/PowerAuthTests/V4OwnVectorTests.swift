@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthTestSupport
@@ -200,5 +201,73 @@ import Testing
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64)
+    }
+}
+
+/// The device side of offline QR for a 4.0 activation, on the own vectors.
+@Suite struct V4DeviceStateTests {
+    typealias V4 = PowerAuthV4
+
+    static func state(
+        _ file: V4OwnVectors, _ item: V4OwnVectors.OfflineQR, biometry: Bool = false
+    ) throws
+        -> V4.DeviceState
+    {
+        try V4.DeviceState(
+            activationId: "a2fb8d5c-576b-4f65-98bf-0aa476cec799", suite: .ecP384,
+            activationSecret: try Fixture.base64(file.activations[item.activation].activationSecret),
+            masterPublicKey: try Fixture.base64(item.masterPublicKey),
+            counterData: try Fixture.base64(item.counterData),
+            biometryEnabled: biometry)
+    }
+
+    @Test func verifiesKeys0And2AndRefusesKey1() throws {
+        let file = try V4OwnVectorTests.load()
+        for item in file.offlineQR {
+            let state = try Self.state(file, item)
+            #expect(try state.verify(item.personalizedPayload) == .valid)
+            #expect(try state.verify(item.nonPersonalizedPayload) == .valid)
+            let asKey1 = item.unsigned + "1" + String(item.nonPersonalizedPayload.dropFirst(item.unsigned.count + 1))
+            #expect(try state.verify(asKey1) == .keyUnavailable)
+        }
+    }
+
+    @Test func approvalCodesAdvanceTheCounterOnce() throws {
+        let file = try V4OwnVectorTests.load()
+        let item = file.offlineQR[0]
+        var state = try Self.state(file, item)
+        let before = state.counterData
+        let first = try state.approvalCode(
+            operationId: item.operationId, operationData: item.operationData, totp: item.totp, nonce: item.nonce,
+            factor: .knowledge)
+        #expect(first == item.approvalKnowledge)
+        #expect(state.counter == 1 && state.counterData == V4.Counter.next(before))
+        let second = try state.approvalCode(
+            operationId: item.operationId, operationData: item.operationData, totp: item.totp, nonce: item.nonce,
+            factor: .knowledge)
+        #expect(second != first)
+        #expect(throws: PowerAuthError(.factorNotAllowed, "")) {
+            try state.approvalCode(
+                operationId: item.operationId, operationData: item.operationData, totp: item.totp, nonce: item.nonce,
+                factor: .biometry)
+        }
+        var withBiometry = try Self.state(file, item, biometry: true)
+        #expect(
+            try withBiometry.approvalCode(
+                operationId: item.operationId, operationData: item.operationData, totp: item.totp, nonce: item.nonce,
+                factor: .biometry) == item.approvalBiometry)
+        // The state survives a JSON round trip (the form a device file would keep).
+        let decoded = try JSONDecoder().decode(V4.DeviceState.self, from: try JSONEncoder().encode(state))
+        #expect(decoded == state)
+    }
+
+    @Test func approvesAParsedKey0Payload() throws {
+        let file = try V4OwnVectorTests.load()
+        let item = file.offlineQR[0]
+        let operation = try OfflineOperation(item.nonPersonalizedPayload)
+        var state = try Self.state(file, item)
+        #expect(try state.approvalCode(for: operation, factor: .knowledge) == item.approvalKnowledge)
+        var other = try Self.state(file, file.offlineQR[1])
+        #expect(throws: PowerAuthError(.payload, "")) { try other.approvalCode(for: operation, factor: .knowledge) }
     }
 }

@@ -1,0 +1,108 @@
+package import Foundation
+package import OfflineOperations
+import QRAuthCrypto
+
+extension PowerAuthV4 {
+    /// What a device keeps for one 4.0 activation to check offline QR payloads and compute approval codes
+    /// (spec §4, §16). A value: the caller persists it after every code, before showing the code.
+    package struct DeviceState: Sendable, Equatable, Codable {
+        /// The activation id.
+        package let activationId: String
+        /// The suite the activation was made with.
+        package let suite: Suite
+        /// `KEY_ACTIVATION_SECRET`, 32 bytes; the other keys are derived from it.
+        package let activationSecret: Data
+        /// `KEY_MASTER_ECDSA_P384` of the application, uncompressed (QR key `0`).
+        package let masterPublicKey: Data
+        /// Whether biometry is enabled on this activation (approval codes with the biometry factor).
+        package var biometryEnabled: Bool
+        /// `CTR_DATA`, 32 bytes: advanced by SHA3-256 after every code.
+        package private(set) var counterData: Data
+        /// The numeric counter (informational; advances with `counterData`).
+        package private(set) var counter: Int
+
+        package init(
+            activationId: String, suite: Suite, activationSecret: Data, masterPublicKey: Data, counterData: Data,
+            counter: Int = 0, biometryEnabled: Bool = false
+        ) throws(PowerAuthError) {
+            guard activationSecret.count == 32, counterData.count == Counter.size else {
+                throw PowerAuthError(.length, "a 4.0 activation secret and CTR_DATA are 32 bytes each")
+            }
+            do {
+                _ = try NISTP384.PublicKey(x963Representation: masterPublicKey)
+            } catch {
+                throw crypto("the P-384 master public key", error)
+            }
+            self.activationId = activationId
+            self.suite = suite
+            self.activationSecret = activationSecret
+            self.masterPublicKey = masterPublicKey
+            self.counterData = counterData
+            self.counter = counter
+            self.biometryEnabled = biometryEnabled
+        }
+
+        /// The derived keys.
+        package func keys() throws(PowerAuthError) -> ActivationKeys {
+            try ActivationKeys(activationSecret: activationSecret)
+        }
+
+        /// Checks a scanned payload: `2` with `KEY_MAC_PERSONALIZED_DATA`, `0` with the P-384 master key; `1`
+        /// (a 3.x personalized payload) is never valid for a 4.0 activation.
+        package func verify(_ text: String) throws(PowerAuthError) -> OfflineQR.Verdict {
+            let master: NISTP384.PublicKey
+            do {
+                master = try NISTP384.PublicKey(x963Representation: masterPublicKey)
+            } catch {
+                throw crypto("the P-384 master public key", error)
+            }
+            return try OfflineQR.verify(text, personalizedKey: keys().personalizedData, masterKey: master)
+        }
+
+        /// The approval code for an operation with the current counter, then advances the counter: no counter
+        /// gives two codes. Biometry needs `biometryEnabled`.
+        package mutating func approvalCode(
+            operationId: String, operationData: String, totp: String?, nonce: String,
+            factor: OfflineApproval.Factor, digits: Int = 8
+        ) throws(PowerAuthError) -> String {
+            let keys = try keys()
+            let second: Data
+            switch factor {
+            case .knowledge: second = keys.knowledge
+            case .biometry:
+                guard biometryEnabled else {
+                    throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
+                }
+                second = keys.biometry
+            }
+            let code = try OfflineQR.approvalCode(
+                operationId: operationId, operationData: operationData, totp: totp, nonce: nonce,
+                factorKeys: [keys.possession, second], counterData: counterData, digits: digits)
+            counterData = Counter.next(counterData)
+            counter += 1
+            return code
+        }
+
+        /// The same for an operation the 3.x parser read: a key `0` payload, whose P-384 signature is checked
+        /// first (key `2` payloads are not parsed by `OfflineOperations` yet: use the field form after `verify`).
+        package mutating func approvalCode(
+            for operation: OfflineOperation, factor: OfflineApproval.Factor, digits: Int = 8
+        ) throws(PowerAuthError) -> String {
+            guard operation.signingKey == .master else {
+                throw PowerAuthError(.payload, "a key 1 payload is for 3.x activations, not this 4.0 one")
+            }
+            let master: NISTP384.PublicKey
+            do {
+                master = try NISTP384.PublicKey(x963Representation: masterPublicKey)
+            } catch {
+                throw crypto("the P-384 master public key", error)
+            }
+            guard master.isValidSignature(derRepresentation: operation.signature, for: operation.signedData) else {
+                throw PowerAuthError(.payload, "the QR payload's P-384 signature does not verify")
+            }
+            return try approvalCode(
+                operationId: operation.operationId, operationData: operation.operationData, totp: operation.totp,
+                nonce: operation.nonce, factor: factor, digits: digits)
+        }
+    }
+}
