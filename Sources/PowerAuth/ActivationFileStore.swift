@@ -19,7 +19,7 @@ public enum ActivationFileStore {
 
     /// Reads and validates an activation file of either side.
     static func read<Activation: ActivationFileContent>(_ path: String) throws -> Activation {
-        let data = try FileInput.read(path, limit: sizeLimit)
+        let data = try FileInput.readState(path, limit: sizeLimit)
         try checkKind(data, of: Activation.self, path: path)
         let activation: Activation = try decode(data, path: path)
         try activation.validate()

@@ -8,7 +8,8 @@ struct ServeBackOfficeCLITests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let auth = directory.appendingPathComponent("bo.auth")
-        try Data("bank:s3cret\n".utf8).write(to: auth)
+        // CRLF, as a Windows editor saves it: the password keeps its last character (issue 29, item 5).
+        try Data("bank:s3cret\r\n".utf8).write(to: auth)
         let serve = try ServeProcess(
             in: directory,
             arguments: ["--backoffice", "--backoffice-port", "0", "--backoffice-auth-file", auth.path], lineCount: 8)

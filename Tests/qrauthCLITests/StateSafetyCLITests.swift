@@ -95,6 +95,30 @@ struct StateSafetyCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
     }
 
+    @Test func hardLinkedDeviceAndServerFilesAreRefusedSoNoCodeIsPrintedTwice() throws {
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let operation = try setup.operation()
+        let deviceLink = setup.directory.appendingPathComponent("device-link.json").path
+        let serverLink = setup.directory.appendingPathComponent("server-link.json").path
+        #expect(link(setup.device, deviceLink) == 0 && link(setup.server, serverLink) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: setup.device))
+        var codes: [String] = []
+        for path in [setup.device, deviceLink] {
+            let result = try CLIRunner.run(
+                ["operation", "approve", "--activation", path, "--password-env", "PA_PIN", "--json", operation],
+                environment: ["PA_PIN": "1234"])
+            #expect(result.status == 4, "\(result.stdout)")
+            #expect(result.stderr.contains("hard links"), "\(result.stderr)")
+            if let code = (try? Self.json(result.stdoutData))?["code"] as? String { codes.append(code) }
+        }
+        #expect(codes.isEmpty, "a code was printed: \(codes)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.device)) == before)
+        let verify = try CLIRunner.run(
+            ["code", "verify", "--server", serverLink, "--code", "12345678-87654321", "--operation", operation])
+        #expect(verify.status == 4 && verify.stderr.contains("hard links"), "\(verify.stderr)")
+    }
+
     @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() throws {
         let setup = try CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }

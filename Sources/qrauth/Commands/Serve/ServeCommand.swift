@@ -190,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         var credentials: BackOfficeLogin?
         if let backofficeAuthFile {
             do {
-                credentials = try BackOfficeLogin(parsing: try Self.text(backofficeAuthFile))
+                credentials = try Self.login(SecretLine.read(backofficeAuthFile, limit: 1 << 20))
             } catch let error as DevServerError {
                 throw DevServerError(.file, "\(backofficeAuthFile): \(error.reason)")
             }
@@ -198,9 +198,18 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             guard let value = ProcessInfo.processInfo.environment[backofficeAuthEnv] else {
                 throw DevServerError(.configuration, "the variable \(backofficeAuthEnv) is not set")
             }
-            credentials = try BackOfficeLogin(parsing: value)
+            credentials = try Self.login(SecretLine.firstLine(of: Array(value.utf8)))
         }
         return BackOfficeConfiguration(credentials: credentials, separateListener: backofficePort != nil)
+    }
+
+    /// A `user:password` login from one line read by the secret-line rule (`SecretLine`: one LF or CRLF dropped,
+    /// nothing else), so `BackOfficeLogin` never sees a line break.
+    private static func login(_ read: (line: [UInt8], hasMore: Bool)) throws -> BackOfficeLogin {
+        guard !read.hasMore, let text = SecretLine.text(of: read.line) else {
+            throw DevServerError(.configuration, "back-office credentials must be one line user:password of UTF-8 text")
+        }
+        return try BackOfficeLogin(parsing: text)
     }
 
     private static func text(_ path: String) throws -> String {
