@@ -41,12 +41,14 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
                     "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
                         + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
             }
-            return try await EnrollmentRun.with(options, signing: true, store: store) { client in
-                var replaced: String?
-                if let existing {
-                    replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+            return try await SpentCounterReport.watching(device: options.device) {
+                try await EnrollmentRun.with(options, signing: true, store: store) { client in
+                    var replaced: String?
+                    if let existing {
+                        replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+                    }
+                    return (replaced, try await client.createToken(store, named: name, authentication: auth))
                 }
-                return (replaced, try await client.createToken(store, named: name, authentication: auth))
             }
         }
         if options.json {
