@@ -84,6 +84,17 @@ struct StateSafetyCLITests {
         ["operation", "approve", "--activation", "-", "--password-env", "PA_PIN", "x"],
         ["code", "verify", "--server", "-", "--code", "1-1", "--operation", "x"],
         ["pins", "prune", "-"],
+        ["activation", "create", "--device", "-", "--server-activation", "s.json", "--password-env", "PA_PIN"],
+        ["activation", "create", "--device", "d.json", "--server-activation", "-", "--password-env", "PA_PIN"],
+        ["activation", "import", "status.json", "--device", "-"],
+        [
+            "activation", "activate", "--url", "https://127.0.0.1:1", "--code", "AAAAA-AAAAA-AAAAA-AAAAA",
+            "--sdk-config", "x", "--device", "-", "--password-env", "PA_PIN",
+        ],
+        ["activation", "status", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["token", "create", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["sync", "list", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["sync", "approve", "op", "--url", "https://127.0.0.1:1", "--device", "-", "--password-env", "PA_PIN"],
     ])
     func dashIsRefusedWhereAFileIsWrittenBack(_ arguments: [String]) throws {
         let directory = try CLIRunner.temporaryDirectory()
@@ -117,6 +128,18 @@ struct StateSafetyCLITests {
         let verify = try CLIRunner.run(
             ["code", "verify", "--server", serverLink, "--code", "12345678-87654321", "--operation", operation])
         #expect(verify.status == 4 && verify.stderr.contains("hard links"), "\(verify.stderr)")
+    }
+
+    @Test func pinsKeygenOutDashPrintsTheKeyOnStandardOutput() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run(["pins", "keygen", "--out", "-"], currentDirectory: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("-----BEGIN PRIVATE KEY-----\n") && result.stdout.hasSuffix("-----\n"))
+        #expect(result.stderr.contains("public key B"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+        let json = try CLIRunner.run(["pins", "keygen", "--out", "-", "--json"], currentDirectory: directory)
+        #expect(json.status == 64 && json.stdout.isEmpty, "\(json.stderr)")
     }
 
     @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() throws {
