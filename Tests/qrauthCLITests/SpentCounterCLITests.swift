@@ -55,3 +55,27 @@ struct SpentCounterCLITests {
         #expect(try Self.counter(device) == 1)
     }
 }
+
+/// Exit codes of local limits and unusable inputs (issue 29, item 13).
+@Suite("exit codes of local limits")
+struct LocalLimitExitCLITests {
+    @Test("a full named-token store is a local limit: 64 before anything is sent, not a network error")
+    func fullTokenStore() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try CLIRunner.activation(in: directory)
+        let url = URL(fileURLWithPath: files.device)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var named: [String: Any] = [:]
+        for index in 0..<64 {
+            named["t\(index)"] = ["id": "token-\(index)", "secret": "AAAAAAAAAAAAAAAAAAAAAA=="]
+        }
+        object["namedTokens"] = named
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        let result = try CLIRunner.run(
+            ["token", "create", "--url", "http://127.0.0.1:1", "--allow-http", "--device", files.device, "--name", "x"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("already keeps 64 named tokens"), "\(result.stderr)")
+        #expect(!result.stderr.contains("spent"))
+    }
+}

@@ -4,7 +4,9 @@ import FingerprintLists
 import Foundation
 import Logging
 import PowerAuth
+import QRAuthCrypto
 import QRAuthFiles
+import Synchronization
 
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
 struct ServeCommand: AsyncParsableCommand, OutputCommand {
@@ -121,6 +123,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         if state == "-" || app == "-" {
             throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
         }
+        if let state, let app, FileIdentity.sameFile(state, app) {
+            throw ValidationError("--state \(state) and --app \(app) name one file; give two files")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
@@ -141,8 +146,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             pinning = try PinningConfiguration.load(listPath: pinsList, keyPath: pinsKey, appName: pinsApp)
         }
         if let tlsCert, let tlsKey {
-            transport = .tls(
-                certificateChainPEM: try Self.text(tlsCert), privateKeyPEM: try Self.text(tlsKey))
+            let (chainPEM, keyPEM) = (try Self.text(tlsCert), try Self.text(tlsKey))
+            try Self.checkTLS(chainPEM: chainPEM, keyPEM: keyPEM, certPath: tlsCert, keyPath: tlsKey)
+            transport = .tls(certificateChainPEM: chainPEM, privateKeyPEM: keyPEM)
         } else if selfSigned {
             let identity = try SelfSignedIdentity.make(host: host)
             let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
@@ -171,6 +177,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         let lines =
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
+        let printFailure = Mutex<String?>(nil)
         try await application.run(
             handleSignals: true,
             onListeningPorts: { (ports: DevServerApplication.Ports) in
@@ -180,8 +187,15 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                     // The REST base a back-office client is given (`qrauth backend --url`).
                     print("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
                 }
-                StandardStreams.flushStdout()
+                // Nobody can reach a server whose URL was not printed: stop (state saved, as on SIGTERM), exit 4.
+                if let failure = StandardStreams.stdoutWriteFailure() {
+                    printFailure.withLock { $0 = failure }
+                    kill(getpid(), SIGTERM)
+                }
             })
+        if let failure = printFailure.withLock({ $0 }) {
+            throw CLIError(.malformed, "cannot print the server's URL on standard output (\(failure)); stopped")
+        }
     }
 
     /// The back-office configuration of `--backoffice`, with the Basic login from a file or a variable (never argv).
@@ -210,6 +224,29 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             throw DevServerError(.configuration, "back-office credentials must be one line user:password of UTF-8 text")
         }
         return try BackOfficeLogin(parsing: text)
+    }
+
+    /// Malformed TLS material is malformed input (4), found before the server starts: an empty or non-PEM
+    /// certificate file, a key file without a PEM key, and a P-256 key that is not the leaf's. (A key of another
+    /// type that does not match is only found by the TLS library when the server starts: exit 5.)
+    static func checkTLS(chainPEM: String, keyPEM: String, certPath: String, keyPath: String) throws {
+        let chain: [X509Certificate]
+        do {
+            chain = try X509Certificate.chain(pemRepresentation: chainPEM)
+        } catch {
+            throw DevServerError(.certificate, "\(certPath): not a PEM certificate chain (\(error.reason))")
+        }
+        guard let leaf = chain.first else {
+            throw DevServerError(.certificate, "\(certPath): holds no PEM certificate")
+        }
+        guard keyPEM.contains("-----BEGIN "), keyPEM.contains("PRIVATE KEY-----") else {
+            throw DevServerError(.certificate, "\(keyPath): holds no PEM private key")
+        }
+        if let key = try? P256SigningPrivateKey(pemRepresentation: keyPEM),
+            key.publicKey.derRepresentation != leaf.publicKeyDER
+        {
+            throw DevServerError(.certificate, "\(keyPath): is not the private key of the first certificate in \(certPath)")
+        }
     }
 
     private static func text(_ path: String) throws -> String {
