@@ -12,10 +12,11 @@ concurrency=${2:-64}
 cd "$here"
 
 swift build -c release --product qrauth >&2
-# Same scratch path as the main package: the release dependencies are reused, not rebuilt.
-swift build -c release --package-path Benchmarks --scratch-path .build --product serve-load >&2
-qrauth=.build/release/qrauth
-load=.build/release/serve-load
+# The benchmarks' own scratch path, as the other bench scripts: sharing the main package's .build made SwiftPM
+# look for serve-load in the main package's build plan ("No target named 'serve-load'").
+swift build -c release --package-path Benchmarks --scratch-path .build-bench --product serve-load >&2
+qrauth=$(swift build -c release --show-bin-path)/qrauth
+load=.build-bench/release/serve-load
 
 work=$(mktemp -d)
 server_pid=""
