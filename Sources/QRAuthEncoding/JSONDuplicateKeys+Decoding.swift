@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension JSONDuplicateKeys {
     /// How the refusal's description starts (`DecodingError.summary` shows it as it is).
