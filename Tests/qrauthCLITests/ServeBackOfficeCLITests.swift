@@ -44,6 +44,9 @@ struct ServeBackOfficeCLITests {
             ["--backoffice", "--backoffice-auth-env", "X", "--backoffice-auth-file", "f"],
             ["--backoffice", "--backoffice-port", "70000"],
             ["--backoffice", "--backoffice-auth-env", "QRAUTH_UNSET_VAR"],
+            // Issue 29, item 3: /admin has no login and is on the public port.
+            ["--backoffice", "--backoffice-port", "0", "--admin"],
+            ["--backoffice", "--backoffice-auth-env", "HOME", "--admin"],
         ])
     func usage(arguments: [String]) throws {
         let result = try CLIRunner.run(["serve", "--http", "--port", "0"] + arguments)

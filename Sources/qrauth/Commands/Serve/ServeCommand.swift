@@ -50,7 +50,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             valueName: "file"))
     var app: String?
 
-    @Flag(help: "Enable the /admin API.")
+    @Flag(
+        help: """
+            Enable the /admin API (no login, on --port). Refused with --backoffice-port or --backoffice-auth-*: \
+            it would open the back office's actions to anyone on the public port.
+            """)
     var admin = false
 
     @Flag(help: "Enable the PowerAuth back-office REST API (/rest/v3/...).")
@@ -119,6 +123,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         }
         if backofficeAuthFile != nil, backofficeAuthEnv != nil {
             throw ValidationError("give one of --backoffice-auth-file and --backoffice-auth-env")
+        }
+        if admin, backofficePort != nil || backofficeAuthFile != nil || backofficeAuthEnv != nil {
+            throw ValidationError(
+                "--admin has no login and listens on --port: it cannot be combined with --backoffice-port or "
+                    + "--backoffice-auth-file/-env (use the back office's /rest/v3 API)")
         }
         if state == "-" || app == "-" {
             throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
