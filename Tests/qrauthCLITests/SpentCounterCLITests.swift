@@ -49,7 +49,7 @@ struct SpentCounterCLITests {
             [
                 "token", "create", "--url", server.url, "--allow-http", "--device", device, "--name", "extra",
                 "--timeout", "10",
-            ], timeout: 60)
+            ], environment: [:], timeout: 60)
         #expect(result.status != 0, "\(result.stderr)")
         #expect(result.stderr.contains("counter 0 was spent"), "\(result.stderr)")
         #expect(try Self.counter(device) == 1)
