@@ -42,7 +42,8 @@ extension DevServer {
             let limit = store.limits.createdActivations
             guard state.admitsCreatedActivation(limit: limit, nowMillis: now) else {
                 throw ActivationLifecycleError(
-                    .invalidInput, "too many unfinished activations (at most \(limit)): commit, remove or let some expire")
+                    .invalidInput,
+                    "too many unfinished activations (at most \(limit)): commit, remove or let some expire")
             }
             var issued: (code: String, signature: String)
             repeat {

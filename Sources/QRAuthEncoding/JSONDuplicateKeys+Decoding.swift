@@ -14,7 +14,8 @@ extension JSONDuplicateKeys {
         if let key = first(in: data) {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: [], debugDescription: "\(refusalPrefix)\(key) appears twice (refused: readers disagree)"))
+                    codingPath: [], debugDescription: "\(refusalPrefix)\(key) appears twice (refused: readers disagree)"
+                ))
         }
         return try decoder.decode(type, from: data)
     }

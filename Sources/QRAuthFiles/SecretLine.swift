@@ -1,3 +1,5 @@
+import struct Foundation.Data
+
 /// The one rule for reading a secret (password, OTP, `user:password` login) from a file, standard
 /// input or an environment variable.
 ///
@@ -24,8 +26,7 @@ public enum SecretLine {
     }
 
     /// Reads `path` (`-` = standard input), at most `limit` bytes, and returns its first line as raw bytes.
-    public static func read(_ path: String, limit: Int = 1 << 16) throws(FileError) -> (line: [UInt8], hasMore: Bool)
-    {
+    public static func read(_ path: String, limit: Int = 1 << 16) throws(FileError) -> (line: [UInt8], hasMore: Bool) {
         firstLine(of: try FileInput.read(path, limit: limit))
     }
 }

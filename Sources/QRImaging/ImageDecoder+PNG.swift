@@ -119,7 +119,8 @@ extension ImageDecoder {
         guard samples / maximumInflateRatio > compressed else { return nil }
         return ImagingError(
             .corrupt,
-            "corrupt PNG: \(compressed) bytes of image data cannot hold \(width)×\(height) pixels (the file is cut short)")
+            "corrupt PNG: \(compressed) bytes of image data cannot hold \(width)×\(height) pixels (the file is cut short)"
+        )
     }
 
     /// libpng reads an ancillary chunk (text, ICC profile, …) into a buffer of the length its header claims, zeroed

@@ -195,7 +195,9 @@ struct OperationDecodingTests {
     /// PARTY_INFO attribute (attributes that fail are dropped).
     @Test(
         "PARTY_INFO with a logoUrl or websiteUrl that is not a URL is dropped",
-        arguments: [("logoUrl", "http://exa mple.com/logo.png"), ("websiteUrl", "http://exa mple.com/"), ("logoUrl", "")]
+        arguments: [
+            ("logoUrl", "http://exa mple.com/logo.png"), ("websiteUrl", "http://exa mple.com/"), ("logoUrl", ""),
+        ]
     )
     func partyInfoURLs(key: String, url: String) throws {
         var party: [String: Any] = ["logoUrl": "https://example.com/logo.png", "name": "Shop", "description": "D"]
@@ -203,7 +205,8 @@ struct OperationDecodingTests {
         let attribute: [String: Any] = ["type": "PARTY_INFO", "id": "p", "label": "Party", "partyInfo": party]
         let note: [String: Any] = ["type": "NOTE", "id": "n", "label": "Note", "note": "x"]
         let form: [String: Any] = ["title": "T", "message": "M", "attributes": [attribute, note]]
-        let operation = try Self.modified("formData", String(decoding: try JSONSerialization.data(withJSONObject: form), as: UTF8.self))
+        let operation = try Self.modified(
+            "formData", String(decoding: try JSONSerialization.data(withJSONObject: form), as: UTF8.self))
         #expect(operation.formData.attributes.count == 1, "\(operation.formData.attributes)")
         party[key] = key == "logoUrl" ? "https://example.com/logo.png" : "https://example.com/"
         let good: [String: Any] = ["type": "PARTY_INFO", "id": "p", "label": "Party", "partyInfo": party]

@@ -51,9 +51,11 @@ struct NamedTokenTests {
         }
     }
 
-    @Test("the token header carries the activation's protocol version (a 3.2 server refuses 3.3)", arguments: [
-        ProtocolVersion.v32, .v33,
-    ])
+    @Test(
+        "the token header carries the activation's protocol version (a 3.2 server refuses 3.3)",
+        arguments: [
+            ProtocolVersion.v32, .v33,
+        ])
     func headerVersionFollowsTheActivation(version: ProtocolVersion) throws {
         let device = try ActivationFactory.create(password: "1234", biometry: false, protocolVersion: version).device
         let path = Self.temporaryPath()

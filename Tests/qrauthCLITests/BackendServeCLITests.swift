@@ -240,8 +240,10 @@ struct BackendServeCLITests {
         #expect(fromArgv.stderr.contains("--otp puts the OTP where other users can see it"), "\(fromArgv.stderr)")
         let both = try activate(codes[2], "d.json", ["--otp", "1", "--otp-env", "PIN"])
         #expect(both.status == 64, "\(both.stderr)")
-        let twoStdin = try CLIRunner.run(["activation", "activate", "--url", serve.url, "--code", codes[2],
-            "--sdk-config", "x", "--device", "e.json", "--password-stdin", "--otp-stdin"])
+        let twoStdin = try CLIRunner.run([
+            "activation", "activate", "--url", serve.url, "--code", codes[2],
+            "--sdk-config", "x", "--device", "e.json", "--password-stdin", "--otp-stdin",
+        ])
         #expect(twoStdin.status == 64, "\(twoStdin.stderr)")
     }
 }

@@ -43,7 +43,9 @@ struct SpentCounterCLITests {
             ], environment: ["PIN": "1234"])
         try #require(created.status == 0, "\(created.stderr)")
         let server = try CannedHTTPServer(
-            .status(200, #"{"encryptedData":"AAAAAAAAAAAAAAAAAAAAAA==","mac":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#))
+            .status(
+                200,
+                #"{"encryptedData":"AAAAAAAAAAAAAAAAAAAAAA==","mac":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#))
         defer { server.stop() }
         let result = try CLIRunner.run(
             [

@@ -6,7 +6,6 @@ import Logging
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
-import Synchronization
 
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
 struct ServeCommand: AsyncParsableCommand, OutputCommand {
@@ -186,7 +185,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         let lines =
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
-        let printFailure = Mutex<String?>(nil)
+        let printFailure = PrintFailure()
         try await application.run(
             handleSignals: true,
             onListeningPorts: { (ports: DevServerApplication.Ports) in
@@ -198,11 +197,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                 }
                 // Nobody can reach a server whose URL was not printed: stop (state saved, as on SIGTERM), exit 4.
                 if let failure = StandardStreams.stdoutWriteFailure() {
-                    printFailure.withLock { $0 = failure }
+                    printFailure.set(failure)
                     kill(getpid(), SIGTERM)
                 }
             })
-        if let failure = printFailure.withLock({ $0 }) {
+        if let failure = printFailure.reason {
             throw CLIError(.malformed, "cannot print the server's URL on standard output (\(failure)); stopped")
         }
     }
@@ -251,14 +250,34 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         guard keyPEM.contains("-----BEGIN "), keyPEM.contains("PRIVATE KEY-----") else {
             throw DevServerError(.certificate, "\(keyPath): holds no PEM private key")
         }
-        if let key = try? P256SigningPrivateKey(pemRepresentation: keyPEM),
+        if let key = try? NISTP256.Signing.PrivateKey(pemRepresentation: keyPEM),
             key.publicKey.derRepresentation != leaf.publicKeyDER
         {
-            throw DevServerError(.certificate, "\(keyPath): is not the private key of the first certificate in \(certPath)")
+            throw DevServerError(
+                .certificate, "\(keyPath): is not the private key of the first certificate in \(certPath)")
         }
     }
 
     private static func text(_ path: String) throws -> String {
         String(decoding: try FileInput.read(path, limit: 1 << 20), as: UTF8.self)
+    }
+}
+
+/// Why `serve` could not print its URL, set from the listening callback and read when the server has stopped.
+private final class PrintFailure: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var reason: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func set(_ reason: String) {
+        lock.lock()
+        stored = reason
+        lock.unlock()
     }
 }

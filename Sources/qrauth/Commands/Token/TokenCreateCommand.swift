@@ -38,7 +38,8 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             let existing = device?.token(named: name)
             // A local limit, checked before anything is sent: no counter spent, no token left at the server.
             if existing == nil, name != TokenName.possessionUniversal,
-                let device, device.tokensByName.filter({ $0.name != TokenName.possessionUniversal }).count
+                let device,
+                device.tokensByName.filter({ $0.name != TokenName.possessionUniversal }).count
                     >= TokenName.maximumCount
             {
                 throw CLIError(
