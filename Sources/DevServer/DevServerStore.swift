@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MobileTokenAPI
 import PowerAuth
+import QRAuthEncoding
 import QRAuthFiles
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
@@ -153,7 +154,8 @@ final class DevServerStore: @unchecked Sendable {
     /// Records a token nonce; false when it was seen before (a replay). Entries older than
     /// `horizonMillis` are pruned now and then: their timestamps are refused anyway.
     func recordNonce(tokenId: String, nonce: String, timestampMillis: Int64, horizonMillis: Int64) -> Bool {
-        let key = tokenId + "&" + nonce
+        // Keyed by the decoded bytes (one canonical spelling), not the text: no re-spelling replays a header.
+        let key = tokenId + "&" + (StrictBase64.decode(nonce).map { StrictBase64.encode($0) } ?? nonce)
         lock.lock()
         defer { lock.unlock() }
         if seenNonces[key] != nil { return false }

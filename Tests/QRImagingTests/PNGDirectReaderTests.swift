@@ -308,8 +308,9 @@ struct PNGDirectReaderTests {
     @Test(arguments: [(600, true), (100, false)])
     func aStreamReachingPastItsDeclaredWindowGetsLibpngsVerdict(width: Int, reachesPastWindow: Bool) throws {
         let height = 4
-        let row = Self.samples(width: width, height: 1, channels: 1, seed: 29)
-        let scanlines = (0..<height).flatMap { _ in [0] + row }  // identical rows: matches at distance width + 1
+        let row: [UInt8] = Self.samples(width: width, height: 1, channels: 1, seed: 29)
+        var scanlines: [UInt8] = []
+        for _ in 0..<height { scanlines += [0] + row }  // identical rows: matches at distance width + 1
         var stream = Self.deflate(scanlines, level: 9)
         stream[0] = 0x08  // CINFO 0: a 256-byte window
         stream[1] = 0xDA & 0xE0
@@ -321,7 +322,8 @@ struct PNGDirectReaderTests {
             #expect(error.code == .corrupt, "\(error)")
         } else {
             let image = try ImageDecoder.decode(Data(file))
-            #expect(image.pixels == Array((0..<height).map { _ in row }.joined()))
+            let expected: [UInt8] = Array(repeating: row, count: height).flatMap { $0 }
+            #expect(image.pixels == expected)
         }
     }
 

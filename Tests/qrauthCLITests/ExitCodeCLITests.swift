@@ -56,7 +56,7 @@ struct ExitCodeCLITests {
         let other = directory.appendingPathComponent("other.pem").path
         try #require(try CLIRunner.run(["pins", "keygen", "--out", other]).status == 0)
         let empty = directory.appendingPathComponent("empty.pem").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         for (certificate, privateKey, words) in [
             (empty, key, "holds no PEM certificate"), (cert, empty, "holds no PEM private key"),
             (cert, other, "is not the private key"),
@@ -92,7 +92,7 @@ struct ExitCodeCLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("one.json").path
         let link = directory.appendingPathComponent("link.json").path
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
         for (app, state) in [(file, file), (link, file), (file, directory.path + "/./one.json")] {
             let result = try CLIRunner.run(
@@ -119,5 +119,42 @@ struct ExitCodeCLITests {
         #expect(scan.status == 4, "\(scan.stderr)")
         #expect(!scan.stderr.contains("CLIError"), "\(scan.stderr)")
         #expect(scan.stderr.split(separator: "\n").count == 1, "\(scan.stderr)")
+    }
+}
+
+/// Issue 29, item 13: the remaining messages: numbers out of range in an activation file, a symlink loop.
+@Suite("messages for out-of-range numbers and symlink loops (issue 29)")
+struct FileMessageCLITests {
+    @Test("a number out of range in an activation file names the field, not 'not valid JSON'")
+    func outOfRangeNumber() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try CLIRunner.activation(in: directory)
+        let text = try String(contentsOfFile: files.device, encoding: .utf8)
+        let counter = try #require(text.range(of: #""counter"\s*:\s*[0-9]+"#, options: .regularExpression))
+        for value in ["1e30", "-1", "18446744073709551616"] {
+            let changed = text.replacingCharacters(in: counter, with: "\"counter\": \(value)")
+            try changed.write(toFile: files.device, atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(["activation", "show", files.device])
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("counter (") && result.stderr.contains("out of range"), "\(result.stderr)")
+            #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
+        }
+    }
+
+    @Test("a symlink loop says so, not 'no such file'")
+    func symlinkLoop() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = directory.appendingPathComponent("a.png").path
+        let b = directory.appendingPathComponent("b.png").path
+        try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+        for arguments in [["scan", a], ["activation", "show", a], ["pins", "lint", a]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 4, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.lowercased().contains("symbolic links"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("no such file"), "\(arguments): \(result.stderr)")
+        }
     }
 }
