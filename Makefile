@@ -4,7 +4,8 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 MAN_OUT := .build/plugins/GenerateManual/outputs/qrauth
 
-.PHONY: deps build demo test docs samples lint format clean install uninstall install-check reliability fuzz-smoke sanitize
+.PHONY: deps build demo test docs samples lint format clean install uninstall install-check reliability fuzz-smoke sanitize \
+	bench-smoke
 
 deps:
 	@scripts/install-deps.sh
@@ -28,9 +29,17 @@ test: deps
 	$(MAKE) install-check
 	$(MAKE) docs
 	$(MAKE) samples
+	# Every benchmark script once with a tiny duration (debug builds: it checks they run, not their figures).
+	$(MAKE) bench-smoke
 	# Every fuzz target briefly, with a fixed seed (the mutations are the same every run; a red CI
 	# is then the code, not the dice). Builds Fuzz/ with ASan in .build-fuzz: a few minutes cold.
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=10 FUZZ_SEED=1
+
+# Every script in scripts/ that benchmarks, run once as documented with a tiny duration or corpus
+# (scripts/bench-smoke.sh; needs `scripts/install-deps.sh --bench`). Seconds per script once the benchmarks'
+# debug build in .build-bench exists.
+bench-smoke:
+	scripts/bench-smoke.sh
 
 # Samples/custom-endpoint built against the library (scratch .build-samples) and run against a `qrauth serve`
 # the script starts: the README's plain signed and encrypted echoes (needs the debug build).

@@ -11,8 +11,11 @@ cpu=${BENCH_CPU:-0}
 rounds=${BENCH_ROUNDS:-1}
 cd "$here"
 
-swift build -c release --package-path Benchmarks --scratch-path .build-bench >&2
-bench=.build-bench/release/qrauth-bench
+# BENCH_CONFIG=debug (scripts/bench-smoke.sh) checks that the script runs, without a release build; its figures
+# mean nothing.
+config=${BENCH_CONFIG:-release}
+swift build -c "$config" --package-path Benchmarks --scratch-path .build-bench >&2
+bench=.build-bench/$config/qrauth-bench
 
 pin=()
 if command -v taskset >/dev/null; then pin=(taskset -c "$cpu"); else echo "bench-crypto: taskset missing, not pinned" >&2; fi

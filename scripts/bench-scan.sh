@@ -40,8 +40,10 @@ if [[ -n $photos ]]; then
     exec "$bench/venv/bin/python" scripts/bench-scan-photos.py --corpus "$photos" --qrauth "$qrauth" \
         --python "$bench/venv/bin/python" --rounds "$rounds" --details "$bench/photos-details.tsv"
 fi
-if [[ ! -f $bench/corpus/manifest.tsv ]]; then
-    "$bench/venv/bin/python" scripts/bench-corpus.py "$bench/corpus" --per-class "$per_class"
+# BENCH_CORPUS=DIR keeps the generated corpus elsewhere (scripts/bench-smoke.sh: a one-per-class one).
+corpus=${BENCH_CORPUS:-$bench/corpus}
+if [[ ! -f $corpus/manifest.tsv ]]; then
+    "$bench/venv/bin/python" scripts/bench-corpus.py "$corpus" --per-class "$per_class"
 fi
 echo "qrauth $("$qrauth" version 2>/dev/null | head -1); zbarimg $(zbarimg --version); zxing-cpp $("$bench/venv/bin/pip" show zxing-cpp | sed -n 's/^Version: //p')"
-"$bench/venv/bin/python" scripts/bench-scan.py --corpus "$bench/corpus" --qrauth "$qrauth" --jobs "$jobs" --rounds "$rounds"
+"$bench/venv/bin/python" scripts/bench-scan.py --corpus "$corpus" --qrauth "$qrauth" --jobs "$jobs" --rounds "$rounds"

@@ -11,11 +11,17 @@ seconds=${1:-10}
 concurrency=${2:-64}
 cd "$here"
 
-swift build -c release --product qrauth >&2
-# Same scratch path as the main package: the release dependencies are reused, not rebuilt.
-swift build -c release --package-path Benchmarks --scratch-path .build --product serve-load >&2
-qrauth=.build/release/qrauth
-load=.build/release/serve-load
+# BENCH_CONFIG=debug (scripts/bench-smoke.sh) checks that the script runs; QRAUTH=path skips building qrauth.
+config=${BENCH_CONFIG:-release}
+if [[ -z "${QRAUTH:-}" ]]; then
+    swift build -c "$config" --product qrauth >&2
+    QRAUTH=$(swift build -c "$config" --show-bin-path)/qrauth
+fi
+# The benchmarks' own scratch path, as the other bench scripts: sharing the main package's .build made SwiftPM
+# look for serve-load in the main package's build plan ("No target named 'serve-load'").
+swift build -c "$config" --package-path Benchmarks --scratch-path .build-bench --product serve-load >&2
+qrauth=$QRAUTH
+load=.build-bench/$config/serve-load
 
 work=$(mktemp -d)
 server_pid=""

@@ -39,6 +39,12 @@ extension DevServer {
                 throw ActivationLifecycleError(.invalidApplication, "the application has no supported version")
             }
             let now = clock.nowMillis
+            let limit = store.limits.createdActivations
+            guard state.admitsCreatedActivation(limit: limit, nowMillis: now) else {
+                throw ActivationLifecycleError(
+                    .invalidInput,
+                    "too many unfinished activations (at most \(limit)): commit, remove or let some expire")
+            }
             var issued: (code: String, signature: String)
             repeat {
                 issued = try Self.issueActivationCode(application)

@@ -52,7 +52,7 @@ extension DevServer {
     ) throws(APIFailure) -> Request {
         let body = request.body.isEmpty ? Data("{}".utf8) : request.body
         do {
-            return try JSONDecoder().decode(AdminBody<Request>.self, from: body).request
+            return try JSONDuplicateKeys.decode(AdminBody<Request>.self, from: body).request
         } catch let error as DecodingError {
             if case .dataCorrupted = error { throw APIFailure(.invalidRequest, "the request body is not JSON") }
             throw APIFailure(.invalidRequest, "the request body is not a JSON object")

@@ -3,6 +3,7 @@ import Logging
 import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 
 /// The enrollment server's standard RESTful API (`/pa/v3/*`, spec §2–§4) with real ECIES: activation via
 /// activation code, encrypted status, signed remove, MAC tokens, 3.3 temporary keys, and the encrypted echo.
@@ -92,7 +93,7 @@ extension DevServer {
         let failure = PowerAuthRESTError.activation
         let layer1: ActivationLayer1Request
         do {
-            layer1 = try JSONDecoder().decode(ActivationLayer1Request.self, from: layer1Plain)
+            layer1 = try JSONDuplicateKeys.decode(ActivationLayer1Request.self, from: layer1Plain)
         } catch {
             throw refuse(failure, request, "layer 1 is not an activation request")
         }
@@ -110,7 +111,7 @@ extension DevServer {
         try await checkReplay(layer1.activationData, request, failure: failure)
         let layer2: ActivationLayer2Request
         do {
-            layer2 = try JSONDecoder().decode(ActivationLayer2Request.self, from: layer2Plain)
+            layer2 = try JSONDuplicateKeys.decode(ActivationLayer2Request.self, from: layer2Plain)
         } catch {
             throw refuse(failure, request, "layer 2 is not an activation request")
         }
@@ -451,7 +452,7 @@ extension DevServer {
         _ type: Body.Type, _ request: ServerRequest, failure: APIFailure
     ) throws(APIFailure) -> Body {
         do {
-            return try JSONDecoder().decode(Body.self, from: request.body)
+            return try JSONDuplicateKeys.decode(Body.self, from: request.body)
         } catch {
             throw refuse(failure, request, "the body is not a \(Body.self)")
         }

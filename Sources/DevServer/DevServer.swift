@@ -5,6 +5,7 @@ public import Logging
 import MobileTokenAPI
 import NIOCore
 import PowerAuth
+import QRAuthEncoding
 
 /// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
 /// `respond(to:)` turns a request into a response. `DevServerApplication` puts it on a socket.
@@ -119,7 +120,7 @@ public struct DevServer: Sendable {
         guard !request.body.isEmpty else { return nil }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: request.body)
+            value = try JSONDuplicateKeys.decode(JSONValue.self, from: request.body)
         } catch {
             throw APIFailure(.invalidRequest, "the request body is not JSON")
         }
@@ -137,7 +138,7 @@ public struct DevServer: Sendable {
         guard !request.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
         let envelope: RequestEnvelope<Object>
         do {
-            envelope = try JSONDecoder().decode(RequestEnvelope<Object>.self, from: request.body)
+            envelope = try JSONDuplicateKeys.decode(RequestEnvelope<Object>.self, from: request.body)
         } catch let error as DecodingError {
             throw Self.requestFailure(error)
         } catch {

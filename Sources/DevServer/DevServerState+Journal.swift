@@ -53,8 +53,18 @@ extension DevServerState {
     }
 
     /// Reads a state file of either format. `tornTail` is true when a cut-short last line was dropped.
+    /// One line for a decoding failure: the field's path and the decoder's sentence, never Swift's dump.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not valid JSON" }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { return "not valid JSON" }
+        return error.pathDescription(namingMissingKeys: true)
+    }
+
     static func parseFile(_ data: Data, path: String) throws(DevServerError) -> (state: DevServerState, tornTail: Bool)
     {
+        guard !data.isEmpty else {
+            throw DevServerError(.file, "\(path) is empty, not a qrauth serve state file (remove it to start afresh)")
+        }
         if let key = JSONDuplicateKeys.first(in: data) {
             throw DevServerError(
                 .file, "\(path): the key \(key) appears twice (refused: readers disagree on which wins)")
@@ -67,7 +77,7 @@ extension DevServerState {
             do {
                 return (try decoder.decode(DevServerState.self, from: data), false)
             } catch {
-                throw DevServerError(.file, "\(path) is not a qrauth serve state file (\(error))")
+                throw DevServerError(.file, "\(path) is not a qrauth serve state file (\(Self.describe(error)))")
             }
         }
         var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
@@ -87,7 +97,7 @@ extension DevServerState {
                     tornTail = true  // no line feed after it: the append never completed
                     break
                 }
-                throw DevServerError(.file, "\(path): line \(number + 1) is damaged (\(error))")
+                throw DevServerError(.file, "\(path): line \(number + 1) is damaged (\(Self.describe(error)))")
             }
             if let activation = entry.activation {
                 upsert(activation, id: activation.activationId, into: &state.activations, index: &activationIndex)

@@ -10,7 +10,7 @@ extension DevServerState {
         if let statePath, FileManager.default.fileExists(atPath: statePath) {
             let data: Data
             do {
-                data = try FileInput.read(statePath, limit: 256 << 20)
+                data = try FileInput.readState(statePath, limit: DevServerLimits.stateReadLimit)
             } catch {
                 throw DevServerError(.file, error.reason)
             }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MobileTokenAPI
 import PowerAuth
+import QRAuthEncoding
 import QRAuthFiles
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
@@ -101,7 +102,8 @@ final class DevServerStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         pruneLocked()
-        try persistChangesLocked(forceSnapshot: true)
+        // A file written under a larger bound (or by an older version) is still written back whole: it was read.
+        try persistChangesLocked(forceSnapshot: true, stateLimit: DevServerLimits.stateReadLimit)
     }
 
     /// The factor keys of an activation (ECDH once, then cached).
@@ -152,7 +154,8 @@ final class DevServerStore: @unchecked Sendable {
     /// Records a token nonce; false when it was seen before (a replay). Entries older than
     /// `horizonMillis` are pruned now and then: their timestamps are refused anyway.
     func recordNonce(tokenId: String, nonce: String, timestampMillis: Int64, horizonMillis: Int64) -> Bool {
-        let key = tokenId + "&" + nonce
+        // Keyed by the decoded bytes (one canonical spelling), not the text: no re-spelling replays a header.
+        let key = tokenId + "&" + (StrictBase64.decode(nonce).map { StrictBase64.encode($0) } ?? nonce)
         lock.lock()
         defer { lock.unlock() }
         if seenNonces[key] != nil { return false }
@@ -207,7 +210,8 @@ final class DevServerStore: @unchecked Sendable {
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
     /// a list was rewritten, or when the appends outgrow the snapshot. Undoes the change on failure.
-    private func persistChangesLocked(forceSnapshot: Bool = false) throws(APIFailure) {
+    private func persistChangesLocked(forceSnapshot: Bool = false, stateLimit: Int? = nil) throws(APIFailure) {
+        let stateLimit = stateLimit ?? limits.stateBytes
         let replaced = listIdentities != committedIdentities
         let rewritten =
             replaced || state.activations.isRewritten || state.operations.isRewritten
@@ -215,19 +219,36 @@ final class DevServerStore: @unchecked Sendable {
         let hasChanges =
             rewritten || state.activations.hasChanges || state.operations.hasChanges
             || state.offlineOperations.hasChanges || state.applications.hasChanges || state.templates.hasChanges
+        // Every stored record is bounded, with or without a state file (`limits.recordBytes`).
+        var changedLines = Data()
+        var encodingFailure: (any Error)?
+        if hasChanges {
+            do { changedLines = try DevServerState.journalLines(for: state) } catch { encodingFailure = error }
+        }
+        if let refusal = recordRefusal(changedLines) {
+            if !replaced { rollbackLocked() }
+            throw refusal
+        }
         guard let statePath, forceSnapshot || hasChanges else {
             commitLocked()
             return
         }
         do {
-            let lines = rewritten || forceSnapshot ? Data() : try DevServerState.journalLines(for: state)
+            if let encodingFailure { throw encodingFailure }
+            let lines = rewritten || forceSnapshot ? Data() : changedLines
             let limit = max(snapshotBytes, Self.minimumJournalBytes)
-            if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit {
-                try writeSnapshotLocked(to: statePath)
+            let appendFits = snapshotBytes + appendedBytes + lines.count <= stateLimit
+            if forceSnapshot || rewritten || needsSnapshot || appendedBytes + lines.count > limit || !appendFits {
+                try writeSnapshotLocked(to: statePath, limit: stateLimit)
             } else if !lines.isEmpty {
                 try AppendFile.append(lines, to: statePath)
                 appendedBytes += lines.count
             }
+        } catch let refusal as APIFailure {
+            // Over a bound: nothing was written, and the change is undone (a list replaced wholesale is kept: it
+            // only ever shrinks the state).
+            if !replaced { rollbackLocked() }
+            throw refusal
         } catch {
             // The next write is a full snapshot: the file may lack this change or end in part of it.
             needsSnapshot = true
@@ -239,10 +260,26 @@ final class DevServerStore: @unchecked Sendable {
         commitLocked()
     }
 
-    private func writeSnapshotLocked(to statePath: String) throws {
+    /// The refusal of a change that would store a record over `limits.recordBytes` (one line per changed record).
+    private func recordRefusal(_ lines: Data) -> APIFailure? {
+        guard lines.count > limits.recordBytes else { return nil }
+        let largest = lines.split(separator: 0x0A).map(\.count).max() ?? 0
+        guard largest > limits.recordBytes else { return nil }
+        return APIFailure(
+            .invalidRequest,
+            "the record is too large to store (\(largest) bytes; at most \(limits.recordBytes)): shorten its texts")
+    }
+
+    private func writeSnapshotLocked(to statePath: String, limit: Int) throws {
         var snapshot = state
         snapshot.formatVersion = DevServerState.currentFormatVersion
         let data = try DevServerState.snapshotLine(snapshot)
+        guard data.count <= limit else {
+            throw APIFailure(
+                .invalidRequest,
+                "the server's state is full (\(data.count) bytes; at most \(limit)): remove operations, "
+                    + "activations or templates first")
+        }
         try AtomicFile.writeState(data, to: statePath, mode: AtomicFile.secretMode)
         snapshotBytes = data.count
         appendedBytes = 0

@@ -35,6 +35,15 @@ public struct FingerprintList: Sendable, Hashable {
             throw FingerprintListError(
                 .forbiddenField, "a static list must not carry \"domainsConfig\": no signature covers it")
         }
+        // The SDKs decode `timestamp` as a date from a number: any other value (null aside) fails the whole list.
+        if let timestamp = json["timestamp"] {
+            switch timestamp {
+            case .number, .null: break
+            default:
+                throw FingerprintListError(
+                    .wrongType, "\"timestamp\" is \(timestamp.typeName), expected a number (the SDKs refuse the list)")
+            }
+        }
         guard let array = json["fingerprints"] else {
             throw FingerprintListError(.missingField, "the list has no \"fingerprints\" array")
         }

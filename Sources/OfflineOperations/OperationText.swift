@@ -43,12 +43,31 @@ enum OperationText {
             if characters[index] == "\\", index + 1 < characters.count, characters[index + 1] == second {
                 out.append(replacement)
                 index += 2
+            } else if characters[index] == "\\", index + 1 < characters.count,
+                let joined = Self.joinControlsAfter(second, in: characters[index + 1])
+            {
+                // `n` + U+200D is one Character, but the SDK's `replacingOccurrences(of: "\\n", …)` matches scalars:
+                // the escape is taken and the join control stays after the line feed (issue 29).
+                out.append(replacement)
+                out.append(joined)
+                index += 2
             } else {
                 out.append(characters[index])
                 index += 1
             }
         }
         return out
+    }
+
+    /// When `character` is `second` followed only by join controls (U+200C, U+200D), those controls; else nil.
+    private static func joinControlsAfter(_ second: Character, in character: Character) -> Character? {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, let first = scalars.first, second.unicodeScalars.elementsEqual([first]) else {
+            return nil
+        }
+        let rest = scalars.dropFirst()
+        guard rest.allSatisfy({ $0 == "\u{200C}" || $0 == "\u{200D}" }) else { return nil }
+        return Character(String(String.UnicodeScalarView(rest)))
     }
 
     /// Generator-side escaping of a title or message: `\` → `\\`, LF (or CR LF) → `\n` (CR kept).

@@ -59,10 +59,13 @@ public enum PACParser {
         try parseJWT(text, form: .jwt, options: options)
     }
 
-    /// RFC 3986 `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".") ":"` at the start.
+    /// RFC 3986 `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".") ":"` at the start, or a `:` first: swift-foundation's
+    /// `URL(string:)` reads that as an empty scheme, so the SDK takes such text for a deeplink (issue 29).
     static func hasScheme(_ text: String) -> Bool {
         var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), isASCIILetter(first) else { return false }
+        guard let first = scalars.next() else { return false }
+        if first == ":" { return true }
+        guard isASCIILetter(first) else { return false }
         while let scalar = scalars.next() {
             if scalar == ":" { return true }
             guard

@@ -19,7 +19,7 @@ public enum ActivationFileStore {
 
     /// Reads and validates an activation file of either side.
     static func read<Activation: ActivationFileContent>(_ path: String) throws -> Activation {
-        let data = try FileInput.read(path, limit: sizeLimit)
+        let data = try FileInput.readState(path, limit: sizeLimit)
         try checkKind(data, of: Activation.self, path: path)
         let activation: Activation = try decode(data, path: path)
         try activation.validate()
@@ -48,6 +48,13 @@ public enum ActivationFileStore {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
+            // Foundation reports a number too large (or negative) for its field as "not valid JSON" for the whole
+            // document: name the field instead.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let field = outOfRangeNumber(in: data)
+            {
+                throw PowerAuthError(.activationFile, "\(path): \(field) is out of range for that field")
+            }
             throw PowerAuthError(.activationFile, "\(path): \(describe(error))")
         } catch {
             throw PowerAuthError(.activationFile, "\(path) is not valid JSON")
@@ -75,6 +82,31 @@ public enum ActivationFileStore {
 
     /// Only the `kind` of an activation file.
     private struct FileKind: Decodable { let kind: String? }
+
+    /// The path and value of the first number in a valid JSON document that no field of an activation file can
+    /// hold (every number there is an integer within 64 bits, non-negative but for the clock offset), or nil.
+    static func outOfRangeNumber(in data: Data) -> String? {
+        guard let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
+        var pending: [(path: String, value: Any)] = [("", root)]
+        while let (path, value) = pending.popLast() {
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted().reversed() {
+                    pending.append((path.isEmpty ? key : path + "." + key, object[key] as Any))
+                }
+            } else if let array = value as? [Any] {
+                for (index, item) in array.enumerated().reversed() { pending.append(("\(path)[\(index)]", item)) }
+            } else if let number = value as? NSNumber, !(value is Bool) {
+                let double = number.doubleValue
+                let signed = path.hasSuffix("OffsetMillis")  // the one signed field (a clock offset)
+                if (double < 0 && !signed) || double < -9_223_372_036_854_775_808 || double != double.rounded()
+                    || double >= 18_446_744_073_709_551_616
+                {
+                    return "\(path) (\(number))"
+                }
+            }
+        }
+        return nil
+    }
 
     static func describe(_ error: DecodingError) -> String {
         error.pathDescription(namingMissingKeys: true)

@@ -106,6 +106,9 @@ public struct DeviceTransactions: Sendable {
         let device = try store.load()
         try device.checkUsable()
         guard let token = device.token(named: name) else { return nil }
-        return TokenDigest.header(tokenId: token.id, tokenSecret: token.secret, timestampMillis: timestampMillis)
+        // The activation's own version: a 3.2 server refuses a header that says 3.3 (issue 29, item 14).
+        return TokenDigest.header(
+            tokenId: token.id, tokenSecret: token.secret, timestampMillis: timestampMillis,
+            version: device.protocolVersion)
     }
 }

@@ -50,8 +50,8 @@ public enum TokenDigest {
         pastValidityMillis: Int64 = 7_200_000, futureValidityMillis: Int64 = 1_800_000
     ) throws(PowerAuthError) -> Verdict {
         try header.validate()
-        let nonce = try Base64Field.decode(header.nonce, field: "nonce", length: 16)
-        let digest = try Base64Field.decode(header.tokenDigest, field: "token_digest", length: 32)
+        let nonce = try Base64Field.decode(header.nonce, field: "nonce", length: 16, canonical: true)
+        let digest = try Base64Field.decode(header.tokenDigest, field: "token_digest", length: 32, canonical: true)
         guard let millis = Int64(header.timestamp) else {
             throw PowerAuthError(.header, "timestamp is out of range")
         }

@@ -15,7 +15,12 @@ package extension DecodingError {
         case .valueNotFound(let type, let context):
             return "field \(path(context)) is null, expected \(type)"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "field \(path(context)) is malformed"
+            if context.codingPath.isEmpty {
+                // `JSONDuplicateKeys.decode`'s refusal names the key; anything else at the top is broken JSON.
+                return context.debugDescription.hasPrefix(JSONDuplicateKeys.refusalPrefix)
+                    ? context.debugDescription : "not valid JSON"
+            }
+            return "field \(path(context)) is malformed"
         @unknown default:
             return "undecodable"
         }

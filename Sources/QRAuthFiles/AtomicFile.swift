@@ -35,7 +35,8 @@ public enum AtomicFile {
     }
 
     /// Writes a state file: like `write`, but a device, FIFO or socket is refused with `.notRegular`,
-    /// because state must be replaced atomically.
+    /// because state must be replaced atomically, and so is a file with more than one hard link (the rename
+    /// would split the names, and a counter could then be spent once through each).
     public static func writeState(_ data: Data, to path: String, mode: mode_t = secretMode) throws(FileError) {
         try write(data, to: path, mode: mode, requireRegular: true)
     }
@@ -58,6 +59,7 @@ public enum AtomicFile {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            if requireRegular, info.st_nlink > 1 { throw FileError.hardLinked(path, count: Int(info.st_nlink)) }
             try replace(
                 data, at: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid), displayPath: path)
         case S_IFDIR:

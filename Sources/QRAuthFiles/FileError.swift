@@ -14,7 +14,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case locked = "file.locked"
         /// The lock file beside the target could not be created or locked.
         case lockFailed = "file.lock_failed"
-        /// A state file must be a regular file (it is replaced atomically), and this is not.
+        /// A state file must be a regular file with one name (it is replaced atomically), and this is not.
         case notRegular = "file.not_regular"
     }
 
@@ -27,6 +27,13 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
+    }
+
+    /// A state file with more than one hard link: its lock and its atomic rename follow one name only.
+    static func hardLinked(_ path: String, count: Int) -> FileError {
+        FileError(
+            .notRegular,
+            "\(path): has \(count) hard links; a state file must have one name (remove the extra links or copy it)")
     }
 
     /// The human reason.

@@ -16,6 +16,17 @@ public enum FileInput {
 
     /// Reads `path` (or standard input when `path` is `-`), refusing more than `limit` bytes.
     public static func read(_ path: String, limit: Int = defaultLimit) throws(FileError) -> Data {
+        try read(path, limit: limit, singleLink: false)
+    }
+
+    /// Reads a state file (an activation, a server state): like `read`, but a file with more than one
+    /// hard link is refused with `.notRegular`. Its lock and its atomic replacement follow the name, so two
+    /// names of one file would let two runs spend one counter; `AtomicFile.writeState` refuses it too.
+    public static func readState(_ path: String, limit: Int = defaultLimit) throws(FileError) -> Data {
+        try read(path, limit: limit, singleLink: true)
+    }
+
+    private static func read(_ path: String, limit: Int, singleLink: Bool) throws(FileError) -> Data {
         if path == "-" {
             return try readAll(fd: STDIN_FILENO, name: "standard input", limit: limit)
         }
@@ -28,6 +39,9 @@ public enum FileInput {
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw FileError(.unreadable, "\(path): is a directory")
+        }
+        if singleLink, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink > 1 {
+            throw FileError.hardLinked(path, count: Int(info.st_nlink))
         }
         return try readAll(fd: fd, name: path, limit: limit)
     }

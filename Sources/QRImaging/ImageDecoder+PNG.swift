@@ -7,6 +7,7 @@ extension ImageDecoder {
     static func decodePNG(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
     ) throws(ImagingError) -> GrayImage {
+        if let refusal = bytes.withUnsafeBytes({ imageDataTooShort($0, pixelLimit: pixelLimit) }) { throw refusal }
         if let image = try PNGDirectReader.decode(bytes, pixelLimit: pixelLimit, admit: admit) { return image }
         return try decodePNGWithLibpng(bytes, pixelLimit: pixelLimit, admit: admit)
     }
@@ -17,7 +18,9 @@ extension ImageDecoder {
     ) throws(ImagingError) -> GrayImage {
         // libpng keeps the input pointer between begin and finish, so both run inside one borrow.
         let result: Result<GrayImage, ImagingError> = bytes.withUnsafeBytes { raw in
-            if let refusal = overlongAncillaryChunk(raw) { return .failure(refusal) }
+            if let refusal = overlongAncillaryChunk(raw) ?? imageDataTooShort(raw, pixelLimit: pixelLimit) {
+                return .failure(refusal)
+            }
             let control = PNGControl()
             guard png_image_begin_read_from_memory(&control.image, raw.baseAddress, raw.count) != 0 else {
                 return .failure(ImagingError(.corrupt, "corrupt PNG: \(control.message)"))
@@ -77,6 +80,47 @@ extension ImageDecoder {
             return .success(GrayImage(width: width, height: height, pixels: pixels))
         }
         return try result.get()
+    }
+
+    /// The most a zlib stream expands: 258 bytes from a 1-bit length and a 1-bit distance code (zlib's 1032:1).
+    static let maximumInflateRatio = 1032
+
+    /// A file whose `IDAT` bytes cannot inflate to the samples its header promises is truncated, whatever they
+    /// hold: refused before an image-sized buffer is allocated, so a short file costs memory in proportion to its
+    /// length (a 69-byte file claiming 20 000 × 20 000 pixels under a raised `--pixel-limit` allocated ~1 GB before
+    /// libpng found the data missing). Headers over `pixelLimit` are left to the pixel-budget check.
+    static func imageDataTooShort(_ bytes: UnsafeRawBufferPointer, pixelLimit: Int) -> ImagingError? {
+        func word(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) } }
+        guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8), word(8) == 13 else { return nil }
+        let (width, height) = (word(16), word(20))
+        let channels: Int
+        switch bytes[25] {
+        case 0, 3: channels = 1
+        case 2: channels = 3
+        case 4: channels = 2
+        case 6: channels = 4
+        default: return nil
+        }
+        let depth = Int(bytes[24])
+        guard width > 0, height > 0, width <= pixelLimit / height, [1, 2, 4, 8, 16].contains(depth) else { return nil }
+        // Every pixel's samples are in the inflated data, interlaced or not (filter bytes come on top).
+        let (bits, overflow) = (width * height).multipliedReportingOverflow(by: channels * depth)
+        guard !overflow else { return nil }
+        let samples = bits / 8
+        var compressed = 0
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = word(offset)
+            let type = Array(bytes[(offset + 4)..<(offset + 8)])
+            if type == Array("IDAT".utf8) { compressed += min(length, max(0, bytes.count - offset - 8)) }
+            if type == Array("IEND".utf8) || length > bytes.count - offset - 8 { break }
+            offset += 12 + length
+        }
+        guard samples / maximumInflateRatio > compressed else { return nil }
+        return ImagingError(
+            .corrupt,
+            "corrupt PNG: \(compressed) bytes of image data cannot hold \(width)×\(height) pixels (the file is cut short)"
+        )
     }
 
     /// libpng reads an ancillary chunk (text, ICC profile, …) into a buffer of the length its header claims, zeroed

@@ -8,10 +8,10 @@ internal import CPNG
 /// un-filtering of one-byte pixels dominates).
 ///
 /// Every chunk it relies on is checked (signature, IHDR, CRC-32 of the critical chunks and of `tRNS`
-/// and `gAMA`, zlib header, filter types, palette indices within `PLTE`, enough image data, the
-/// deflate stream ending with its Adler-32 trailer inside the IDAT data, as libpng requires). The
-/// trailer's value is not checked — browsers skip it too; the CRC-32s already cover every compressed
-/// byte.
+/// and `gAMA`, zlib header (a 32 KiB window: a smaller one is libpng's to judge), filter types,
+/// palette indices within `PLTE`, enough image data, the deflate stream ending with its Adler-32
+/// trailer inside the IDAT data, as libpng requires). The trailer's value is not checked — browsers
+/// skip it too; the CRC-32s already cover every compressed byte.
 ///
 /// Ancillary chunks that do not change what libpng's simplified API gives for 8-bit sRGB output are
 /// passed over: text, time, physical size, background, `sRGB`, `cHRM` (only used when libpng itself
@@ -202,12 +202,17 @@ enum PNGDirectReader {
     }
 
     /// Whether the zlib header (the first two bytes of the IDAT data) announces a plain deflate
-    /// stream: a 32 KiB window or less and no preset dictionary (RFC 1950 §2.2).
+    /// stream with the full 32 KiB window and no preset dictionary (RFC 1950 §2.2).
+    ///
+    /// A smaller declared window is left to libpng: zlib keeps only that much history between the
+    /// calls libpng makes (one per row, and one per 8 KiB of input), so whether a longer distance is
+    /// refused ("invalid distance too far back") depends on where those calls fall. Encoders write
+    /// small windows for small images only, where the slower path costs nothing.
     private static func isPlainDeflate(_ base: UnsafePointer<UInt8>, _ ranges: [Range<Int>]) -> Bool {
         let header = Array(ranges.joined().prefix(2)).map { base[$0] }
         guard header.count == 2 else { return false }
         let (cmf, flg) = (header[0], header[1])
-        return cmf & 0x0F == 8 && cmf >> 4 <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
+        return cmf & 0x0F == 8 && cmf >> 4 == 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
     }
 
     /// Grey rows are inflated straight into the output, and each one's prior row is the output row

@@ -14,6 +14,12 @@ enum Entry {
             var command = try QRAuth.parseAsRoot()
             Verbosity.current = verbosity(of: command)
             json = wantsJSON(command)
+            let commandType = type(of: command)
+            if !commandType.configuration.subcommands.isEmpty {
+                // `qrauth` or `qrauth pins` alone: no command ran, which a script must not take for success.
+                StandardStreams.errorRaw(QRAuth.helpMessage(for: commandType) + "\n")
+                throw CLIError(.usage, "give a command (see --help)")
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -180,6 +180,89 @@ struct BoundsTests {
         #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
     }
 
+    /// Issue 29, item 6: CREATED activations are capped like pending operations; expired ones make room.
+    @Test("activation/init refuses a CREATED activation beyond the cap (ERR0011); expired ones make room")
+    func createdActivationCap() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clock = TestClock(Date())
+        var state = DevServerState()
+        try state.prepareApplication(path: nil)
+        let server = DevServer(
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock,
+            limits: DevServerLimits(createdActivations: 3))
+        let applicationId = server.state.defaultApplication?.applicationId ?? ""
+        func initialise(_ user: String) async throws -> ServerResponse {
+            await server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/rest/v3/activation/init",
+                    body: Data(#"{"requestObject":{"userId":"\#(user)","applicationId":"\#(applicationId)"}}"#.utf8)))
+        }
+        for user in ["a", "b", "c"] { #expect(try await initialise(user).status == 200) }
+        let refused = try await initialise("d")
+        #expect(refused.status == 400, "\(String(decoding: refused.body, as: UTF8.self))")
+        let body = String(decoding: refused.body, as: UTF8.self)
+        #expect(body.contains("ERR0011") && body.contains("too many unfinished activations (at most 3)"), "\(body)")
+        #expect(server.state.activations.count == 3)
+        clock.advance(by: 301)
+        #expect(try await initialise("e").status == 200)
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == server.state)
+    }
+
+    /// Issue 29, item 2: a record over `recordBytes` is refused where it is written, with or without a state file.
+    @Test("a record over the record bound is refused at write time; nothing is stored", arguments: [true, false])
+    func recordBound(persisted: Bool) async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(
+            statePath: persisted ? path : nil, limits: DevServerLimits(recordBytes: 4096))
+        let long = String(repeating: "x", count: 5000)
+        let refused = await harness.admin(
+            "POST", "/admin/operations", #"{"data":"A1*A1CZK","title":"\#(long)","message":"m"}"#)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "INVALID_REQUEST")
+        let message = try Self.message(refused)
+        #expect(message.contains("too large to store"), "\(message)")
+        #expect(harness.server.state.operations.isEmpty)
+        _ = try await harness.createOperation()
+        #expect(harness.server.state.operations.count == 1)
+        if persisted { #expect(try DevServerState.load(statePath: path, activationPaths: []) == harness.server.state) }
+    }
+
+    /// Issue 29, item 2: the state file is bounded in bytes; at the bound a change is refused, the file holds
+    /// everything accepted, and the same binary reads it back (a restart has all the data).
+    @Test("filled to the state bound: the next change is refused, and a restart has every accepted record")
+    func stateBound() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let limits = DevServerLimits(pendingOperations: 10_000, stateBytes: 64 << 10)
+        let harness = try TestHarness(statePath: path, limits: limits)
+        let title = String(repeating: "t", count: 2000)
+        var accepted = 0
+        var refusal: String?
+        for _ in 0..<200 where refusal == nil {
+            let response = await harness.admin(
+                "POST", "/admin/operations", #"{"data":"A1*A1CZK","title":"\#(title)","message":"m"}"#)
+            if response.status == 200 {
+                accepted += 1
+            } else {
+                #expect(response.status == 400)
+                refusal = try Self.message(response)
+            }
+        }
+        #expect(refusal?.contains("the server's state is full") == true, "\(refusal ?? "never refused")")
+        #expect(accepted > 10)
+        #expect(harness.server.state.operations.count == accepted)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size <= 64 << 10)
+        // A restart: the file loads, with every accepted operation, and the new server writes it back.
+        let loaded = try DevServerState.load(statePath: path, activationPaths: [])
+        #expect(loaded == harness.server.state)
+        let restarted = DevServer(state: loaded, statePath: path, limits: limits)
+        try restarted.flush()
+        #expect(try DevServerState.load(statePath: path, activationPaths: []).operations.count == accepted)
+    }
+
     @Test("a state loaded over the bounds shrinks at the first flush; pending operations stay")
     func shrinksAtFlush() throws {
         let (directory, path) = try Self.statePath()

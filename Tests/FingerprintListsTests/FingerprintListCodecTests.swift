@@ -51,6 +51,18 @@ struct FingerprintListCodecTests {
         }
     }
 
+    /// Issue 29, parity: the SDKs decode `timestamp` as a date from a number; another value fails the whole list.
+    @Test(arguments: [(#""1700000000""#, false), ("true", false), ("{}", false), ("1700000000", true), ("null", true)])
+    func aTimestampThatIsNotANumberFailsTheList(value: String, accepted: Bool) throws {
+        let data = Self.list(entry: Self.entry(), extra: ",\"timestamp\":\(value)")
+        if accepted {
+            #expect(try FingerprintList.decode(data).entries.count == 1)
+        } else {
+            #expect(throws: FingerprintListError(.wrongType, "")) { try FingerprintList.decode(data) }
+            #expect(throws: FingerprintListError(.wrongType, "")) { try FingerprintList.decodeFallback(data) }
+        }
+    }
+
     @Test func unsignedFieldsAreRefusedInAStaticList() {
         #expect(throws: FingerprintListError(.forbiddenField, "")) {
             try FingerprintList.decode(Self.list(entry: Self.entry(fields: ",\"depth\":1")))

@@ -8,7 +8,7 @@ import Testing
 /// makes (`replacingOccurrences`, `Decimal(string:)`), over seeded random input.
 @Suite("Operation text and amounts against Foundation")
 struct OperationTextDifferentialTests {
-    static let pieces = ["\\", "n", "\\n", "\\\\", "\u{301}", "*", "a", "é", "\t", " "]
+    static let pieces = ["\\", "n", "\\n", "\\\\", "\u{301}", "*", "a", "é", "\t", " ", "\u{200D}", "\u{200C}"]
 
     static func foundationUnescape(_ text: String) -> String {
         guard text.contains("\\") else { return text }

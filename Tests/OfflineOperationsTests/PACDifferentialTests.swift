@@ -54,6 +54,8 @@ struct PACDifferentialTests {
 
     static let prefixes = [
         "scheme://op?", "x:?", "s://h:1/p?", "s://h:x?", "s://u@h:?", "op?", "", "1a:?", "a.b:?", "s:/p?", "s://h#?",
+        // A leading ':' (issue 29): Foundation's URL reads an empty scheme, so the SDK takes a deeplink.
+        ":?", ":op?", "://h?",
     ]
     static let names = ["oid", "oid", "potp", "totp", "code", "x", "", "o%69d", "oid ", "OID"]
     static let valuePieces = [

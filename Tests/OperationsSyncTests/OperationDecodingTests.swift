@@ -164,6 +164,61 @@ struct OperationDecodingTests {
                 == .review(attributes: [.note(AttributeLabel(id: "1", value: "test label"), note: "myNote")]))
     }
 
+    /// The warning sample with `key` set to `value` (JSON text), decoded as one operation.
+    static func modified(_ key: String, _ value: String) throws -> UserOperation {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: OperationFixtures.data("ios_operation_preapproval_warning.json"))
+                as? [String: Any])
+        object[key] = try JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
+        return try JSONDecoder().decode(UserOperation.self, from: JSONSerialization.data(withJSONObject: object))
+    }
+
+    /// Issue 29, parity: the SDK fails the whole operation (and so its list) for these; qrauth used to drop them.
+    @Test(
+        "as the SDK: a ui that is not an object or a malformed proximityCheck fails the operation",
+        arguments: [
+            ("ui", "5"), ("ui", #""flipButtons""#), ("ui", "[]"), ("proximityCheck", "5"),
+            ("proximityCheck", #"{"otp":5,"type":"QR_CODE"}"#), ("proximityCheck", #"{"otp":"1","type":"NOPE"}"#),
+        ])
+    func strictUIAndProximityCheck(key: String, value: String) throws {
+        #expect(throws: DecodingError.self) { try Self.modified(key, value) }
+    }
+
+    @Test("a null or absent ui or proximityCheck is nil; the parts inside ui stay lenient")
+    func nullUIAndProximityCheck() throws {
+        #expect(try Self.modified("ui", "null").ui == nil)
+        #expect(try Self.modified("proximityCheck", "null").proximityCheck == nil)
+        #expect(try Self.modified("ui", #"{"flipButtons":"yes"}"#).ui?.flipButtons == nil)
+    }
+
+    /// Issue 29, parity: the SDK decodes `logoUrl` and `websiteUrl` as `URL`; one that is not a URL drops the
+    /// PARTY_INFO attribute (attributes that fail are dropped).
+    @Test(
+        "PARTY_INFO with a logoUrl or websiteUrl that is not a URL is dropped",
+        arguments: [
+            ("logoUrl", "http://exa mple.com/logo.png"), ("websiteUrl", "http://exa mple.com/"), ("logoUrl", ""),
+        ]
+    )
+    func partyInfoURLs(key: String, url: String) throws {
+        var party: [String: Any] = ["logoUrl": "https://example.com/logo.png", "name": "Shop", "description": "D"]
+        party[key] = url
+        let attribute: [String: Any] = ["type": "PARTY_INFO", "id": "p", "label": "Party", "partyInfo": party]
+        let note: [String: Any] = ["type": "NOTE", "id": "n", "label": "Note", "note": "x"]
+        let form: [String: Any] = ["title": "T", "message": "M", "attributes": [attribute, note]]
+        let operation = try Self.modified(
+            "formData", String(decoding: try JSONSerialization.data(withJSONObject: form), as: UTF8.self))
+        #expect(operation.formData.attributes.count == 1, "\(operation.formData.attributes)")
+        party[key] = key == "logoUrl" ? "https://example.com/logo.png" : "https://example.com/"
+        let good: [String: Any] = ["type": "PARTY_INFO", "id": "p", "label": "Party", "partyInfo": party]
+        let kept = try Self.modified(
+            "formData",
+            String(
+                decoding: try JSONSerialization.data(
+                    withJSONObject: ["title": "T", "message": "M", "attributes": [good, note]] as [String: Any]),
+                as: UTF8.self))
+        #expect(kept.formData.attributes.count == 2)
+    }
+
     @Test("GENERIC post-approval payload is any JSON")
     func genericPayload() throws {
         let screen = try JSONDecoder().decode(

@@ -85,6 +85,11 @@ struct ValueTypeTests {
         #expect(body.contains("\"id\":\"x\"") && body.contains("\"publicKey\":\"pk\""))
         #expect(redactor.body(Data("{broken".utf8), contentType: "application/json") == "<7 bytes of malformed JSON>")
         #expect(redactor.body(Data([0xFF, 0xFE]), contentType: nil) == "<2 bytes>")
+        // The back office's activation OTP (`activation/init` and `commit` bodies, `-vv`) is a secret too.
+        let otpBody = redactor.body(
+            Data(#"{"requestObject":{"activationOtp":"98765","userId":"alice"}}"#.utf8), contentType: "application/json"
+        )
+        #expect(!otpBody.contains("98765") && otpBody.contains("alice"))
         #expect(HTTPEventLogger.truncate("abcdef", limit: 4) == "abcd… [truncated 2 characters]")
         #expect(HTTPEventLogger.truncate("abc", limit: 4) == "abc")
     }

@@ -67,4 +67,28 @@ struct HeaderTests {
         let badDigest = header.value.replacingOccurrences(of: header.tokenDigest, with: "AAAA")
         #expect(throws: PowerAuthError.self) { try TokenHeader(parsing: badDigest) }
     }
+
+    /// Issue 29, item 1: `AAAA…AB==` decodes to the same 16 bytes as `AAAA…AA==`. Accepting both let one captured
+    /// token header be replayed under ~15 spellings (a replay cache keyed by text); every PowerAuth header field is
+    /// canonical Base64 or refused, on the device's and the server's side.
+    @Test func nonCanonicalBase64InHeadersIsRefused() throws {
+        let header = TokenDigest.header(
+            tokenId: "d6561669-34d6-4fee-8913-89477687a5cb", tokenSecret: Data(count: 16),
+            timestampMillis: 1_718_000_000_000, nonce: Data(count: 16))
+        #expect(header.nonce == "AAAAAAAAAAAAAAAAAAAAAA==")
+        #expect(try TokenDigest.verify(header, tokenSecret: Data(count: 16), nowMillis: 1_718_000_000_000) == .valid)
+        var respelled = header
+        respelled.nonce = "AAAAAAAAAAAAAAAAAAAAAB=="
+        #expect(throws: PowerAuthError.self) { try TokenHeader(parsing: respelled.value) }
+        #expect(throws: PowerAuthError.self) {
+            try TokenDigest.verify(respelled, tokenSecret: Data(count: 16), nowMillis: 1_718_000_000_000)
+        }
+        // The signature header's nonce, AAEC…Dw==: `x` in place of `w` differs only in unused bits.
+        let nonce = try AuthorizationHeader(parsing: Self.valid).nonce
+        #expect(nonce == "AAECAwQFBgcICQoLDA0ODw==")
+        let other = "AAECAwQFBgcICQoLDA0ODx=="
+        #expect(throws: PowerAuthError.self) {
+            try AuthorizationHeader(parsing: Self.valid.replacingOccurrences(of: nonce, with: other))
+        }
+    }
 }

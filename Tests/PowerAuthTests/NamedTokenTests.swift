@@ -51,6 +51,25 @@ struct NamedTokenTests {
         }
     }
 
+    @Test(
+        "the token header carries the activation's protocol version (a 3.2 server refuses 3.3)",
+        arguments: [
+            ProtocolVersion.v32, .v33,
+        ])
+    func headerVersionFollowsTheActivation(version: ProtocolVersion) throws {
+        let device = try ActivationFactory.create(password: "1234", biometry: false, protocolVersion: version).device
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ActivationFileStore.write(device, to: path)
+        let transactions = DeviceTransactions(path: path)
+        let token = Self.credential("pu", byte: 7)
+        try transactions.storeToken(token, activationId: device.activationId)
+        let header = try #require(try transactions.tokenHeader(timestampMillis: 1_700_000_000_000))
+        #expect(header.version == version)
+        #expect(header.value.contains("version=\"\(version.rawValue)\""))
+        #expect(try TokenDigest.verify(header, tokenSecret: token.secret, nowMillis: 1_700_000_000_000) == .valid)
+    }
+
     @Test("store by name, round trip, header per name, drop one: the others stay; the last one leaves no key")
     func storeAndDropByName() throws {
         try Self.withDeviceFile { path, device in

@@ -51,3 +51,24 @@ struct JSONDuplicateKeysTests {
         }
     }
 }
+
+/// `JSONDuplicateKeys.decode`: the detector in front of a decoder, for JSON that comes from outside.
+@Suite("JSON decoding without repeated keys")
+struct JSONDuplicateKeysDecodingTests {
+    struct Pair: Decodable, Equatable {
+        var a: Int
+        var b: Int
+    }
+
+    @Test func decodesWithoutRepeatsAndRefusesARepeatNamingIt() throws {
+        #expect(try JSONDuplicateKeys.decode(Pair.self, from: Data(#"{"a":1,"b":2}"#.utf8)) == Pair(a: 1, b: 2))
+        do {
+            _ = try JSONDuplicateKeys.decode(Pair.self, from: Data(#"{"a":1,"b":2,"a":3}"#.utf8))
+            Issue.record("a repeated key was decoded")
+        } catch let error as DecodingError {
+            #expect(error.summary == "the key a appears twice (refused: readers disagree)")
+        }
+        // Malformed JSON is still the decoder's to report.
+        #expect(throws: DecodingError.self) { try JSONDuplicateKeys.decode(Pair.self, from: Data("{".utf8)) }
+    }
+}

@@ -94,6 +94,32 @@ struct ImageDecoderBadInputTests {
         #expect(Self.code { try ImageDecoder.decode(absurd) } == .corrupt)
     }
 
+    /// Issue 29, item 15: a PNG header promising 20 000 × 20 000 pixels (allowed by a raised pixel limit) and two
+    /// bytes of image data is refused from its length, before an image-sized buffer exists. A file whose data
+    /// could hold its pixels still reaches the decoders.
+    @Test(arguments: [ImageFormat.png])
+    func aShortPNGIsRefusedBeforeItsImageIsAllocated(_ format: ImageFormat) throws {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let length = UInt32(data.count)
+            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + Array(type.utf8) + data + [
+                0, 0, 0, 0,
+            ]
+        }
+        let side: [UInt8] = [0, 0, 0x4E, 0x20]  // 20 000
+        let header = side + side + [8, 0, 0, 0, 0]
+        let file =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C])
+            + chunk("IEND", [])
+        let error = try #require(throws: ImagingError.self) {
+            try ImageDecoder.decode(Data(file), pixelLimit: 400_000_000)
+        }
+        #expect(error.code == .corrupt)
+        #expect(error.reason.contains("2 bytes of image data cannot hold 20000×20000 pixels"), "\(error.reason)")
+        #expect(Self.code { try ImageDecoder.decode(Data(file)) } == .tooManyPixels)
+        let whole = try Self.encoded(Self.image, as: format)
+        #expect(try ImageDecoder.decode(whole).width == 64)
+    }
+
     @Test(arguments: [ImageFormat.png, .jpeg, .webp, .netpbm])
     func everyFormatRespectsThePixelBudget(_ format: ImageFormat) throws {
         let data = try Self.encoded(Self.image, as: format)

@@ -300,6 +300,33 @@ struct PNGDirectReaderTests {
         #expect(error.code == .corrupt)
     }
 
+    /// Issue 29, item 10: a zlib header declaring a window under 32 KiB (here 256 bytes) over a stream that
+    /// reaches further back. zlib, inside libpng, keeps only the declared window between its calls (one per
+    /// row), so libpng refuses the file ("invalid distance too far back"); the direct reader must not decode
+    /// it. It declines every small-window stream, and libpng decides each one: the reach within the window
+    /// decodes as libpng decodes it.
+    @Test(arguments: [(600, true), (100, false)])
+    func aStreamReachingPastItsDeclaredWindowGetsLibpngsVerdict(width: Int, reachesPastWindow: Bool) throws {
+        let height = 4
+        let row: [UInt8] = Self.samples(width: width, height: 1, channels: 1, seed: 29)
+        var scanlines: [UInt8] = []
+        for _ in 0..<height { scanlines += [0] + row }  // identical rows: matches at distance width + 1
+        var stream = Self.deflate(scanlines, level: 9)
+        stream[0] = 0x08  // CINFO 0: a 256-byte window
+        stream[1] = 0xDA & 0xE0
+        stream[1] |= 31 - UInt8((UInt16(stream[0]) << 8 | UInt16(stream[1])) % 31)
+        let file = Self.png(width: width, height: height, colourType: 0, scanlines: scanlines, stream: stream)
+        #expect(try PNGDirectReader.decode(file, pixelLimit: 1 << 20) == nil)
+        if reachesPastWindow {
+            let error = try #require(throws: ImagingError.self) { try ImageDecoder.decode(Data(file)) }
+            #expect(error.code == .corrupt, "\(error)")
+        } else {
+            let image = try ImageDecoder.decode(Data(file))
+            let expected: [UInt8] = Array(repeating: row, count: height).flatMap { $0 }
+            #expect(image.pixels == expected)
+        }
+    }
+
     /// Inflated data past the image's rows is dropped up to 64 KiB (libpng reads such a file too);
     /// beyond that the direct reader declines and libpng decides.
     @Test(arguments: [0, 3 * 61, 1 << 16, (1 << 16) + (1 << 17)])

@@ -199,4 +199,51 @@ struct BackendServeCLITests {
         #expect(right.stdout.contains(try #require(serve.value("application"))))
         #expect(!right.stderr.contains("s3cr3t"))
     }
+
+    @Test("an activation OTP: CRLF files keep it whole, --otp-stdin and --otp-file work, -vv hides it, --otp warns")
+    func activationOTP() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let serve = try ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
+        defer { serve.stop() }
+        let url = try #require(serve.value("backoffice"))
+        let application = try #require(serve.value("application"))
+        let otpFile = directory.appendingPathComponent("otp.txt")
+        try Data("98765\r\n".utf8).write(to: otpFile)
+        var codes: [String] = []
+        for _ in 0..<3 {
+            let initialised = try CLIRunner.run([
+                "backend", "activation", "init", "--user-id", "carol", "--application-id", application,
+                "--commit-phase", "ON_KEY_EXCHANGE", "--otp-file", otpFile.path, "-vv", "--url", url, "--ca",
+                serve.caPath,
+            ])
+            #expect(initialised.status == 0, "\(initialised.stderr)")
+            #expect(initialised.stderr.contains("activationOtp"), "-vv logs the body")
+            #expect(!initialised.stderr.contains("98765"), "\(initialised.stderr)")
+            codes.append(try #require(Self.field("activation-code", initialised.stdout)))
+        }
+        func activate(_ code: String, _ name: String, _ extra: [String], stdin: Data? = nil) throws -> CLIResult {
+            try CLIRunner.run(
+                [
+                    "activation", "activate", "--url", serve.url, "--ca", serve.caPath, "--code", code,
+                    "--sdk-config", try #require(serve.value("sdk-config")), "--device",
+                    directory.appendingPathComponent(name).path, "--password-env", "PIN",
+                ] + extra, stdin: stdin, environment: ["PIN": "1234"])
+        }
+        let fromStdin = try activate(codes[0], "a.json", ["--otp-stdin"], stdin: Data("98765\r\n".utf8))
+        #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
+        #expect(!fromStdin.stderr.contains("--otp puts"))
+        let fromFile = try activate(codes[1], "b.json", ["--otp-file", otpFile.path])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let fromArgv = try activate(codes[2], "c.json", ["--otp", "98765"])
+        #expect(fromArgv.status == 0, "\(fromArgv.stderr)")
+        #expect(fromArgv.stderr.contains("--otp puts the OTP where other users can see it"), "\(fromArgv.stderr)")
+        let both = try activate(codes[2], "d.json", ["--otp", "1", "--otp-env", "PIN"])
+        #expect(both.status == 64, "\(both.stderr)")
+        let twoStdin = try CLIRunner.run([
+            "activation", "activate", "--url", serve.url, "--code", codes[2],
+            "--sdk-config", "x", "--device", "e.json", "--password-stdin", "--otp-stdin",
+        ])
+        #expect(twoStdin.status == 64, "\(twoStdin.stderr)")
+    }
 }

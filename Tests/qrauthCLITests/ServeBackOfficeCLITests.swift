@@ -8,7 +8,8 @@ struct ServeBackOfficeCLITests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let auth = directory.appendingPathComponent("bo.auth")
-        try Data("bank:s3cret\n".utf8).write(to: auth)
+        // CRLF, as a Windows editor saves it: the password keeps its last character (issue 29, item 5).
+        try Data("bank:s3cret\r\n".utf8).write(to: auth)
         let serve = try ServeProcess(
             in: directory,
             arguments: ["--backoffice", "--backoffice-port", "0", "--backoffice-auth-file", auth.path], lineCount: 8)
@@ -43,6 +44,9 @@ struct ServeBackOfficeCLITests {
             ["--backoffice", "--backoffice-auth-env", "X", "--backoffice-auth-file", "f"],
             ["--backoffice", "--backoffice-port", "70000"],
             ["--backoffice", "--backoffice-auth-env", "QRAUTH_UNSET_VAR"],
+            // Issue 29, item 3: /admin has no login and is on the public port.
+            ["--backoffice", "--backoffice-port", "0", "--admin"],
+            ["--backoffice", "--backoffice-auth-env", "HOME", "--admin"],
         ])
     func usage(arguments: [String]) throws {
         let result = try CLIRunner.run(["serve", "--http", "--port", "0"] + arguments)

@@ -84,6 +84,17 @@ struct StateSafetyCLITests {
         ["operation", "approve", "--activation", "-", "--password-env", "PA_PIN", "x"],
         ["code", "verify", "--server", "-", "--code", "1-1", "--operation", "x"],
         ["pins", "prune", "-"],
+        ["activation", "create", "--device", "-", "--server-activation", "s.json", "--password-env", "PA_PIN"],
+        ["activation", "create", "--device", "d.json", "--server-activation", "-", "--password-env", "PA_PIN"],
+        ["activation", "import", "status.json", "--device", "-"],
+        [
+            "activation", "activate", "--url", "https://127.0.0.1:1", "--code", "AAAAA-AAAAA-AAAAA-AAAAA",
+            "--sdk-config", "x", "--device", "-", "--password-env", "PA_PIN",
+        ],
+        ["activation", "status", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["token", "create", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["sync", "list", "--url", "https://127.0.0.1:1", "--device", "-"],
+        ["sync", "approve", "op", "--url", "https://127.0.0.1:1", "--device", "-", "--password-env", "PA_PIN"],
     ])
     func dashIsRefusedWhereAFileIsWrittenBack(_ arguments: [String]) throws {
         let directory = try CLIRunner.temporaryDirectory()
@@ -93,6 +104,42 @@ struct StateSafetyCLITests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("'-'") || result.stderr.contains(" - is not allowed"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    }
+
+    @Test func hardLinkedDeviceAndServerFilesAreRefusedSoNoCodeIsPrintedTwice() throws {
+        let setup = try CodeCLITests.Setup()
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let operation = try setup.operation()
+        let deviceLink = setup.directory.appendingPathComponent("device-link.json").path
+        let serverLink = setup.directory.appendingPathComponent("server-link.json").path
+        #expect(link(setup.device, deviceLink) == 0 && link(setup.server, serverLink) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: setup.device))
+        var codes: [String] = []
+        for path in [setup.device, deviceLink] {
+            let result = try CLIRunner.run(
+                ["operation", "approve", "--activation", path, "--password-env", "PA_PIN", "--json", operation],
+                environment: ["PA_PIN": "1234"])
+            #expect(result.status == 4, "\(result.stdout)")
+            #expect(result.stderr.contains("hard links"), "\(result.stderr)")
+            if let code = (try? Self.json(result.stdoutData))?["code"] as? String { codes.append(code) }
+        }
+        #expect(codes.isEmpty, "a code was printed: \(codes)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.device)) == before)
+        let verify = try CLIRunner.run(
+            ["code", "verify", "--server", serverLink, "--code", "12345678-87654321", "--operation", operation])
+        #expect(verify.status == 4 && verify.stderr.contains("hard links"), "\(verify.stderr)")
+    }
+
+    @Test func pinsKeygenOutDashPrintsTheKeyOnStandardOutput() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run(["pins", "keygen", "--out", "-"], currentDirectory: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("-----BEGIN PRIVATE KEY-----\n") && result.stdout.hasSuffix("-----\n"))
+        #expect(result.stderr.contains("public key B"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+        let json = try CLIRunner.run(["pins", "keygen", "--out", "-", "--json"], currentDirectory: directory)
+        #expect(json.status == 64 && json.stdout.isEmpty, "\(json.stderr)")
     }
 
     @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import QRAuthEncoding
 
 /// One back-office endpoint: a `POST` path under `/rest/v3` and its handler. The router adds the gates every
 /// route shares (the `--backoffice` switch, the listener, Basic auth) and turns a thrown `BackOfficeFailure` into
@@ -42,7 +43,7 @@ package struct BackOfficeRoute: Sendable {
     ) throws(BackOfficeFailure) -> Body {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(
+            value = try JSONDuplicateKeys.decode(
                 JSONValue.self, from: request.body.isEmpty ? Data("{}".utf8) : request.body)
         } catch {
             throw BackOfficeFailure(.httpRequest, "the request body is not JSON")

@@ -21,17 +21,34 @@ extension OperationAttribute: Decodable {
             self = .heading(label)
         case "PARTY_INFO":
             let party = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("partyInfo"))
+            // The SDK decodes both as `URL`: text `URL(string:)` refuses fails the attribute, which is dropped.
+            let logo = try party.value("logoUrl", as: String.self)
+            guard URL(string: logo) != nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: JSONKey("logoUrl"), in: party, debugDescription: "logoUrl is not a URL")
+            }
             self = .partyInfo(
                 label,
                 PartyInfo(
-                    logoURL: try party.value("logoUrl"), name: try party.value("name"),
-                    description: try party.value("description"), websiteURL: party.lenient("websiteUrl")))
+                    logoURL: logo, name: try party.value("name"),
+                    description: try party.value("description"), websiteURL: try Self.url(party, "websiteUrl")))
         case "IMAGE":
             self = .image(
                 label, thumbnailURL: try container.value("thumbnailUrl"), originalURL: container.lenient("originalUrl"))
         default:
             self = .unknown(label, type: type)
         }
+    }
+
+    /// An optional URL field as the SDK's `URL` decoding reads it: missing or null is nil; a string `URL(string:)`
+    /// refuses, or any other value, throws.
+    private static func url(_ container: KeyedDecodingContainer<JSONKey>, _ key: String) throws -> String? {
+        guard let text = try container.optional(key, as: String.self) else { return nil }
+        guard URL(string: text) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: JSONKey(key), in: container, debugDescription: "\(key) is not a URL")
+        }
+        return text
     }
 
     /// `{prefix}Amount` etc.; the formatted strings fall back to the number's decimal form and the currency.

@@ -18,8 +18,10 @@ extension UserOperation: Decodable {
         self.expires = try container.timestamp("operationExpires")
         self.allowedSignatureType = try container.value("allowedSignatureType")
         self.formData = try container.value("formData")
-        self.ui = container.lenient("ui")
-        self.proximityCheck = container.lenient("proximityCheck")
+        // As the SDK: `ui` that is not an object, or a malformed `proximityCheck`, fails the whole operation (the
+        // parts inside `ui` stay lenient).
+        self.ui = try container.optional("ui")
+        self.proximityCheck = try container.optional("proximityCheck")
         self.raw = try JSONValue(from: decoder)
     }
 }

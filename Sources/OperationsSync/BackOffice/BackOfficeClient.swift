@@ -58,7 +58,8 @@ public struct BackOfficeClient: Sendable {
         let decoder = JSONDecoder()
         let envelope: ResponseEnvelope<JSONValue>
         do {
-            envelope = try decoder.decode(ResponseEnvelope<JSONValue>.self, from: response.body)
+            envelope = try JSONDuplicateKeys.decode(
+                ResponseEnvelope<JSONValue>.self, from: response.body, decoder: decoder)
         } catch {
             throw notAnEnvelope(response, endpoint: endpoint, detail: (error as? DecodingError)?.summary)
         }

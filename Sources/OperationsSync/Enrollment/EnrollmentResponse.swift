@@ -29,7 +29,7 @@ enum EnrollmentResponse {
         try checkFailure(response, endpoint: endpoint)
         let envelope: ResponseEnvelope<Payload>
         do {
-            envelope = try JSONDecoder().decode(ResponseEnvelope<Payload>.self, from: response.body)
+            envelope = try JSONDuplicateKeys.decode(ResponseEnvelope<Payload>.self, from: response.body)
         } catch {
             let detail = (error as? DecodingError)?.summary ?? "not JSON"
             throw EnrollmentError(
@@ -47,7 +47,7 @@ enum EnrollmentResponse {
     ) throws(EnrollmentError) -> Body {
         try checkFailure(response, endpoint: endpoint)
         do {
-            return try JSONDecoder().decode(Body.self, from: response.body)
+            return try JSONDuplicateKeys.decode(Body.self, from: response.body)
         } catch {
             let detail = (error as? DecodingError)?.summary ?? "not JSON"
             throw EnrollmentError(

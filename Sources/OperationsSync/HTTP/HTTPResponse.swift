@@ -44,7 +44,7 @@ public struct HTTPResponse: Sendable {
         throws(HTTPClientError) -> Value
     {
         do {
-            return try decoder.decode(type, from: body)
+            return try JSONDuplicateKeys.decode(type, from: body, decoder: decoder)
         } catch let error as DecodingError {
             throw HTTPClientError(.jsonDecode, "response of \(url.host ?? "server") is not \(type): \(error.summary)")
         } catch {

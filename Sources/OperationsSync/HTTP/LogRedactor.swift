@@ -15,7 +15,7 @@ struct LogRedactor: Sendable {
     /// Fragments that make a field name secret (`tokenSecret`, `privateKey`, `newPassword`, ...).
     static let secretFragments = [
         "password", "passphrase", "passwd", "secret", "privatekey", "masterkey", "apikey", "applicationkey",
-        "tokenvalue", "accesstoken", "refreshtoken", "authorization", "cookie",
+        "tokenvalue", "accesstoken", "refreshtoken", "authorization", "cookie", "activationotp",
     ]
 
     let extraNames: Set<String>

@@ -255,7 +255,7 @@ public actor MobileTokenClient {
             DecryptedExchange(
                 endpoint: endpoint, requestPlaintext: plaintext, response: response, responsePlaintext: answer))
         do {
-            return try JSONDecoder().decode(Response.self, from: answer)
+            return try JSONDuplicateKeys.decode(Response.self, from: answer)
         } catch {
             let detail = (error as? DecodingError)?.summary ?? "not JSON"
             throw MobileTokenError(

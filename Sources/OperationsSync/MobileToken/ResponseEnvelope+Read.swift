@@ -8,7 +8,7 @@ extension ResponseEnvelope where Payload: Decodable {
     static func read(_ response: HTTPResponse, endpoint: String) throws(MobileTokenError) -> (Payload, Date?) {
         let envelope: ResponseEnvelope<Payload>
         do {
-            envelope = try JSONDecoder().decode(ResponseEnvelope<Payload>.self, from: response.body)
+            envelope = try JSONDuplicateKeys.decode(ResponseEnvelope<Payload>.self, from: response.body)
         } catch {
             let detail = (error as? DecodingError)?.summary ?? "not JSON"
             if response.statusCode != 200 {

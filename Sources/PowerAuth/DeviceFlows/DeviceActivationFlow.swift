@@ -1,5 +1,6 @@
 public import Foundation
 public import QRAuthCrypto
+import QRAuthEncoding
 
 /// The device side of activation via activation code (`/pa/v3/activation/create`) as values: a fresh device key
 /// pair, layer 2 then layer 1 encrypted (3.0–3.2 to the master server public key, 3.3 to the application-scope
@@ -108,7 +109,7 @@ public enum DeviceActivationFlow {
             let layer1Plain = try layer1.decrypt(outer)
             let layer1Answer: ActivationLayer1Response
             do {
-                layer1Answer = try JSONDecoder().decode(ActivationLayer1Response.self, from: layer1Plain)
+                layer1Answer = try JSONDuplicateKeys.decode(ActivationLayer1Response.self, from: layer1Plain)
             } catch {
                 throw PowerAuthError(.eciesMessage, "the activation answer's layer 1 is not the expected object")
             }
@@ -116,7 +117,7 @@ public enum DeviceActivationFlow {
             let layer2Plain = try layer2.decrypt(layer1Answer.activationData)
             let answer: ActivationLayer2Response
             do {
-                answer = try JSONDecoder().decode(ActivationLayer2Response.self, from: layer2Plain)
+                answer = try JSONDuplicateKeys.decode(ActivationLayer2Response.self, from: layer2Plain)
             } catch {
                 throw PowerAuthError(
                     .activationFile, "the activation answer lacks activationId, serverPublicKey or ctrData")

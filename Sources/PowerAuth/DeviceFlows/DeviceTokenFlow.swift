@@ -1,4 +1,5 @@
 public import Foundation
+import QRAuthEncoding
 
 /// The device side of `/pa/v3/token/create` as values: encrypt `{}` (activation scope, `CREATE_TOKEN`), then the
 /// caller signs the exact body bytes with uriId `/pa/token/create` and sends them; the answer decrypts to the token.
@@ -22,7 +23,7 @@ public enum DeviceTokenFlow {
             let (plaintext, serverMillis) = try exchange.open(responseBody: responseBody)
             let payload: TokenCreatePayload
             do {
-                payload = try JSONDecoder().decode(TokenCreatePayload.self, from: plaintext)
+                payload = try JSONDuplicateKeys.decode(TokenCreatePayload.self, from: plaintext)
             } catch {
                 throw PowerAuthError(.eciesMessage, "the token answer is not {tokenId, tokenSecret}")
             }
@@ -67,7 +68,7 @@ enum ECIESBody {
     {
         let response: ECIESEncryptedResponse
         do {
-            response = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: data)
+            response = try JSONDuplicateKeys.decode(ECIESEncryptedResponse.self, from: data)
         } catch {
             throw PowerAuthError(.eciesMessage, "the answer is not an encrypted response object")
         }

@@ -3,10 +3,11 @@ import QRAuthEncoding
 
 /// Decoding and encoding helpers for the Base64 and millisecond fields of the ECIES JSON objects.
 enum ECIESWireField {
-    /// A strictly decoded Base64 string field; absent and null are both nil.
+    /// A strictly decoded Base64 string field, canonical (the ephemeral key, MAC and nonce must have one spelling,
+    /// as header fields do); absent and null are both nil. The empty string is the empty value.
     static func base64<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Data? {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let data = StrictBase64.decode(text) else {
+        guard let data = text.isEmpty ? Data() : StrictBase64.decodeCanonical(text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container, debugDescription: "\(key.stringValue) is not valid Base64")
         }

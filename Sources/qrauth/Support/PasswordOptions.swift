@@ -70,19 +70,16 @@ struct PasswordOptions: ParsableArguments {
         return nil
     }
 
+    /// The first line under the one secret-line rule (`SecretLine`): less one LF or CRLF, nothing else.
     private func firstLine(of data: Data, source: String) throws -> String {
-        let text = try Self.text(Array(data), source: source)
-        var line = Substring(text)
-        if let newline = line.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) { line = line[..<newline] }
-        if line.hasSuffix("\r") { line = line.dropLast() }
-        return String(line)
+        try Self.text(SecretLine.firstLine(of: data).line, source: source)
     }
 
     /// The one rule for every source: a password is UTF-8 text, used as those bytes; anything that
     /// is not valid UTF-8 (or holds NUL) is refused with exit 4 instead of being repaired.
-    static func text(_ bytes: [UInt8], source: String) throws -> String {
+    static func text(_ bytes: [UInt8], source: String, what: String = "password") throws -> String {
         guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-            throw CLIError(.malformed, "the password from \(source) is not valid UTF-8 text")
+            throw CLIError(.malformed, "the \(what) from \(source) is not valid UTF-8 text")
         }
         return text
     }

@@ -66,6 +66,8 @@ struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputComman
             serverActivationOption, legacyServer, name: "--server-activation", old: "--server", valueName: "FILE")
         try OptionRange.check(lookAhead, 1...64, "--look-ahead")
         try OptionRange.check(maxFailedAttempts, 1...1000, "--max-failed-attempts")
+        try StateFileOption.refuseDash(device, "--device", "the device file is kept and written back by later commands")
+        try StateFileOption.refuseDash(server, "--server-activation", "the server file is kept and written back")
     }
 
     func run() throws {

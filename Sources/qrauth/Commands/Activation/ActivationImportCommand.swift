@@ -32,6 +32,10 @@ struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputComman
     var json = false
     @OptionGroup var verbosity: VerbosityOptions
 
+    func validate() throws {
+        try StateFileOption.refuseDash(device, "--device", "the device file is kept and written back by later commands")
+    }
+
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: device) {
             throw CLIError(.usage, "\(device) exists; use --force to replace it")

@@ -25,7 +25,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("expires-in"), help: "Seconds until the unfinished activation expires.")
         var expiresIn: Int64?
         @Option(name: .customLong("flag"), help: "An activation flag (repeatable).") var flags: [String] = []
-        @OptionGroup var otp: BackendOTPOptions
+        @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
         var json: Bool { backend.json }
@@ -33,6 +33,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
             try OptionRange.check(expiresIn, 1...31_536_000, "--expires-in")
+            try otp.checkStandardInput(against: backend.password)
         }
 
         func run() async throws {
@@ -63,10 +64,12 @@ struct BackendActivationCommand: AsyncParsableCommand {
             commandName: "commit", abstract: "Commit a PENDING_COMMIT activation (exit 1 when not activated).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who commits it (audit).") var externalUserId: String?
-        @OptionGroup var otp: BackendOTPOptions
+        @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
         var json: Bool { backend.json }
+
+        func validate() throws { try otp.checkStandardInput(against: backend.password) }
 
         func run() async throws {
             let request = BackOffice.CommitActivationRequest(

@@ -39,8 +39,13 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
     @Option(help: ArgumentHelp("The activation's name the back office shows.", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("The additional activation OTP, when the back office set one.", valueName: "otp"))
+    @Option(
+        help: ArgumentHelp(
+            "The additional activation OTP itself (visible to other users; prefer --otp-env/--otp-file/--otp-stdin).",
+            valueName: "otp"))
     var otp: String?
+
+    @OptionGroup var otpSource: OTPOptions
 
     @Option(name: .customLong("protocol"), help: ArgumentHelp("Protocol version: 3.3 or 3.2.", valueName: "version"))
     var protocolVersion = "3.3"
@@ -69,6 +74,19 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
             throw ValidationError("give the application with --sdk-config or --config (one of them)")
         }
         if let name, name.utf8.count > 255 { throw ValidationError("--name must be at most 255 bytes") }
+        if otp != nil, otpSource.count > 0 {
+            throw ValidationError("give the OTP one way only: --otp, --otp-env, --otp-file or --otp-stdin")
+        }
+        try otpSource.checkStandardInput(against: password)
+    }
+
+    /// The activation OTP from the one source given; `--otp` on the command line is warned about like `--password`.
+    private func resolveOTP() throws -> String? {
+        if let otp {
+            StandardStreams.warning("--otp puts the OTP where other users can see it; prefer --otp-stdin")
+            return otp
+        }
+        return try otpSource.resolve()
     }
 
     func run() async throws {
@@ -79,6 +97,7 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
         guard let secret = try password.resolve() else {
             throw CLIError(.usage, "give the password with --password-stdin, --password-file or --password-env")
         }
+        let otp = try resolveOTP()
         let request = EnrollmentClient.ActivationRequest(
             application: application, version: try ProtocolVersion(text: protocolVersion),
             details: DeviceActivationFlow.DeviceDetails(name: name, otp: otp, platform: "qrauth"), biometry: biometry)

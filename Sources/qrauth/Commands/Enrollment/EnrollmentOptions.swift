@@ -18,6 +18,10 @@ struct EnrollmentOptions: ParsableArguments {
     @Flag(help: "Print one JSON document.")
     var json = false
 
+    func validate() throws {
+        try StateFileOption.refuseDash(device, "--device", "the device file is read and written back")
+    }
+
     /// The HTTP client; with `signing`, its signer signs with the device file through `store` (counter saved before a
     /// request leaves). The URL is checked before anything else happens.
     func makeHTTP(signing: Bool, password: String? = nil, store: ActivationFileStorage) async throws -> NIOHTTPClient {

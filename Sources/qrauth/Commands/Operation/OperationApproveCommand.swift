@@ -76,10 +76,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
 
     func validate() throws {
         try LegacyOption.one(deviceOption, legacyActivation, name: "--device", old: "--activation", valueName: "FILE")
-        if activation == "-" {
-            throw ValidationError(
-                "--device - is not allowed: the activation file is read and written back (give a file)")
-        }
+        try StateFileOption.refuseDash(activation, "--device", "the activation file is read and written back")
         try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
     }
 

@@ -58,7 +58,7 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
     @Option(name: .customLong("totp-seed"), help: ArgumentHelp("Proximity TOTP seed, Base64.", valueName: "b64"))
     var totpSeed: String?
 
-    @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.")
+    @Option(name: .customLong("totp-step"), parsing: .unconditional, help: "Proximity TOTP step in seconds.")
     var totpStep: Int64 = 30
 
     @Option(help: ArgumentHelp("The nonce, Base64 of 16 bytes (default: random).", valueName: "b64"))

@@ -11,7 +11,8 @@ struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         discussion: "Prints the public key apps are configured with (Base64 of the 65-byte point)."
     )
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the key.", valueName: "key.pem"))
+    @Option(
+        name: .long, help: ArgumentHelp("Where to write the key ('-' = standard output).", valueName: "key.pem"))
     var out: String
 
     @OptionGroup var password: PasswordOptions
@@ -29,7 +30,25 @@ struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         let publicKey: String
     }
 
+    func validate() throws {
+        if out == "-", json {
+            throw ValidationError("--out - prints the key on standard output, which --json needs; give a file")
+        }
+    }
+
     func run() throws {
+        if out == "-" {
+            // The key goes to stdout (as `openssl genpkey` does); the public key line moves to stderr.
+            let secret = try password.resolve()
+            let key = PinningSigningKey.generate()
+            let pem = try key.pem(password: secret)
+            print(pem.hasSuffix("\n") ? pem : pem + "\n", terminator: "")
+            if let failure = StandardStreams.stdoutWriteFailure() {
+                throw CLIError(.malformed, "cannot write the key to standard output (\(failure)); no key was kept")
+            }
+            StandardStreams.note("qrauth: public key \(key.exportedPublicKey)")
+            return
+        }
         if !force, FileManager.default.fileExists(atPath: out) {
             throw CLIError(.usage, "\(out) exists; give --force to replace it (the old key is lost)")
         }

@@ -259,6 +259,8 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     func printJSON(_ record: ScanRecord) {
         do {
             try JSONOutput.line(record)
+        } catch is CLIError {
+            // Standard output failed (`> /dev/full`): the run ends with exit 4 and one line saying so (`Entry`).
         } catch {
             StandardStreams.error(
                 "qrauth: \(TerminalText.escaped(record.path)): could not encode JSON: \(TerminalText.escaped("\(error)"))"

@@ -42,7 +42,12 @@ enum ScanInput: Sendable {
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                inputs.append(.failed(name: path, error: CLIError(.malformed, "no such file or folder")))
+                // The OS's reason when it is not a plain "missing" (a symlink loop, a folder without access).
+                var info = stat()
+                let reason =
+                    stat(path, &info) != 0 && errno != ENOENT
+                    ? String(cString: strerror(errno)).lowercased() : "no such file or folder"
+                inputs.append(.failed(name: path, error: CLIError(.malformed, reason)))
                 continue
             }
             guard isDirectory.boolValue else {

@@ -4,6 +4,7 @@ import FingerprintLists
 import Foundation
 import Logging
 import PowerAuth
+import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
@@ -48,7 +49,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             valueName: "file"))
     var app: String?
 
-    @Flag(help: "Enable the /admin API.")
+    @Flag(
+        help: """
+            Enable the /admin API (no login, on --port). Refused with --backoffice-port or --backoffice-auth-*: \
+            it would open the back office's actions to anyone on the public port.
+            """)
     var admin = false
 
     @Flag(help: "Enable the PowerAuth back-office REST API (/rest/v3/...).")
@@ -118,8 +123,16 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         if backofficeAuthFile != nil, backofficeAuthEnv != nil {
             throw ValidationError("give one of --backoffice-auth-file and --backoffice-auth-env")
         }
+        if admin, backofficePort != nil || backofficeAuthFile != nil || backofficeAuthEnv != nil {
+            throw ValidationError(
+                "--admin has no login and listens on --port: it cannot be combined with --backoffice-port or "
+                    + "--backoffice-auth-file/-env (use the back office's /rest/v3 API)")
+        }
         if state == "-" || app == "-" {
             throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
+        }
+        if let state, let app, FileIdentity.sameFile(state, app) {
+            throw ValidationError("--state \(state) and --app \(app) name one file; give two files")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -141,8 +154,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             pinning = try PinningConfiguration.load(listPath: pinsList, keyPath: pinsKey, appName: pinsApp)
         }
         if let tlsCert, let tlsKey {
-            transport = .tls(
-                certificateChainPEM: try Self.text(tlsCert), privateKeyPEM: try Self.text(tlsKey))
+            let (chainPEM, keyPEM) = (try Self.text(tlsCert), try Self.text(tlsKey))
+            try Self.checkTLS(chainPEM: chainPEM, keyPEM: keyPEM, certPath: tlsCert, keyPath: tlsKey)
+            transport = .tls(certificateChainPEM: chainPEM, privateKeyPEM: keyPEM)
         } else if selfSigned {
             let identity = try SelfSignedIdentity.make(host: host)
             let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
@@ -171,6 +185,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         let lines =
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
+        let printFailure = PrintFailure()
         try await application.run(
             handleSignals: true,
             onListeningPorts: { (ports: DevServerApplication.Ports) in
@@ -180,8 +195,15 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                     // The REST base a back-office client is given (`qrauth backend --url`).
                     print("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
                 }
-                StandardStreams.flushStdout()
+                // Nobody can reach a server whose URL was not printed: stop (state saved, as on SIGTERM), exit 4.
+                if let failure = StandardStreams.stdoutWriteFailure() {
+                    printFailure.set(failure)
+                    kill(getpid(), SIGTERM)
+                }
             })
+        if let failure = printFailure.reason {
+            throw CLIError(.malformed, "cannot print the server's URL on standard output (\(failure)); stopped")
+        }
     }
 
     /// The back-office configuration of `--backoffice`, with the Basic login from a file or a variable (never argv).
@@ -190,7 +212,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         var credentials: BackOfficeLogin?
         if let backofficeAuthFile {
             do {
-                credentials = try BackOfficeLogin(parsing: try Self.text(backofficeAuthFile))
+                credentials = try Self.login(SecretLine.read(backofficeAuthFile, limit: 1 << 20))
             } catch let error as DevServerError {
                 throw DevServerError(.file, "\(backofficeAuthFile): \(error.reason)")
             }
@@ -198,12 +220,64 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             guard let value = ProcessInfo.processInfo.environment[backofficeAuthEnv] else {
                 throw DevServerError(.configuration, "the variable \(backofficeAuthEnv) is not set")
             }
-            credentials = try BackOfficeLogin(parsing: value)
+            credentials = try Self.login(SecretLine.firstLine(of: Array(value.utf8)))
         }
         return BackOfficeConfiguration(credentials: credentials, separateListener: backofficePort != nil)
     }
 
+    /// A `user:password` login from one line read by the secret-line rule (`SecretLine`: one LF or CRLF dropped,
+    /// nothing else), so `BackOfficeLogin` never sees a line break.
+    private static func login(_ read: (line: [UInt8], hasMore: Bool)) throws -> BackOfficeLogin {
+        guard !read.hasMore, let text = SecretLine.text(of: read.line) else {
+            throw DevServerError(.configuration, "back-office credentials must be one line user:password of UTF-8 text")
+        }
+        return try BackOfficeLogin(parsing: text)
+    }
+
+    /// Malformed TLS material is malformed input (4), found before the server starts: an empty or non-PEM
+    /// certificate file, a key file without a PEM key, and a P-256 key that is not the leaf's. (A key of another
+    /// type that does not match is only found by the TLS library when the server starts: exit 5.)
+    static func checkTLS(chainPEM: String, keyPEM: String, certPath: String, keyPath: String) throws {
+        let chain: [X509Certificate]
+        do {
+            chain = try X509Certificate.chain(pemRepresentation: chainPEM)
+        } catch {
+            throw DevServerError(.certificate, "\(certPath): not a PEM certificate chain (\(error.reason))")
+        }
+        guard let leaf = chain.first else {
+            throw DevServerError(.certificate, "\(certPath): holds no PEM certificate")
+        }
+        guard keyPEM.contains("-----BEGIN "), keyPEM.contains("PRIVATE KEY-----") else {
+            throw DevServerError(.certificate, "\(keyPath): holds no PEM private key")
+        }
+        if let key = try? NISTP256.Signing.PrivateKey(pemRepresentation: keyPEM),
+            key.publicKey.derRepresentation != leaf.publicKeyDER
+        {
+            throw DevServerError(
+                .certificate, "\(keyPath): is not the private key of the first certificate in \(certPath)")
+        }
+    }
+
     private static func text(_ path: String) throws -> String {
         String(decoding: try FileInput.read(path, limit: 1 << 20), as: UTF8.self)
+    }
+}
+
+/// Why `serve` could not print its URL, set from the listening callback and read when the server has stopped.
+private final class PrintFailure: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var reason: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func set(_ reason: String) {
+        lock.lock()
+        stored = reason
+        lock.unlock()
     }
 }

@@ -31,7 +31,9 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             }
             let received = await client.serverDate()
             let check = otp.map { ProximityCheck(otp: $0, type: .qrCode, timestampReceived: received) }
-            try await client.authorize(operation, authentication: auth, proximityCheck: check)
+            try await SpentCounterReport.watching(device: connection.activation) {
+                try await client.authorize(operation, authentication: auth, proximityCheck: check)
+            }
         }
         if connection.json {
             try JSONOutput.document(["operationId": id, "status": "APPROVED"])

@@ -42,6 +42,7 @@ struct SyncConnectionOptions: ParsableArguments {
     func validate() throws {
         try LegacyOption.one(urlOption, legacyServer, name: "--url", old: "--server", valueName: "URL")
         try LegacyOption.one(deviceOption, legacyActivation, name: "--device", old: "--activation", valueName: "FILE")
+        try StateFileOption.refuseDash(activation, "--device", "the device file is read and written back")
     }
 
     /// Builds the HTTP client (with pinning when asked) and the Mobile Token client. When the activation has no

@@ -2,6 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import Foundation
 import OperationsSync
+import QRAuthCrypto
 import QRAuthFiles
 
 /// How a network command reaches its server: TLS trust (`--ca`, `--insecure`), plain HTTP (`--allow-http`),
@@ -66,7 +67,14 @@ struct TransportOptions: ParsableArguments {
         var configuration = HTTPClientConfiguration(baseURL: baseURL)
         configuration.allowInsecureHTTP = allowHTTP
         configuration.requestTimeout = .seconds(timeout)
-        let caPEM = try ca.map { String(decoding: try FileInput.read($0, limit: 1 << 20), as: UTF8.self) }
+        let caPEM = try ca.map { path in
+            let pem = String(decoding: try FileInput.read(path, limit: 1 << 20), as: UTF8.self)
+            // An empty or non-PEM bundle is malformed input (4), not a TLS failure at the server (5).
+            guard let certificates = try? X509Certificate.chain(pemRepresentation: pem), !certificates.isEmpty else {
+                throw CLIError(.malformed, "--ca \(path) holds no PEM certificate")
+            }
+            return pem
+        }
         if insecure {
             configuration.tls = .noValidation
         } else if let caPEM {

@@ -13,7 +13,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             with uriId /pa/token/create (possession, or with the password / --biometry) and stores the decrypted \
             token under --name. A name the file already holds is refused (exit 64) unless --force, which removes \
             the old token at the server first. Exit 0 created, 1 refused or an answer that does not verify, \
-            4 unusable device file, 5 network or server error, 64 bad or taken name.
+            4 unusable device file, 5 network or server error, 64 bad or taken name or a full token store.
             """)
 
     @OptionGroup var options: EnrollmentOptions
@@ -34,19 +34,33 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         // One cycle under the device file's lock, network included: a parallel run for the same name waits, then
         // finds the name taken, so no second token is made at the server and lost from the file.
         let (replaced, token) = try await ActivationFileStorage(path: options.device).withLockHeld { store in
-            let existing = (try? store.load())?.token(named: name)
+            let device = try? store.load()
+            let existing = device?.token(named: name)
+            // A local limit, checked before anything is sent: no counter spent, no token left at the server.
+            if existing == nil, name != TokenName.possessionUniversal,
+                let device,
+                device.tokensByName.filter({ $0.name != TokenName.possessionUniversal }).count
+                    >= TokenName.maximumCount
+            {
+                throw CLIError(
+                    .usage,
+                    "\(TerminalText.escaped(options.device)) already keeps \(TokenName.maximumCount) named tokens; "
+                        + "remove one first (qrauth token remove)")
+            }
             if let existing, !force {
                 throw CLIError(
                     .usage,
                     "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
                         + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
             }
-            return try await EnrollmentRun.with(options, signing: true, store: store) { client in
-                var replaced: String?
-                if let existing {
-                    replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+            return try await SpentCounterReport.watching(device: options.device) {
+                try await EnrollmentRun.with(options, signing: true, store: store) { client in
+                    var replaced: String?
+                    if let existing {
+                        replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+                    }
+                    return (replaced, try await client.createToken(store, named: name, authentication: auth))
                 }
-                return (replaced, try await client.createToken(store, named: name, authentication: auth))
             }
         }
         if options.json {
