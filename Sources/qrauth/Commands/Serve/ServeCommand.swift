@@ -208,7 +208,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                         try AtomicFile.write(Data(text.utf8), to: readyFile, mode: AtomicFile.publicMode)
                     } catch {
                         StandardStreams.error("qrauth: \(readyFile): cannot write the ready file (\(error))")
-                        exit(ExitStatus.malformed.rawValue)
+                        Foundation.exit(ExitStatus.malformed.rawValue)
                     }
                 }
             })
