@@ -125,7 +125,7 @@ if [ "$mode" = deb ]; then
         fail "README.md's install-tarball libraries ($(echo $listed)) are not the .deb's Depends ($(echo $depends))"
 
     step "README.md's offline round trip with the installed qrauth"
-    { readme_block offline; echo "qrauth activation show --device phone.json --json"; } > "$work/offline.sh"
+    { readme_block offline; echo "qrauth activation show phone.json --json"; } > "$work/offline.sh"
     in_root sh -c 'mkdir -p /tmp/round && cd /tmp/round && bash /tmp/qrauth-check/offline.sh' > "$work/offline.out" 2>&1 ||
         { cat "$work/offline.out" >&2; fail "the offline round trip failed"; }
     cat "$work/offline.out"

@@ -27,7 +27,7 @@ struct ReadmeRunnableCLITests {
         #expect(!online.contains("--admin") && online.contains("qrauth backend"), "the deprecated admin API")
         // The round trip confirms the counter the way the docs say a real flow does: no code is left unconfirmed,
         // so repeating it never leads to a lock-out warning.
-        let confirmed = "qrauth activation show --device phone.json --json | grep '\"unconfirmedCodes\"'\n"
+        let confirmed = "qrauth activation show phone.json --json | grep '\"unconfirmedCodes\"'\n"
         let result = try DocScriptRunner.run(offline + confirmed + online)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.contains("accepted: possession_knowledge"), "\(result.stdout)")
