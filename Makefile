@@ -68,14 +68,18 @@ uninstall:
 
 # Release artifacts for Linux x86_64 in $(DIST)/ (scripts/dist.sh): a tarball with the self-contained binary
 # (static Swift standard library, stripped), the man page and completions; a Debian package whose Depends: are
-# the packages of the shared libraries the binary needs; SHA256SUMS. The man page plugin builds the package in
-# release first (a dynamically linked qrauth); the static build after it only links again.
+# the packages of the shared libraries the binary needs; SHA256SUMS. The man page comes from ArgumentParser's
+# generate-manual tool run on that binary (the plugin would build the package in release a second time, without
+# the static standard library), dated with the last commit.
 DIST ?= dist
 dist: deps
-	$(SWIFT) package plugin generate-manual --configuration release
 	$(SWIFT) build -c release --static-swift-stdlib --product qrauth
+	$(SWIFT) build --product generate-manual
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/qrauth"; \
-		scripts/man-page.sh "$$bin" "$(MAN_OUT)/qrauth.1" .build/qrauth.1 && \
+		tool="$$($(SWIFT) build --show-bin-path)/generate-manual"; \
+		rm -rf .build/dist-man && \
+		"$$tool" "$$bin" --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --output-directory .build/dist-man && \
+		scripts/man-page.sh "$$bin" .build/dist-man/qrauth.1 .build/qrauth.1 && \
 		scripts/dist.sh "$$bin" .build/qrauth.1 "$(DIST)"
 
 # The .deb of `make dist` in a fresh minimal Debian 12 root (debootstrap, no Swift toolchain): installed with
