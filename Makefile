@@ -5,7 +5,7 @@ CONFIG ?= release
 MAN_OUT := .build/plugins/GenerateManual/outputs/qrauth
 
 .PHONY: deps build demo test docs samples lint format clean install uninstall install-check reliability fuzz-smoke sanitize \
-	bench-smoke
+	bench-smoke dist dist-check fresh-check
 
 deps:
 	@scripts/install-deps.sh
@@ -64,13 +64,42 @@ format:
 install: deps
 	$(SWIFT) build -c $(CONFIG) --product qrauth
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIG)
-	@scripts/install.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/qrauth" "$(MAN_OUT)/qrauth.1" "$(DESTDIR)$(PREFIX)"
+	@bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/qrauth"; \
+		scripts/man-page.sh "$$bin" "$(MAN_OUT)/qrauth.1" .build/qrauth.1 && \
+		scripts/install.sh "$$bin" .build/qrauth.1 "$(DESTDIR)$(PREFIX)"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/qrauth" "$(DESTDIR)$(PREFIX)/share/man/man1/qrauth.1" \
 	    "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/qrauth" \
 	    "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_qrauth" \
 	    "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/qrauth.fish"
+
+# Release artifacts for Linux x86_64 in $(DIST)/ (scripts/dist.sh): a tarball with the self-contained binary
+# (static Swift standard library, stripped), the man page and completions; a Debian package whose Depends: are
+# the packages of the shared libraries the binary needs; SHA256SUMS. The man page comes from ArgumentParser's
+# generate-manual tool run on that binary (the plugin would build the package in release a second time, without
+# the static standard library), dated with the last commit.
+DIST ?= dist
+dist: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product qrauth
+	$(SWIFT) build --product generate-manual
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/qrauth"; \
+		tool="$$($(SWIFT) build --show-bin-path)/generate-manual"; \
+		rm -rf .build/dist-man && \
+		"$$tool" "$$bin" --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --output-directory .build/dist-man && \
+		scripts/man-page.sh "$$bin" .build/dist-man/qrauth.1 .build/qrauth.1 && \
+		scripts/dist.sh "$$bin" .build/qrauth.1 "$(DIST)"
+
+# The .deb of `make dist` in a fresh minimal Debian 12 root (debootstrap, no Swift toolchain): installed with
+# apt-get, then README.md's offline round trip and the release-pipeline gate run with it. Needs root.
+dist-check:
+	@scripts/fresh-root.sh deb "$(DIST)"
+
+# The README's two commands, `make demo` and `make test`, in a fresh minimal Debian 12 root with this machine's
+# Swift toolchain mounted (/opt/swift, or SWIFT_ROOT): what a new user's machine needs beyond Swift. Needs root;
+# slow (both commands from cold).
+fresh-check:
+	@scripts/fresh-root.sh toolchain
 
 # Installs the debug build into a temporary prefix and checks every file arrived and works.
 install-check:
@@ -123,4 +152,4 @@ sanitize: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build --filter qrauthCLITests
 
 clean:
-	rm -rf .build
+	rm -rf .build $(DIST)

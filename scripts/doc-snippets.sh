@@ -4,6 +4,9 @@
 # way a user's package does, with warnings as errors. Each block must be whole: its imports, then
 # declarations (no top-level statements). A block that is deliberately not compilable is fenced
 # ```swift-sketch instead (and counted here); there should be almost none.
+# Then runs the snippets that talk to a server, as written, against a `qrauth serve` started here (the debug
+# `qrauth`, QRAUTH overrides it): docs/sync.md's Mobile Token client and pinning for a device activated with a code
+# (Samples/doc-snippets/Sources/DocSnippets/main.swift calls them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -33,4 +36,33 @@ if ! "$SWIFT" build --package-path Samples/doc-snippets --scratch-path .build-sn
     echo "doc-snippets: a documentation snippet does not compile (files in $generated)" >&2
     exit 1
 fi
+
+QRAUTH=${QRAUTH:-$PWD/.build/debug/qrauth}
+[ -x "$QRAUTH" ] || { echo "doc-snippets: no $QRAUTH (run swift build first)" >&2; exit 1; }
+runner="$("$SWIFT" build --package-path Samples/doc-snippets --scratch-path .build-snippets --show-bin-path)/DocSnippets"
+work=$(mktemp -d "${TMPDIR:-/tmp}/qrauth-snippets.XXXXXX")
+SERVE_PID=
+cleanup() {
+    if [ -n "$SERVE_PID" ]; then kill "$SERVE_PID" 2>/dev/null || true; wait "$SERVE_PID" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "doc-snippets: $*" >&2; [ -f "$work/out" ] && cat "$work/out" >&2; exit 1; }
+. scripts/lib/serve-device.sh
+serve_device "$QRAUTH" "$work" || fail "qrauth serve or the device activation failed"
+backend() { "$QRAUTH" backend "$@" --url "$REST" --ca "$CA"; }
+backend template create --template payment --data-template 'A1*A${amount}CZK' \
+    --signature-type POSSESSION_KNOWLEDGE >/dev/null
+for amount in 100 200; do
+    backend operation create --template payment --user-id alice --application-id "$APP" --param "amount=$amount" |
+        sed -n 's/^operation-id: //p' >>"$work/operations"
+done
+"$runner" sync "$URL" "$DEVICE" "$CA" 1234 "$URL/app/init?appName=demo" "$PINS_PUBLIC_KEY" >"$work/out" 2>&1 ||
+    fail "docs/sync.md's snippets failed against qrauth serve"
+grep -qx 'pending after approve and reject: \[\]' "$work/out" || fail "operations are still pending after the snippet"
+grep -qx 'pinned: 0 pending' "$work/out" || fail "the pinned client did not list"
+statuses=$(while read -r id; do backend operation detail --operation-id "$id" | sed -n 's/^status: //p'; done \
+    <"$work/operations" | sort | paste -sd' ' -)
+[ "$statuses" = "APPROVED REJECTED" ] || fail "the back office sees '$statuses', not one APPROVED and one REJECTED"
+echo "doc-snippets: docs/sync.md's snippets ran against qrauth serve (a code-activated device): $statuses"
 echo "doc-snippets: ok"

@@ -15,6 +15,10 @@ for group in scan qr operation pac activation code pins sync serve version; do
     grep -qx "\.It Em $group" "$man" || fail "the man page has no entry for '$group'"
 done
 head -c 200 "$man" | grep -q '^\.Dd\|^\.TH\|^\.\\"' || fail "the man page is not troff"
+# EXIT STATUS is README.md's table (scripts/man-page.sh), not the generic `.Ex -std`.
+grep -q '^\.Sh "EXIT STATUS"' "$man" && grep -qx '\.It Sy 64' "$man" && ! grep -q '^\.Ex' "$man" ||
+    fail "the man page's EXIT STATUS is not qrauth's table of codes"
+grep -q 'QR version 1 to 40' "$man" || fail "the man page lost characters of the help text"
 bash -c "source '$prefix/share/bash-completion/completions/qrauth' && complete -p qrauth" > /dev/null \
     || fail "the bash completion does not register"
 grep -q '^#compdef qrauth' "$prefix/share/zsh/site-functions/_qrauth" || fail "the zsh completion has no #compdef"

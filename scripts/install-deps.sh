@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the system packages qrauth needs, and only those that are missing.
 # Idempotent; uses sudo when not root; Debian 12 and Ubuntu 22.04+.
-#   scripts/install-deps.sh          build and test dependencies
+#   scripts/install-deps.sh          build and test dependencies: the C libraries, pkg-config, and the
+#                                    programs the tests and `make test`'s scripts run (openssl, curl,
+#                                    python3; `script` and the shell tools are in every Debian system)
 #   scripts/install-deps.sh --bench  also the peer tools the benchmarks compare against
+# `make fresh-check` runs `make demo` and `make test` in a fresh Debian 12 root that has only the Swift
+# toolchain's own prerequisites, which shows when this list misses something.
 set -euo pipefail
 
-packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev openssl python3)
+packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev openssl curl python3)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(zbar-tools qrencode python3-pip python3-venv)
 fi

@@ -27,29 +27,12 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { printf '✗ %s\n' "$1" >&2; [ -f "$work/out" ] && cat "$work/out" >&2; exit 1; }
-field() { sed -n "s/^$1: //p" | head -n 1; }
-
-"$QRAUTH" serve --port 0 --self-signed --ca-out "$work/ca.pem" --backoffice >"$work/serve.txt" 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 1 300); do
-    grep -q '^backoffice: ' "$work/serve.txt" 2>/dev/null && break
-    kill -0 "$server" 2>/dev/null || { cat "$work/serve.log" >&2; fail "qrauth serve did not start"; }
-    sleep 0.1
-done
-URL=$(head -n 1 "$work/serve.txt")
-REST=$(field backoffice <"$work/serve.txt")
-SDK_CONFIG=$(field sdk-config <"$work/serve.txt")
-APP=$(field application <"$work/serve.txt")
-[ -n "$URL" ] && [ -n "$REST" ] && [ -n "$SDK_CONFIG" ] || fail "qrauth serve printed no URL, backoffice or sdk-config"
 
 # The device: activation code from the back office, activation through /pa/v3 (protocol 3.3), commit.
-answer=$("$QRAUTH" backend activation init --user-id alice --application-id "$APP" --url "$REST" --ca "$work/ca.pem")
-ID=$(printf '%s\n' "$answer" | field activation-id)
-CODE=$(printf '%s\n' "$answer" | field activation-code)
-[ -n "$ID" ] && [ -n "$CODE" ] || fail "backend activation init gave no id or code"
-PIN=1234 "$QRAUTH" activation activate --url "$URL" --code "$CODE" --sdk-config "$SDK_CONFIG" \
-    --device "$work/device.json" --password-env PIN --ca "$work/ca.pem" >/dev/null
-"$QRAUTH" backend activation commit --activation-id "$ID" --url "$REST" --ca "$work/ca.pem" >/dev/null
+. scripts/lib/serve-device.sh
+SERVE_PID=
+serve_device "$QRAUTH" "$work" || { server=$SERVE_PID; fail "qrauth serve or the device activation failed"; }
+server=$SERVE_PID ID=$ACTIVATION_ID
 printf '✓ device activated and committed: %s\n' "$ID"
 
 # run EXPECTED_EXIT EXPECTED_LINE ARGS...: the sample's exit code and the line it must print.
@@ -61,7 +44,7 @@ run() {
     grep -qF -- "$line" "$work/out" || fail "custom-endpoint $* did not print: $line"
     printf '✓ custom-endpoint %s → %s\n' "$*" "$line"
 }
-args=("$URL" "$work/device.json" "$work/ca.pem")
+args=("$URL" "$DEVICE" "$CA")
 QRAUTH_PASSWORD=1234 run 0 "server verified the signature and echoed: hello" "${args[@]}" hello
 QRAUTH_PASSWORD=1234 run 0 "server verified the signature, decrypted (activation scope) and echoed: hi there" \
     --encrypt activation "${args[@]}" "hi there"

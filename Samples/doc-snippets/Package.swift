@@ -3,8 +3,8 @@ import PackageDescription
 
 /// Compiles every Swift snippet of the library's documentation — the DocC articles (Sources/*/*.docc) and
 /// the library sections of docs/*.md — against qrauth's products, the way a user's package would (public API
-/// only). `scripts/doc-snippets.sh` writes the snippets into Sources/DocSnippets/Generated/ (not committed) and
-/// builds this package.
+/// only). `scripts/doc-snippets.sh` writes the snippets into Sources/DocSnippets/Generated/ (not committed), builds
+/// this package and runs the server snippets with it against `qrauth serve` (Sources/DocSnippets/main.swift).
 let package = Package(
     name: "doc-snippets",
     platforms: [.macOS(.v14)],
@@ -14,7 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(
+        .executableTarget(
             name: "DocSnippets",
             dependencies: [
                 .product(name: "QRAuthFiles", package: "qrauth"),

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Decodes PNG, JPEG, WebP and Netpbm files into 8-bit grayscale, refusing oversized images before
+/// Decodes PNG, JPEG, WebP, BMP and Netpbm files into 8-bit grayscale, refusing oversized images before
 /// allocating their pixels.
 ///
 /// Colour is reduced to luminance (integer BT.601 weights where we convert ourselves); transparency
@@ -33,7 +33,7 @@ public enum ImageDecoder {
         guard !bytes.isEmpty else { throw ImagingError(.emptyInput, "the image is empty (zero bytes)") }
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(
-                .unsupportedFormat, "not a PNG, JPEG, WebP or PBM/PGM/PPM image (unrecognised leading bytes)")
+                .unsupportedFormat, "not a PNG, JPEG, WebP, BMP or PBM/PGM/PPM image (unrecognised leading bytes)")
         }
         let image: GrayImage
         switch format {
@@ -41,6 +41,7 @@ public enum ImageDecoder {
         case .jpeg: image = try decodeJPEG(bytes, pixelLimit: pixelLimit, admit: admit)
         case .webp: image = try decodeWebP(bytes, pixelLimit: pixelLimit, admit: admit)
         case .netpbm: image = try decodeNetpbm(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .bmp: image = try decodeBMP(bytes, pixelLimit: pixelLimit, admit: admit)
         }
         return (image, format)
     }

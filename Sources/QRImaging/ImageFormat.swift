@@ -8,12 +8,20 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case webp
     /// Netpbm bitmap, grey map or pixel map (P1–P6).
     case netpbm
+    /// Windows bitmap (`BM`), uncompressed or with bit fields.
+    case bmp
 
     /// Detects the format from the first bytes, or nil when they match none we decode.
     public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
         let head = Array(bytes.prefix(16))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        // "BM", then a file size and two reserved words; the info header's size at byte 14.
+        if head.count >= 16, head.starts(with: Array("BM".utf8)),
+            [12, 40, 52, 56, 64, 108, 124].contains(Int(head[14]) | Int(head[15]) << 8)
+        {
+            return .bmp
+        }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }

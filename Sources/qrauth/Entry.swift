@@ -43,7 +43,11 @@ enum Entry {
             report(JSONError(code: ExitStatus.usage.errorCode, message: "\(message) (see --help)"), json: json)
             status = .usage
         }
-        exit(finish(status).rawValue)
+        let final = finish(status)
+        // `scan --zbar-exit-codes` (anywhere before `--`, so usage errors are mapped too): zbarimg's codes.
+        let zbarimg = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--zbar-exit-codes")
+        let isScan = CommandLine.arguments.dropFirst().first == "scan"
+        exit(zbarimg && isScan ? final.zbarimgCode : final.rawValue)
     }
 
     /// The one-line message on standard error, escaped; with `--json` also the error object on standard output

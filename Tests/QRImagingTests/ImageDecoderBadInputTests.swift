@@ -120,14 +120,14 @@ struct ImageDecoderBadInputTests {
         #expect(try ImageDecoder.decode(whole).width == 64)
     }
 
-    @Test(arguments: [ImageFormat.png, .jpeg, .webp, .netpbm])
+    @Test(arguments: [ImageFormat.png, .jpeg, .webp, .netpbm, .bmp])
     func everyFormatRespectsThePixelBudget(_ format: ImageFormat) throws {
         let data = try Self.encoded(Self.image, as: format)
         #expect(Self.code { try ImageDecoder.decode(data, pixelLimit: 64 * 48 - 1) } == .tooManyPixels)
         #expect(try ImageDecoder.decode(data, pixelLimit: 64 * 48).width == 64)
     }
 
-    @Test(arguments: [ImageFormat.png, .jpeg, .webp, .netpbm])
+    @Test(arguments: [ImageFormat.png, .jpeg, .webp, .netpbm, .bmp])
     func truncatedFilesAreCorrupt(_ format: ImageFormat) throws {
         let data = try Self.encoded(Self.image, as: format)
         // Cuts inside the image data (a PNG missing only its IEND chunk still holds every pixel).
@@ -147,7 +147,7 @@ struct ImageDecoderBadInputTests {
 
     @Test func mutatedFilesNeverCrash() throws {
         var generator = SeededGenerator(seed: 42)
-        for format in [ImageFormat.png, .jpeg, .webp, .netpbm] {
+        for format in [ImageFormat.png, .jpeg, .webp, .netpbm, .bmp] {
             let original = [UInt8](try Self.encoded(Self.image, as: format))
             for _ in 0..<60 {
                 var bytes = original
@@ -174,6 +174,7 @@ struct ImageDecoderBadInputTests {
         case .jpeg: try ImageEncoder.jpeg(image)
         case .webp: try ImageEncoder.webp(image, lossless: false)
         case .netpbm: ImageEncoder.pgm(image)
+        case .bmp: BMPDecoderTests.bmp(image, .bgr24)
         }
     }
 }

@@ -60,6 +60,8 @@ enum CLIRunner {
         process.executableURL = program
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // The variables online commands take --url, --device and --ca from: a test gives them or none.
+        for name in ["QRAUTH_URL", "QRAUTH_DEVICE", "QRAUTH_CA", "QRAUTH_BACKOFFICE_URL"] { env[name] = nil }
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

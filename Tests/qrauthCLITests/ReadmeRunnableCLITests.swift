@@ -24,10 +24,17 @@ struct ReadmeRunnableCLITests {
         let offline = try Self.block("offline", in: text)
         let online = try Self.block("online", in: text)
         #expect(online.contains("qrauth serve --port 0"))
-        let result = try DocScriptRunner.run(offline + online)
+        #expect(!online.contains("--admin") && online.contains("qrauth backend"), "the deprecated admin API")
+        // The round trip confirms the counter the way the docs say a real flow does: no code is left unconfirmed,
+        // so repeating it never leads to a lock-out warning.
+        let confirmed = "qrauth activation show phone.json --json | grep '\"unconfirmedCodes\"'\n"
+        let result = try DocScriptRunner.run(offline + confirmed + online)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.contains("accepted: possession_knowledge"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"unconfirmedCodes\" : 0"), "\(result.stdout)")
+        #expect(!result.stderr.contains("locked out") && !result.stderr.contains("lock-out"), "\(result.stderr)")
         #expect(result.stdout.contains("approved "), "\(result.stdout)")
+        #expect(result.stdout.contains("status: APPROVED"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("no pending operations\n"), "\(result.stdout)")
     }
 }

@@ -20,6 +20,21 @@ enum ExitStatus: Int32, Comparable, Sendable {
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+extension ExitStatus {
+    /// The exit code zbarimg gives for the same outcome, for `scan --zbar-exit-codes` (zbarimg(1), EXIT STATUS):
+    /// 0 every image had a code, 4 no code in some image and nothing else wrong, 1 an error with an image or the
+    /// arguments (a bad file, an unreadable or malformed one, a usage error; here also a signature that does not
+    /// verify), 2 a fatal error (here an internal error).
+    var zbarimgCode: Int32 {
+        switch self {
+        case .success: 0
+        case .noCode: 4
+        case .internalError: 2
+        case .checkFailed, .expired, .malformed, .network, .usage: 1
+        }
+    }
+}
+
 /// An error the command line knows how to report: an exit status and a one-line message.
 ///
 /// Library error types conform in `Support/<Module>+Exit.swift`, so the libraries stay free of

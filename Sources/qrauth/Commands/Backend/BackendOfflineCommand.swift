@@ -115,7 +115,7 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         var uriId = OfflineApproval.defaultURIID
         @Flag(name: .customLong("allow-biometry"), help: "Accept possession + biometry codes.") var allowBiometry =
             false
-        @Option(name: .customLong("digits"), help: "Digits per code component (4–8).") var digits: Int?
+        @Option(name: .customLong("digits"), help: "Digits per code component (4 to 8).") var digits: Int?
         @Option(name: .customLong("totp-seed"), help: ArgumentHelp("Proximity TOTP seed, Base64.", valueName: "b64"))
         var totpSeed: String?
         @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.") var totpStep: Int64 = 30

@@ -54,7 +54,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
     /// `backend operation detail` (`operation/detail`).
     struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
         static let configuration = CommandConfiguration(
-            commandName: "detail", abstract: "Show an operation and its status (APPROVED, PENDING, …).")
+            commandName: "detail", abstract: "Show an operation and its status (APPROVED, PENDING, ...).")
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
         @Option(name: .customLong("user-id"), help: "Claim a non-personalized operation for this user.")
         var userId: String?

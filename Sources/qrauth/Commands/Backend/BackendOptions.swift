@@ -6,9 +6,14 @@ import OperationsSync
 /// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
 struct BackendOptions: ParsableArguments {
     @Option(
+        name: .customLong("url"),
         help: ArgumentHelp(
-            "The REST base, e.g. http://host:8080/powerauth-java-server/rest.", valueName: "url"))
-    var url: String
+            "Required: the REST base, e.g. http://host:8080/powerauth-java-server/rest. "
+                + EnvironmentOption.backOfficeURL.help, valueName: "url"))
+    var urlOption: String?
+
+    /// The REST base: `--url`, else `QRAUTH_BACKOFFICE_URL`; `validate()` makes sure there is one.
+    var url: String { urlOption ?? EnvironmentOption.backOfficeURL.value ?? "" }
 
     @Option(
         name: .customLong("auth-user"),
@@ -25,6 +30,7 @@ struct BackendOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
+        _ = try EnvironmentOption.backOfficeURL.require(urlOption, option: "--url", valueName: "URL")
         if password.isGiven && authUser == nil {
             throw ValidationError("a password is only used with --auth-user")
         }
@@ -40,7 +46,8 @@ struct BackendOptions: ParsableArguments {
             }
             credentials = try BackOfficeCredentials(user: authUser, password: secret)
         }
-        let configuration = try await transport.configuration(url: url, option: "--url")
+        let source = EnvironmentOption.backOfficeURL.source(urlOption, option: "--url")
+        let configuration = try await transport.configuration(url: url, option: source)
         let http = NIOHTTPClient.forCommand(configuration)
         do {
             let result = try await body(BackOfficeClient(httpClient: http, credentials: credentials))

@@ -7,11 +7,22 @@ import PowerAuth
 /// the device file, TLS and pinning (as `sync`), output.
 struct EnrollmentOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Base URL of the enrollment server, e.g. https://host/enrollment-server.", valueName: "url"))
-    var url: String
+        name: .customLong("url"),
+        help: ArgumentHelp(
+            "Required: base URL of the enrollment server, e.g. https://host/enrollment-server. "
+                + EnvironmentOption.url.help, valueName: "url"))
+    var urlOption: String?
 
-    @Option(help: ArgumentHelp("The device activation file.", valueName: "file"))
-    var device: String
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp("Required: the device activation file. \(EnvironmentOption.device.help)", valueName: "file"))
+    var deviceOption: String?
+
+    /// The enrollment server's base URL: `--url`, else `QRAUTH_URL`; `validate()` makes sure there is one.
+    var url: String { urlOption ?? EnvironmentOption.url.value ?? "" }
+
+    /// The device activation file: `--device`, else `QRAUTH_DEVICE`; `validate()` makes sure there is one.
+    var device: String { deviceOption ?? EnvironmentOption.device.value ?? "" }
 
     @OptionGroup var transport: TransportOptions
 
@@ -19,13 +30,16 @@ struct EnrollmentOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
+        _ = try EnvironmentOption.url.require(urlOption, option: "--url", valueName: "URL")
+        _ = try EnvironmentOption.device.require(deviceOption, option: "--device", valueName: "FILE")
         try StateFileOption.refuseDash(device, "--device", "the device file is read and written back")
     }
 
     /// The HTTP client; with `signing`, its signer signs with the device file through `store` (counter saved before a
     /// request leaves). The URL is checked before anything else happens.
     func makeHTTP(signing: Bool, password: String? = nil, store: ActivationFileStorage) async throws -> NIOHTTPClient {
-        var configuration = try await transport.configuration(url: url, option: "--url")
+        let source = EnvironmentOption.url.source(urlOption, option: "--url")
+        var configuration = try await transport.configuration(url: url, option: source)
         if signing {
             configuration.signer = PowerAuthRequestSigner(store: store, password: password)
         }

@@ -5,7 +5,7 @@ import OfflineOperations
 struct PACParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
-        abstract: "Parse a PAC deeplink (…?oid=…&potp=… or …?code=JWT), QR text or bare JWT.",
+        abstract: "Parse a PAC deeplink (...?oid=...&potp=... or ...?code=JWT), QR text or bare JWT.",
         discussion: """
             Follows the iOS SDK (WMTPACUtils.parseQRCode). A base64url JWT payload, which the SDKs reject, is \
             accepted and reported unless --sdk-strict is given. A JWT signature is never verified; alg "none" \

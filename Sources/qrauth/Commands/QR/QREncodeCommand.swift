@@ -37,7 +37,7 @@ struct QREncodeCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Option(name: .customLong("ecc"), help: "Error-correction level: L, M, Q or H.")
     var errorCorrection: QRErrorCorrection = .medium
 
-    @Option(name: .customLong("symbol-version"), help: "QR version 1–40; 0 picks the smallest that fits.")
+    @Option(name: .customLong("symbol-version"), help: "QR version 1 to 40; 0 picks the smallest that fits.")
     var symbolVersionOption: Int?
 
     /// The old spelling of `--symbol-version`, kept for one release; it clashed with the tool's `--version`.

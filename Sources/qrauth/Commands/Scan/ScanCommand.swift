@@ -10,14 +10,16 @@ import QRImaging
 struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+        abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, BMP, PBM/PGM/PPM; '-' = stdin).",
         discussion: """
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
-            {"file", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"}. \
-            With --master-key or --device each offline operation's signature is checked ("signature": \
-            valid, invalid or key_unavailable). Exit 0 when every input had a code, 1 when a signature did \
-            not verify, 3 when some input had no code, 4 when some could not be read (the highest wins).
+            {"path", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"} \
+            (docs/json.md). With --master-key or --device each offline operation's signature is checked \
+            ("verdict": valid, invalid or key-unavailable); --parse adds "operation", "operationError" or "pac". \
+            Exit 0 when every input had a code, 1 when a signature did \
+            not verify, 3 when some input had no code, 4 when some could not be read (the highest wins; \
+            --zbar-exit-codes gives zbarimg's codes instead).
             """
     )
 
@@ -35,6 +37,15 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
 
     @Flag(help: "Print one JSON object per input, one per line.")
     var json = false
+
+    @Flag(
+        name: .customLong("zbar-exit-codes"),
+        help: """
+            Exit with zbarimg's codes for scripts that test them: 0 a code in every input, 4 no code in some \
+            input, 1 an input that could not be read (or a usage error, a signature that does not verify), 2 an \
+            internal error (docs/qr-scanning.md, "Coming from zbarimg").
+            """)
+    var zbarExitCodes = false
 
     @Flag(help: "Also print the parsed offline operation or PAC of each symbol.")
     var parse = false
@@ -54,7 +65,7 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         help: ArgumentHelp(
             """
             Memory for the images decoded and scanned at once, in MiB (default: a quarter of this machine's \
-            memory, 256–4096); jobs wait for their share, an image that alone needs more fails.
+            memory, 256 to 4096); jobs wait for their share, an image that alone needs more fails.
             """,
             valueName: "MiB"))
     var memoryLimit: Int?

@@ -99,6 +99,15 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         help: ArgumentHelp("Where --self-signed writes the CA certificate.", valueName: "file"))
     var caOut: String?
 
+    @Option(
+        name: .customLong("ready-file"),
+        help: ArgumentHelp(
+            """
+            Written (atomically, with the lines printed at start) once every listener accepts connections; \
+            removed first if it exists. A script waits for it instead of reading the output.
+            """, valueName: "file"))
+    var readyFile: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "notice"
     @OptionGroup var verbosity: VerbosityOptions
@@ -128,8 +137,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                 "--admin has no login and listens on --port: it cannot be combined with --backoffice-port or "
                     + "--backoffice-auth-file/-env (use the back office's /rest/v3 API)")
         }
-        if state == "-" || app == "-" {
-            throw ValidationError("--state - and --app - cannot work: the file is read and written back; give a file")
+        if state == "-" || app == "-" || readyFile == "-" {
+            throw ValidationError(
+                "--state -, --app - and --ready-file - cannot work: the file is read or written whole; give a file")
         }
         if let state, let app, FileIdentity.sameFile(state, app) {
             throw ValidationError("--state \(state) and --app \(app) name one file; give two files")
@@ -186,19 +196,40 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
         let printFailure = PrintFailure()
+        // A ready file left by an earlier run must not say "ready" before this one is.
+        if let readyFile, FileManager.default.fileExists(atPath: readyFile) {
+            do {
+                try FileManager.default.removeItem(atPath: readyFile)
+            } catch {
+                throw CLIError(
+                    .malformed, "\(readyFile): cannot remove the old ready file (\(error.localizedDescription))")
+            }
+        }
+        let readyFile = readyFile
         try await application.run(
             handleSignals: true,
             onListeningPorts: { (ports: DevServerApplication.Ports) in
-                print(application.url(port: ports.main))
-                for line in lines { print(line) }
+                var output = [application.url(port: ports.main)] + lines
                 if backOffice != nil {
                     // The REST base a back-office client is given (`qrauth backend --url`).
-                    print("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
+                    output.append("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
                 }
+                for line in output { print(line) }
                 // Nobody can reach a server whose URL was not printed: stop (state saved, as on SIGTERM), exit 4.
                 if let failure = StandardStreams.stdoutWriteFailure() {
                     printFailure.set(failure)
                     kill(getpid(), SIGTERM)
+                    return
+                }
+                // Called once every listener is open (DevServerApplication's rendezvous of the ports).
+                if let readyFile {
+                    do {
+                        let text = output.joined(separator: "\n") + "\n"
+                        try AtomicFile.write(Data(text.utf8), to: readyFile, mode: AtomicFile.publicMode)
+                    } catch {
+                        StandardStreams.error("qrauth: \(readyFile): cannot write the ready file (\(error))")
+                        Foundation.exit(ExitStatus.malformed.rawValue)
+                    }
                 }
             })
         if let failure = printFailure.reason {

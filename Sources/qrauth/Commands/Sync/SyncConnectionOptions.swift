@@ -8,7 +8,8 @@ struct SyncConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("url"),
         help: ArgumentHelp(
-            "Required: base URL of the Mobile Token API, e.g. https://host/enrollment-server.", valueName: "url"))
+            "Required: base URL of the Mobile Token API, e.g. https://host/enrollment-server. \(EnvironmentOption.url.help)",
+            valueName: "url"))
     var urlOption: String?
 
     /// The old spelling of `--url`, kept for one release (`--server` names a server activation file elsewhere).
@@ -18,18 +19,21 @@ struct SyncConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("device"),
         help: ArgumentHelp(
-            "Required: the device activation file (its counter advances with each signature).", valueName: "file"))
+            "Required: the device activation file (its counter advances with each signature). \(EnvironmentOption.device.help)",
+            valueName: "file"))
     var deviceOption: String?
 
     /// The old spelling of `--device`, kept for one release.
     @Option(name: .customLong("activation"), help: .hidden)
     var legacyActivation: String?
 
-    /// The Mobile Token API base URL (`--url`, or its old spelling `--server`); `validate()` makes sure there is one.
-    var server: String { urlOption ?? legacyServer ?? "" }
+    /// The Mobile Token API base URL (`--url`, its old spelling `--server`, else `QRAUTH_URL`); `validate()` makes
+    /// sure there is one.
+    var server: String { urlOption ?? legacyServer ?? EnvironmentOption.url.value ?? "" }
 
-    /// The device activation file (`--device`, or its old spelling `--activation`); `validate()` makes sure.
-    var activation: String { deviceOption ?? legacyActivation ?? "" }
+    /// The device activation file (`--device`, its old spelling `--activation`, else `QRAUTH_DEVICE`); `validate()`
+    /// makes sure.
+    var activation: String { deviceOption ?? legacyActivation ?? EnvironmentOption.device.value ?? "" }
 
     @OptionGroup var transport: TransportOptions
 
@@ -40,8 +44,11 @@ struct SyncConnectionOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        try LegacyOption.one(urlOption, legacyServer, name: "--url", old: "--server", valueName: "URL")
-        try LegacyOption.one(deviceOption, legacyActivation, name: "--device", old: "--activation", valueName: "FILE")
+        try LegacyOption.atMostOne(urlOption, legacyServer, name: "--url", old: "--server")
+        try LegacyOption.atMostOne(deviceOption, legacyActivation, name: "--device", old: "--activation")
+        _ = try EnvironmentOption.url.require(urlOption ?? legacyServer, option: "--url", valueName: "URL")
+        _ = try EnvironmentOption.device.require(
+            deviceOption ?? legacyActivation, option: "--device", valueName: "FILE")
         try StateFileOption.refuseDash(activation, "--device", "the device file is read and written back")
     }
 
@@ -49,7 +56,8 @@ struct SyncConnectionOptions: ParsableArguments {
     /// `possession_universal` token, the client creates one at the enrollment server (`/pa/v3/token/create`, same
     /// base URL) and stores it, as the mobile SDK does; a token the server refuses is replaced once.
     func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
-        var configuration = try await transport.configuration(url: server, option: "--url")
+        let source = EnvironmentOption.url.source(urlOption ?? legacyServer, option: "--url")
+        var configuration = try await transport.configuration(url: server, option: source)
         let store = ActivationFileStorage(path: activation)
         // Token headers are dated on the server-synchronised clock the enrollment client keeps.
         let clock = ServerClock(offsetMillis: (try? store.load())?.serverTimeOffsetMillis)

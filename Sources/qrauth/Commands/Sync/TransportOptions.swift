@@ -26,8 +26,14 @@ struct TransportOptions: ParsableArguments {
     @Flag(name: .customLong("pins-challenge"), help: "Download the list in challenge mode (X-Cert-Pinning-Challenge).")
     var pinsChallenge = false
 
-    @Option(help: ArgumentHelp("Trust this PEM CA bundle instead of the system store.", valueName: "file"))
-    var ca: String?
+    @Option(
+        name: .customLong("ca"),
+        help: ArgumentHelp(
+            "Trust this PEM CA bundle instead of the system store. \(EnvironmentOption.ca.help)", valueName: "file"))
+    var caOption: String?
+
+    /// The CA bundle: `--ca`, else `QRAUTH_CA`.
+    var ca: String? { caOption ?? EnvironmentOption.ca.value }
 
     @Flag(help: "Skip TLS validation (test servers only).")
     var insecure = false

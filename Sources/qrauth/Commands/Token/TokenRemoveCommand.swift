@@ -9,7 +9,7 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         commandName: "remove",
         abstract: "Remove one of the device file's MAC tokens at the server and from the file.",
         discussion: """
-            Signs {"requestObject":{"tokenId":…}} with uriId /pa/token/remove for the token stored under --name. \
+            Signs {"requestObject":{"tokenId":...}} with uriId /pa/token/remove for the token stored under --name. \
             The token is dropped from the device file once the server answered (it removes unknown tokens \
             quietly); the file's other tokens stay. Exit 0 removed, 1 refused, 4 no such token or unusable device \
             file, 5 network or server error, 64 bad name.
