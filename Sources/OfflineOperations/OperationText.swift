@@ -44,12 +44,12 @@ enum OperationText {
                 out.append(replacement)
                 index += 2
             } else if characters[index] == "\\", index + 1 < characters.count,
-                let joined = Self.joinControlsAfter(second, in: characters[index + 1])
+                let joined = Self.joinerTail(after: second, in: characters[index + 1])
             {
-                // `n` + U+200D is one Character, but the SDK's `replacingOccurrences(of: "\\n", …)` matches scalars:
-                // the escape is taken and the join control stays after the line feed (issue 29).
+                // `n` + U+200D is one Character, but the SDK's `replacingOccurrences(of: "\\n", …)` stops before a ZWJ:
+                // the escape is taken and the joiner stays after the line feed (issue 29).
                 out.append(replacement)
-                out.append(joined)
+                out.append(contentsOf: joined)
                 index += 2
             } else {
                 out.append(characters[index])
@@ -59,15 +59,17 @@ enum OperationText {
         return out
     }
 
-    /// When `character` is `second` followed only by join controls (U+200C, U+200D), those controls; else nil.
-    private static func joinControlsAfter(_ second: Character, in character: Character) -> Character? {
+    /// When `character` is `second` then U+200D (ZERO WIDTH JOINER) and whatever else Swift joined to it, the
+    /// text after `second`; else nil. Foundation's `replacingOccurrences` ends a match before a ZWJ (not before a
+    /// combining mark or U+200C), so the SDK takes `\` + `n` + ZWJ for the escape.
+    private static func joinerTail(after second: Character, in character: Character) -> String? {
         let scalars = character.unicodeScalars
         guard scalars.count > 1, let first = scalars.first, second.unicodeScalars.elementsEqual([first]) else {
             return nil
         }
         let rest = scalars.dropFirst()
-        guard rest.allSatisfy({ $0 == "\u{200C}" || $0 == "\u{200D}" }) else { return nil }
-        return Character(String(String.UnicodeScalarView(rest)))
+        guard rest.first == "\u{200D}" else { return nil }
+        return String(String.UnicodeScalarView(rest))
     }
 
     /// Generator-side escaping of a title or message: `\` → `\\`, LF (or CR LF) → `\n` (CR kept).

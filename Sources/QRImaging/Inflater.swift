@@ -68,6 +68,9 @@ final class Inflater {
     private var tail = 0
     /// Bytes decoded before `window[0]` (moved out with the history).
     private var discarded = 0
+    /// The farthest a match may reach back (a zlib header's declared window); a match past it fails the stream.
+    /// 32 KiB, deflate's own limit, unless the caller sets a smaller one.
+    var windowLimit = 1 << 15
 
     /// Root-table index bits: every code of the code-length code (at most 7 bits) fits; literal/length
     /// and distance codes up to these lengths take one lookup, longer ones two.
@@ -406,6 +409,7 @@ final class Inflater {
         let out = window
         let target = Self.fillTarget
         let discarded = self.discarded
+        let windowLimit = self.windowLimit
         var position = self.position
         var bits = self.bits
         var bitCount = self.bitCount
@@ -469,7 +473,7 @@ final class Inflater {
                         Int(code &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< UInt64(distanceExtra)) &- 1))
                     bits &>>= UInt64(distanceExtra)
                     bitCount &-= codeBits &+ distanceExtra
-                    guard distance <= discarded &+ tail else { return }
+                    guard distance <= discarded &+ tail, distance <= windowLimit else { return }
                     entry = literalTable[Int(truncatingIfNeeded: bits & Self.literalRootMask)]
                     Self.copyMatch(out + tail, distance: distance, length: length)
                     tail &+= length

@@ -8,7 +8,7 @@ internal import CPNG
 /// un-filtering of one-byte pixels dominates).
 ///
 /// Every chunk it relies on is checked (signature, IHDR, CRC-32 of the critical chunks and of `tRNS`
-/// and `gAMA`, zlib header (a 32 KiB window: a smaller one is libpng's to judge), filter types,
+/// and `gAMA`, zlib header (a stream reaching past its declared window is libpng's to judge), filter types,
 /// palette indices within `PLTE`, enough image data, the deflate stream ending with its Adler-32
 /// trailer inside the IDAT data, as libpng requires). The trailer's value is not checked — browsers
 /// skip it too; the CRC-32s already cover every compressed byte.
@@ -182,8 +182,12 @@ enum PNGDirectReader {
                     failed = true
                     return
                 }
-                // After the two-byte zlib header (which may span IDAT chunks).
+                // After the two-byte zlib header (which may span IDAT chunks). A stream that reaches further
+                // back than its declared window is declined: zlib inside libpng keeps only that much history
+                // between its calls (one per row, one per 8 KiB of input), so its verdict on such a stream
+                // depends on where those fall, and libpng gives it. Within the window zlib always accepts.
                 let source = Inflater(joining: layout.data, of: inputBase, skipping: 2)
+                source.windowLimit = declaredWindow(inputBase, layout.data)
                 let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
                 zeros.initialize(repeating: 0, count: rowBytes)
                 defer { zeros.deallocate() }
@@ -201,18 +205,19 @@ enum PNGDirectReader {
         return failed ? nil : pixels
     }
 
+    /// The window the zlib header declares: 2^(CINFO + 8) bytes (RFC 1950 §2.2).
+    private static func declaredWindow(_ base: UnsafePointer<UInt8>, _ ranges: [Range<Int>]) -> Int {
+        guard let first = ranges.joined().first else { return 1 << 15 }
+        return 1 << (Int(base[first] >> 4) + 8)
+    }
+
     /// Whether the zlib header (the first two bytes of the IDAT data) announces a plain deflate
-    /// stream with the full 32 KiB window and no preset dictionary (RFC 1950 §2.2).
-    ///
-    /// A smaller declared window is left to libpng: zlib keeps only that much history between the
-    /// calls libpng makes (one per row, and one per 8 KiB of input), so whether a longer distance is
-    /// refused ("invalid distance too far back") depends on where those calls fall. Encoders write
-    /// small windows for small images only, where the slower path costs nothing.
+    /// stream: a 32 KiB window or less and no preset dictionary (RFC 1950 §2.2).
     private static func isPlainDeflate(_ base: UnsafePointer<UInt8>, _ ranges: [Range<Int>]) -> Bool {
         let header = Array(ranges.joined().prefix(2)).map { base[$0] }
         guard header.count == 2 else { return false }
         let (cmf, flg) = (header[0], header[1])
-        return cmf & 0x0F == 8 && cmf >> 4 == 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
+        return cmf & 0x0F == 8 && cmf >> 4 <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
     }
 
     /// Grey rows are inflated straight into the output, and each one's prior row is the output row

@@ -99,17 +99,12 @@ struct ImageDecoderBadInputTests {
     /// could hold its pixels still reaches the decoders.
     @Test(arguments: [ImageFormat.png])
     func aShortPNGIsRefusedBeforeItsImageIsAllocated(_ format: ImageFormat) throws {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let length = UInt32(data.count)
-            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + Array(type.utf8) + data + [
-                0, 0, 0, 0,
-            ]
-        }
         let side: [UInt8] = [0, 0, 0x4E, 0x20]  // 20 000
         let header = side + side + [8, 0, 0, 0, 0]
         let file =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C])
-            + chunk("IEND", [])
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.chunk("IHDR", header)
+            + Self.chunk("IDAT", [0x78, 0x9C])
+            + Self.chunk("IEND", [])
         let error = try #require(throws: ImagingError.self) {
             try ImageDecoder.decode(Data(file), pixelLimit: 400_000_000)
         }

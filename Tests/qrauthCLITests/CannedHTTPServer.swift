@@ -20,20 +20,20 @@ final class CannedHTTPServer: @unchecked Sendable {  // the fd and port are set 
     var url: String { "http://127.0.0.1:\(port)" }
 
     init(_ answer: Answer, limit: Int = 8) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
         }
-        try #require(bound == 0 && listen(fd, 8) == 0)
+        try #require(bound == 0 && listen(listener, 8) == 0)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
+        fd = listener
         port = Int(UInt16(bigEndian: address.sin_port))
-        let listener = fd
         Thread.detachNewThread {
             for _ in 0..<limit {
                 let client = accept(listener, nil, nil)

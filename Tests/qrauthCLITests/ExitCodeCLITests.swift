@@ -58,7 +58,7 @@ struct ExitCodeCLITests {
         let empty = directory.appendingPathComponent("empty.pem").path
         _ = FileManager.default.createFile(atPath: empty, contents: Data())
         for (certificate, privateKey, words) in [
-            (empty, key, "holds no PEM certificate"), (cert, empty, "holds no PEM private key"),
+            (empty, key, "PEM certificate"), (cert, empty, "holds no PEM private key"),
             (cert, other, "is not the private key"),
         ] {
             let result = try CLIRunner.run(
