@@ -83,7 +83,7 @@ for index in range(count):
     n = modules.shape[0]
     # inverted: light modules on a dark display, some with a grey glow and noise, some on a round screen.
     light, dark = rng.randrange(170, 256), rng.randrange(0, 60)
-    image = render(~modules if False else modules, 4, 4, dark=light, light=dark)
+    image = render(modules, 4, 4, dark=light, light=dark)
     image = noise(image.filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.2))), rng.uniform(0, 8))
     if index % 2:
         frame = Image.new("L", (image.width + 120, image.height + 120), 0)
@@ -122,7 +122,6 @@ for index in range(count):
     target = [(20, 20), (20 + w, 20 + (w * (1 - squeeze)) / 2), (20 + w, 20 + w - (w * (1 - squeeze)) / 2), (20, 20 + w)]
     foreshorten = rng.uniform(0.35, 0.6)
     target = [(x * foreshorten + (1 - foreshorten) * 20 if i in (1, 2) else x, y) for i, (x, y) in enumerate(target)]
-    target = [(20 + (x - 20) * (1 if i in (0, 3) else 1), y) for i, (x, y) in enumerate(target)]
     coeffs = perspective_coeffs([(0, 0), (w, 0), (w, w), (0, w)], target)
     image = image.transform((canvas, canvas), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BILINEAR, fillcolor=255)
     if index % 2:
