@@ -237,4 +237,23 @@ struct QRTextTests {
         #expect(symbol.charsets == [QRCharsetUse(charset: eci == 26 ? "UTF-8" : "ISO-8859-1", source: .eci)])
         #expect(symbol.text == text)
     }
+
+    @Test(arguments: [1, 2, 6, 7, 10, 14, 21, 22, 27, 28, 33, 40])
+    func readerReadsEveryLayoutThroughExactCorners(version: Int) throws {
+        let level: QRErrorCorrection = version % 2 == 0 ? .low : .quartile
+        let count = QRCapacity.bytes(version: version, level: level, eci: 3)
+        let bytes = Data((0..<count).map { UInt8(0x41 + $0 % 26) })
+        let matrix = try QRCodeGenerator.encode(
+            bytes, options: QRCodeOptions(errorCorrection: level, version: version, eci: 3))
+        #expect(matrix.version == version)
+        let image = matrix.rasterize(scale: 2)
+        let low = 8.0
+        let high = Double(8 + 2 * matrix.size)
+        let corners = [
+            ImagePoint(x: low, y: low), ImagePoint(x: high, y: low), ImagePoint(x: high, y: high),
+            ImagePoint(x: low, y: high),
+        ]
+        let segments = QRSegmentReader.segments(in: image, corners: corners, payload: bytes)
+        #expect(segments == [QRSegment(mode: .byte, bytes: bytes, eci: 3)], "v\(version)")
+    }
 }
