@@ -187,9 +187,21 @@ struct QRScannerTests {
     @Test(
         arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x61, 0xE2, 0x82], [0xFF]] as [[UInt8]]
     )
-    func textIsNilForInvalidUTF8(_ bytes: [UInt8]) {
+    func invalidUTF8IsReadAsShiftJISOrLatin1OrBinary(_ bytes: [UInt8]) throws {
         let symbol = QRSymbol(bytes: Data(bytes), points: [], symbology: .qrCode, pass: .plain)
-        #expect(symbol.text == nil)
+        let use = try #require(symbol.charsets.first)
+        #expect(symbol.charsets.count == 1)
+        #expect(use.source == .guessed)
+        switch use.charset {
+        case "Shift_JIS": #expect(symbol.text == QRTextDecoder.convert(Data(bytes), from: "CP932"))
+        case "ISO-8859-1":
+            // Text only without control characters (C0 other than tab, LF, CR; DEL; C1).
+            let control = bytes.contains {
+                ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || (0x7F...0x9F).contains($0)
+            }
+            #expect(symbol.text == (control ? nil : String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))))
+        default: Issue.record("charset \(use.charset) for bytes that are not UTF-8")
+        }
     }
 
     @Test func textIsExactForValidUTF8() {

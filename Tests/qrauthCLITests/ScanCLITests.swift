@@ -64,6 +64,44 @@ struct ScanCLITests {
         #expect(lines[0]["symbols"].flatMap { ($0 as? [[String: Any]])?.first?["text"] } == nil)
     }
 
+    @Test func textFollowsTheCharsetRulesAndBytesStayExact() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = Data("Crème brûlée, señor".unicodeScalars.map { UInt8($0.value) })
+        let sjis = Data([0x93, 0x8C, 0x8B, 0x9E, 0x93, 0x73, 0x82, 0xCC, 0x93, 0x56, 0x8B, 0x43])  // 東京都の天気
+        let cyrillic = Data([0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2])  // Привет in windows-1251
+        var files = [
+            try Self.makeCode(latin1, named: "latin1", in: folder), try Self.makeCode(sjis, named: "sjis", in: folder),
+        ]
+        let input = folder.appendingPathComponent("cp1251.bin")
+        try cyrillic.write(to: input)
+        let eciFile = folder.appendingPathComponent("cp1251.png")
+        let encoded = try CLIRunner.run([
+            "qr", "encode", "--input", input.path, "--output", eciFile.path, "--eci", "22",
+        ])
+        try #require(encoded.status == 0, "\(encoded.stderr)")
+        files.append(eciFile)
+        let result = try CLIRunner.run(["scan", "--json"] + files.map(\.path))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try Self.jsonLines(result)
+        try #require(lines.count == 3)
+        let expected: [(Data, String, String, String)] = [
+            (latin1, "Crème brûlée, señor", "ISO-8859-1", "guessed"), (sjis, "東京都の天気", "Shift_JIS", "guessed"),
+            (cyrillic, "Привет", "windows-1251", "eci"),
+        ]
+        for (line, (bytes, text, charset, source)) in zip(lines, expected) {
+            let symbol = try #require((line["symbols"] as? [[String: Any]])?.first)
+            #expect((symbol["bytes"] as? String).flatMap { Data(base64Encoded: $0) } == bytes)
+            #expect(symbol["text"] as? String == text)
+            #expect(symbol["kind"] as? String == "text")
+            let charsets = try #require(symbol["charsets"] as? [[String: String]])
+            #expect(charsets == [["charset": charset, "source": source]])
+        }
+        // --raw stays the bytes.
+        let raw = try CLIRunner.run(["scan", "--raw", files[0].path])
+        #expect(raw.stdoutData == latin1 + Data("\n".utf8))
+    }
+
     @Test func parseAddsTheOfflineOperation() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

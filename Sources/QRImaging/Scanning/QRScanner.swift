@@ -71,7 +71,9 @@ public final class QRScanner {
                 // The finder regions of an image no other pass read.
                 run.append(.finders)
                 let found = scanGroups(groups, views: &views)
-                if !found.isEmpty { return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false) }
+                if !found.isEmpty {
+                    return QRScanReport(symbols: withSegments(found, in: image), passesRun: run, budgetExhausted: false)
+                }
                 continue
             }
             var found: [QRSymbol] = []
@@ -115,7 +117,7 @@ public final class QRScanner {
                         found += more.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
                     }
                 }
-                return QRScanReport(symbols: found, passesRun: run, budgetExhausted: false)
+                return QRScanReport(symbols: withSegments(found, in: image), passesRun: run, budgetExhausted: false)
             }
         }
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
@@ -140,14 +142,31 @@ public final class QRScanner {
                     continue
                 }
                 symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map { symbol in
-                    QRSymbol(
-                        bytes: symbol.bytes, points: symbol.points.map(view.toOriginal), symbology: symbol.symbology,
-                        pass: .finders)
+                    symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
                 }
             }
             found += symbols.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
         }
         return found
+    }
+
+    /// `symbols` with their segments read on the image as given, through their corners there, where the
+    /// view a pass read them on did not give them (a halved copy's modules are too small to sample
+    /// again; a thresholded one lost detail). Both polarities: an `inverted` code is light on dark here.
+    func withSegments(_ symbols: [QRSymbol], in image: GrayImage) -> [QRSymbol] {
+        symbols.map { symbol in
+            guard symbol.segments == nil, symbol.symbology == .qrCode else { return symbol }
+            for lightOnDark in [false, true] {
+                if let segments = QRSegmentReader.segments(
+                    in: image, corners: symbol.points, payload: symbol.bytes, lightOnDark: lightOnDark)
+                {
+                    return QRSymbol(
+                        bytes: symbol.bytes, points: symbol.points, symbology: symbol.symbology, pass: symbol.pass,
+                        segments: segments)
+                }
+            }
+            return symbol
+        }
     }
 
     /// From this share of the image area covered by the codes read on the halved copy, they are taken
@@ -187,14 +206,22 @@ public final class QRScanner {
                 if length > 0, let data = zbar_symbol_get_data(symbol) {
                     bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Data(bytes: $0, count: length) }
                 }
-                var points: [ImagePoint] = []
+                var corners: [ImagePoint] = []
                 let count = zbar_symbol_get_loc_size(symbol)
                 for index in 0..<count {
-                    let x = Double(zbar_symbol_get_loc_x(symbol, index))
-                    let y = Double(zbar_symbol_get_loc_y(symbol, index))
-                    points.append(map.apply(x: x, y: y))
+                    corners.append(
+                        ImagePoint(
+                            x: Double(zbar_symbol_get_loc_x(symbol, index)),
+                            y: Double(zbar_symbol_get_loc_y(symbol, index))))
                 }
-                symbols.append(QRSymbol(bytes: bytes, points: points, symbology: symbology, pass: pass))
+                // The segment structure is read on the image ZBar read, through the corners it reports.
+                let segments =
+                    symbology == .qrCode ? QRSegmentReader.segments(in: image, corners: corners, payload: bytes) : nil
+                symbols.append(
+                    QRSymbol(
+                        bytes: bytes, points: corners.map { map.apply(x: $0.x, y: $0.y) }, symbology: symbology,
+                        pass: pass,
+                        segments: segments))
             }
             return symbols
         }

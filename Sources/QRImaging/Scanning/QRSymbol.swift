@@ -2,10 +2,18 @@ public import struct Foundation.Data
 
 /// One decoded symbol: its exact payload bytes, where it is, and which scan pass found it.
 public struct QRSymbol: Sendable, Equatable {
-    /// The payload bytes exactly as encoded (ZBar runs in binary mode: no charset guessing).
+    /// The payload bytes exactly as encoded (ZBar runs in binary mode: no charset guessing): the
+    /// segments' bytes one after the other, Kanji mode as Shift JIS.
     public let bytes: Data
-    /// The payload read as strict UTF-8, or nil when the bytes are not valid UTF-8.
+    /// The payload as text, each run of segments in its charset (`QRTextDecoder`); nil when part of it
+    /// is binary (ECI 899, or guessed bytes that hold control characters and are neither UTF-8 nor
+    /// Shift JIS) or not valid in the charset its ECI designator names.
     public let text: String?
+    /// The charsets `text` was decoded with and where each came from, in order of first use.
+    public let charsets: [QRCharsetUse]
+    /// The segments (modes, ECI designators) when they could be read back from the image; nil when
+    /// not (the text is then guessed from `bytes` as one segment without designator).
+    public let segments: [QRSegment]?
     /// The symbol's corner points in the original image's coordinates, whichever pass found it.
     public let points: [ImagePoint]
     /// The symbology (QR Code unless the scanner was widened).
@@ -13,13 +21,23 @@ public struct QRSymbol: Sendable, Equatable {
     /// The name of the pass that found it (`QRScanPass.rawValue`, e.g. `plain`, `inverted`, `rotated-45`).
     public let pass: QRScanPass
 
-    /// Makes a symbol; `text` is derived from `bytes` as strict UTF-8.
-    public init(bytes: Data, points: [ImagePoint], symbology: Symbology, pass: QRScanPass) {
+    /// Makes a symbol; `text` and `charsets` are derived from `segments` when given, else from `bytes`
+    /// as one segment without designator.
+    public init(
+        bytes: Data, points: [ImagePoint], symbology: Symbology, pass: QRScanPass, segments: [QRSegment]? = nil
+    ) {
         self.bytes = bytes
-        self.text = QRSymbol.strictUTF8(bytes)
+        (self.text, self.charsets) =
+            segments.map { QRTextDecoder.decode($0) } ?? QRTextDecoder.decode(bytes: bytes)
+        self.segments = segments
         self.points = points
         self.symbology = symbology
         self.pass = pass
+    }
+
+    /// This symbol with other points and pass (a code found on a view, reported in the original image).
+    func moved(points: [ImagePoint], pass: QRScanPass) -> QRSymbol {
+        QRSymbol(bytes: bytes, points: points, symbology: symbology, pass: pass, segments: segments)
     }
 
     /// The area inside the corner points (shoelace formula), in square pixels.

@@ -14,8 +14,10 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         discussion: """
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
-            {"path", "symbols": [{"bytes" (Base64), "text", "kind", "points", "pass", "symbology"}], "error"} \
-            (docs/json.md). With --master-key or --device each offline operation's signature is checked \
+            {"path", "symbols": [{"bytes" (Base64), "text", "charsets" ([{"charset", "source": eci, kanji-mode or \
+            guessed}]), "kind", "points", "pass", "symbology"}], "error"} (docs/json.md). Text is decoded by the \
+            charset an ECI designator names, Kanji mode as Shift JIS, other bytes as UTF-8, else Shift JIS, else \
+            ISO-8859-1. With --master-key or --device each offline operation's signature is checked \
             ("verdict": valid, invalid or key-unavailable); --parse adds "operation", "operationError" or "pac". \
             Exit 0 when every input had a code, 1 when a signature did \
             not verify, 3 when some input had no code, 4 when some could not be read (the highest wins; \

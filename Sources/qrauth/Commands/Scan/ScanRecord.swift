@@ -23,13 +23,21 @@ struct ScanRecord: Encodable {
         }
 
         private enum Keys: String, CodingKey {
-            case bytes, text, kind, points, pass, symbology, operation, operationError, pac, verdict
+            case bytes, text, charsets, kind, points, pass, symbology, operation, operationError, pac, verdict
+        }
+
+        /// One entry of `charsets`: `{"charset", "source"}`.
+        struct CharsetJSON: Encodable {
+            let charset: String
+            let source: String
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(symbol.bytes.base64EncodedString(), forKey: .bytes)
             try container.encodeIfPresent(symbol.text, forKey: .text)
+            try container.encode(
+                symbol.charsets.map { CharsetJSON(charset: $0.charset, source: $0.source.rawValue) }, forKey: .charsets)
             try container.encode(kind, forKey: .kind)
             let points = symbol.points.map { [($0.x * 10).rounded() / 10, ($0.y * 10).rounded() / 10] }
             try container.encode(points, forKey: .points)
