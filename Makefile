@@ -39,6 +39,7 @@ test: deps
 # (scripts/bench-smoke.sh; needs `scripts/install-deps.sh --bench`). Seconds per script once the benchmarks'
 # debug build in .build-bench exists.
 bench-smoke:
+	@scripts/install-deps.sh --bench
 	scripts/bench-smoke.sh
 
 # Samples/custom-endpoint built against the library (scratch .build-samples) and run against a `qrauth serve`
