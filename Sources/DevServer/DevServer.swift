@@ -17,7 +17,7 @@ public struct DevServer: Sendable {
     public static let maximumBodySize = 1 << 20
 
     let store: DevServerStore
-    let clock: ServerClock
+    let clock: EmulatorClock
     let logger: Logger
     /// Whether `/admin/...` answers.
     public let adminEnabled: Bool
@@ -26,7 +26,7 @@ public struct DevServer: Sendable {
     /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
     public let backOffice: BackOfficeConfiguration?
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
-    let temporaryKeys = TemporaryKeyStore()
+    let temporaryKeys = ServerTemporaryKeys()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
     let replayGuard = ECIESReplayGuard(policy: .server2)
 
@@ -35,7 +35,7 @@ public struct DevServer: Sendable {
     public init(
         state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
         pinning: PinningConfiguration? = nil, backOffice: BackOfficeConfiguration? = nil,
-        clock: ServerClock = .system, limits: DevServerLimits = .standard,
+        clock: EmulatorClock = .system, limits: DevServerLimits = .standard,
         logger: Logger = Logger(label: "qrauth.serve")
     ) {
         self.store = DevServerStore(
@@ -89,24 +89,6 @@ public struct DevServer: Sendable {
                 ])
         }
         return Envelope.failure(error)
-    }
-
-    /// The endpoint paths and the uriIds their signatures use.
-    package enum Route {
-        /// List pending operations (token).
-        package static let list = "/api/auth/token/app/operation/list"
-        /// Operation history (signature, uriId `/operation/history`).
-        package static let history = "/api/auth/token/app/operation/history"
-        /// Operation detail (token).
-        package static let detail = "/api/auth/token/app/operation/detail"
-        /// Claim an operation (token).
-        package static let claim = "/api/auth/token/app/operation/detail/claim"
-        /// Approve (signature, uriId `/operation/authorize`).
-        package static let authorize = "/api/auth/token/app/operation/authorize"
-        /// Reject (signature, uriId `/operation/cancel`).
-        package static let cancel = "/api/auth/token/app/operation/cancel"
-        /// The PowerAuth-signed echo for library users (signature, uriId `/custom/echo`).
-        package static let echo = "/custom/echo"
     }
 
     /// Parses a body as JSON; returns its `requestObject` (nil when absent).

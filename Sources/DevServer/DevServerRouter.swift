@@ -47,56 +47,63 @@ enum DevServerRoutes {
     static let responder: RouterResponder<DevServerContext> = {
         let router = Router(context: DevServerContext.self)
         // Mobile Token API (POST only; other methods fall through to `unmatched`).
-        add(router, .post, RouterPath(DevServer.Route.list)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationList)) {
+            server, request, _ throws(APIFailure) in
             try server.listOperations(request)
         }
-        add(router, .post, RouterPath(DevServer.Route.history)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationHistory)) {
+            server, request, _ throws(APIFailure) in
             try server.operationHistory(request)
         }
-        add(router, .post, RouterPath(DevServer.Route.detail)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationDetail)) {
+            server, request, _ throws(APIFailure) in
             try server.operationDetail(request, claim: false)
         }
-        add(router, .post, RouterPath(DevServer.Route.claim)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationClaim)) {
+            server, request, _ throws(APIFailure) in
             try server.operationDetail(request, claim: true)
         }
-        add(router, .post, RouterPath(DevServer.Route.authorize)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationAuthorize)) {
+            server, request, _ throws(APIFailure) in
             try server.authorizeOperation(request)
         }
-        add(router, .post, RouterPath(DevServer.Route.cancel)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.operationCancel)) {
+            server, request, _ throws(APIFailure) in
             try server.rejectOperation(request)
         }
-        add(router, .post, RouterPath(DevServer.Route.echo)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.MobileToken.echo)) { server, request, _ throws(APIFailure) in
             try server.echo(request)
         }
         // The enrollment server's /pa/v3 API and the encrypted echo.
-        add(router, .post, RouterPath(DevServer.PowerAuthRoute.keystoreCreate)) {
+        add(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.keystoreCreate)) {
             server, request, _ throws(APIFailure) in
             try server.createTemporaryKey(request)
         }
-        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.activationCreate)) {
+        addAsync(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.activationCreate)) {
             server, request throws(APIFailure) in
             try await server.createActivation(request)
         }
-        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationStatus)) {
+        add(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.activationStatus)) {
             server, request, _ throws(APIFailure) in
             try server.activationStatusBlob(request)
         }
-        add(router, .post, RouterPath(DevServer.PowerAuthRoute.activationRemove)) {
+        add(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.activationRemove)) {
             server, request, _ throws(APIFailure) in
             try server.removeActivationSigned(request)
         }
-        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenCreate)) {
+        addAsync(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.tokenCreate)) {
             server, request throws(APIFailure) in
             try await server.createToken(request)
         }
-        add(router, .post, RouterPath(DevServer.PowerAuthRoute.tokenRemove)) { server, request, _ throws(APIFailure) in
+        add(router, .post, RouterPath(EndpointPaths.PowerAuth.v3.tokenRemove)) {
+            server, request, _ throws(APIFailure) in
             try server.removeToken(request)
         }
-        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoApplication)) {
+        addAsync(router, .post, RouterPath(EndpointPaths.PowerAuth.echoApplication)) {
             server, request throws(APIFailure) in
             try await server.encryptedEchoApplication(request)
         }
-        addAsync(router, .post, RouterPath(DevServer.PowerAuthRoute.echoActivation)) {
+        addAsync(router, .post, RouterPath(EndpointPaths.PowerAuth.echoActivation)) {
             server, request throws(APIFailure) in
             try await server.encryptedEchoActivation(request)
         }
