@@ -6,8 +6,8 @@ import MobileTokenAPI
 import NIOCore
 import PowerAuth
 
-/// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
-/// `respond(to:)` turns a request into a response. `DevServerApplication` puts it on a socket.
+/// The local Mobile Token API + fingerprint endpoint emulator: its state and the handlers of every area;
+/// `DevServerRoutes` is its Hummingbird router; `DevServerApplication` puts it on a socket.
 public struct DevServer: Sendable {
     /// The token timestamp window: 2 h into the past, 30 min into the future (PowerAuth defaults).
     public static let tokenPastValidityMillis: Int64 = 7_200_000
@@ -60,22 +60,6 @@ public struct DevServer: Sendable {
         } catch {
             throw DevServerError(.persistence, "cannot write the state file \(store.statePath ?? "")")
         }
-    }
-
-    /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
-    package func respond(to request: ServerRequest) async -> ServerResponse {
-        guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
-        if request.listener == .backOffice, !request.path.hasPrefix(BackOfficeRoutes.prefix) {
-            // The back-office listener serves the back-office API only.
-            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
-        }
-        let answer = AnswerSlot()
-        let context = DevServerContext(
-            source: .init(logger: logger, server: self, request: request, answer: answer))
-        let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: request.path)
-        _ = try? await DevServerRoutes.responder.respond(
-            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
-        return answer.response ?? DevServerRoutes.unmatched(self, request)
     }
 
     /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
