@@ -1,3 +1,4 @@
+import MobileTokenAPI
 import PowerAuth
 
 extension DevServer {
@@ -7,7 +8,7 @@ extension DevServer {
         let header = try authorizationHeader(request)
         let object = try requestObject(request)
         let caller = try authenticateSignature(
-            request, header: header, uriId: "/custom/echo",
+            request, header: header, uriId: EndpointPaths.MobileToken.echo,
             allowed: Self.anyPossessionFactor)
         var response = object.map { Envelope.ok($0) } ?? Envelope.okEmpty()
         response.headers.append(("X-PowerAuth-Signature-Type", caller.signatureType.rawValue))

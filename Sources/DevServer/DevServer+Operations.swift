@@ -31,7 +31,7 @@ extension DevServer {
     func operationHistory(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
         let header = try authorizationHeader(request)
         let caller = try authenticateSignature(
-            request, header: header, uriId: "/operation/history",
+            request, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
             allowed: [.possessionKnowledge, .possessionBiometry])
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
@@ -84,7 +84,7 @@ extension DevServer {
         let caller: SignedCaller
         do {
             caller = try authenticateSignature(
-                request, header: header, uriId: "/operation/authorize",
+                request, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
                 allowed: [.possession, .possessionKnowledge, .possessionBiometry])
         } catch {
             countFailedApproval(operationId: id, activationId: header.activationId)
@@ -120,7 +120,7 @@ extension DevServer {
         let id = try Self.operationId(body.id)
         let reason = body.reason.rawValue
         let caller = try authenticateSignature(
-            request, header: header, uriId: "/operation/cancel", allowed: [.possession])
+            request, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in
             let index = try ownedOperation(

@@ -11,27 +11,6 @@ import QRAuthEncoding
 /// {"code","message"}}` with the code and message constants the real server sends; the detail goes to the log
 /// (without keys, secrets or OTPs).
 extension DevServer {
-    /// The `/pa/v3` paths, and the encrypted echo.
-    package enum PowerAuthRoute {
-        /// 3.3 temporary keys (JWT in, JWT out).
-        package static let keystoreCreate = "/pa/v3/keystore/create"
-        /// Activation via activation code (two ECIES layers).
-        package static let activationCreate = "/pa/v3/activation/create"
-        /// Encrypted status blob.
-        package static let activationStatus = "/pa/v3/activation/status"
-        /// Signed remove (uriId `/pa/activation/remove`).
-        package static let activationRemove = "/pa/v3/activation/remove"
-        /// Signed + ECIES token creation (uriId `/pa/token/create`).
-        package static let tokenCreate = "/pa/v3/token/create"
-        /// Signed token removal (uriId `/pa/token/remove`).
-        package static let tokenRemove = "/pa/v3/token/remove"
-        /// Application-scope encrypted echo.
-        package static let echoApplication = "/custom/echo/application"
-        /// Activation-scope encrypted echo (signed, or with `X-PowerAuth-Encryption`; uriId
-        /// `/custom/echo/activation`).
-        package static let echoActivation = "/custom/echo/activation"
-    }
-
     /// The error answers of spec §6.
     enum PowerAuthRESTError {
         static let encryption = APIFailure(wireCode: "ERR_ENCRYPTION", status: 400, "POWER_AUTH_ENCRYPTION_FAILED")
@@ -72,76 +51,52 @@ extension DevServer {
 
     // MARK: activation/create
 
-    /// `POST /pa/v3/activation/create`: layer 1 (application scope, `/pa/generic/application`) carries the code
-    /// and layer 2 (`/pa/activation`), which carries the device key; the CREATED activation with that code takes
-    /// the key (PENDING_COMMIT, or ACTIVE with ON_KEY_EXCHANGE) and the answer carries the server key and
-    /// `CTR_DATA`, encrypted in both layers. Envelope and layer-1 failures: `ERR_ENCRYPTION`; anything after
-    /// (layer 2, code, OTP, state): `ERR_ACTIVATION`.
+    /// `POST /pa/v3/activation/create` with `ServerActivationFlow`: layer 1 (application scope) carries the code
+    /// and layer 2, which carries the device key; the CREATED activation with that code takes the key
+    /// (PENDING_COMMIT, or ACTIVE with ON_KEY_EXCHANGE) and the answer carries the server key and `CTR_DATA`,
+    /// encrypted in both layers. Envelope and layer-1 failures: `ERR_ENCRYPTION`; anything after (layer 2, code,
+    /// OTP, state): `ERR_ACTIVATION`.
     func createActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
         let encryption = PowerAuthRESTError.encryption
         let header = try encryptionHeader(request, scope: .application)
         let (application, version) = try applicationVersion(header.applicationKey, request, failure: encryption)
-        let layer1Body = try decodeBody(ECIESEncryptedRequest.self, request, failure: encryption)
+        let flow = ServerActivationFlow(
+            version: header.version, applicationKey: version.applicationKey,
+            applicationSecret: version.applicationSecret)
         let now = clock.nowMillis
-        let (layer1Plain, layer1Responder) = try decrypt(
-            layer1Body, request,
-            parameters: ECIESParameters(
-                version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: version.applicationKey,
-                applicationSecret: version.applicationSecret),
-            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: encryption)
-        try await checkReplay(layer1Body, request, failure: encryption)
+        let masterKey = { () throws(PowerAuthError) in try application.masterSigningKey() }
+        let outer = try decrypt(
+            decodeBody(request, failure: encryption), with: flow.layer1, request, fallbackKey: masterKey,
+            failure: encryption)
+        try await checkReplay(outer.request, request, failure: encryption)
         let failure = PowerAuthRESTError.activation
         let layer1: ActivationLayer1Request
         do {
-            layer1 = try JSONDuplicateKeys.decode(ActivationLayer1Request.self, from: layer1Plain)
+            layer1 = try flow.request(outer)
         } catch {
-            throw refuse(failure, request, "layer 1 is not an activation request")
+            throw refuse(failure, request, error.reason)
         }
-        guard layer1.type == ActivationLayer1Request.codeType,
-            let code = layer1.identityAttributes["code"], !code.trimmingCharacters(in: .whitespaces).isEmpty
-        else {
-            throw refuse(failure, request, "only CODE activations with identityAttributes.code are supported")
-        }
-        let (layer2Plain, layer2Responder) = try decrypt(
-            layer1.activationData, request,
-            parameters: ECIESParameters(
-                version: header.version, encryptorId: .activationLayer2, applicationKey: version.applicationKey,
-                applicationSecret: version.applicationSecret),
-            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
-        try await checkReplay(layer1.activationData, request, failure: failure)
-        let layer2: ActivationLayer2Request
-        do {
-            layer2 = try JSONDuplicateKeys.decode(ActivationLayer2Request.self, from: layer2Plain)
-        } catch {
-            throw refuse(failure, request, "layer 2 is not an activation request")
-        }
+        let inner = try decrypt(
+            layer1.activationData, with: flow.layer2, request, fallbackKey: masterKey, failure: failure)
+        try await checkReplay(inner.request, request, failure: failure)
         let activation: ServerActivation
         do {
+            let device = try flow.registration(inner)
             activation = try prepareActivation(
-                code: code, applicationKey: version.applicationKey,
-                device: ServerActivation.DeviceRegistration(
-                    devicePublicKey: layer2.devicePublicKey, activationName: layer2.activationName,
-                    activationOtp: layer2.activationOtp, platform: layer2.platform, deviceInfo: layer2.deviceInfo,
-                    extras: layer2.extras, protocolVersion: header.version))
-        } catch {
+                code: layer1.identityAttributes["code"] ?? "", applicationKey: version.applicationKey, device: device)
+        } catch let error as PowerAuthError {
+            throw refuse(failure, request, error.reason)
+        } catch let error as ActivationLifecycleError {
             throw refuse(failure, request, "\(error.code.rawValue): \(error.reason)")
+        } catch {
+            throw refuse(failure, request, "\(error)")
         }
-        guard let ctrData = activation.counters.ctrData else {
+        guard activation.counters.ctrData != nil else {
             throw refuse(failure, request, "the activation has no counter data")
         }
         do {
-            let layer2Response = try layer2Responder.encrypt(
-                try Self.compactJSON(
-                    ActivationLayer2Response(
-                        activationId: activation.activationId, serverPublicKey: activation.serverPublicKey,
-                        ctrData: ctrData)),
-                timestamp: now)
-            let layer1Response = try layer1Responder.encrypt(
-                try Self.compactJSON(
-                    ActivationLayer1Response(
-                        activationData: layer2Response, customAttributes: layer1.customAttributes ?? [:])),
-                timestamp: now)
-            return .json(try Self.compactJSON(layer1Response))
+            return .json(
+                try flow.answer(activation, request: layer1, layer1: outer, layer2: inner, timestampMillis: now))
         } catch {
             throw refuse(APIFailure(.generic, "the response could not be encrypted"), request, "\(error)")
         }
@@ -149,8 +104,8 @@ extension DevServer {
 
     // MARK: activation/status
 
-    /// `POST /pa/v3/activation/status`: the encrypted status blob (spec §3.8); unknown and CREATED activations
-    /// get 32 random bytes (and a random nonce), as the real server sends.
+    /// `POST /pa/v3/activation/status`: the encrypted status blob of `ServerStatusFlow`; unknown and CREATED
+    /// activations get 32 random bytes (and a random nonce), as the real server sends.
     func activationStatusBlob(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
         let failure = PowerAuthRESTError.activation
         let body: ActivationStatusRequest
@@ -173,21 +128,16 @@ extension DevServer {
         } catch {
             throw refuse(APIFailure(.generic, "the state could not be stored"), request, error.reason)
         }
-        let blob: Data
-        var nonce: Data? = challenge.map { _ in SecureRandom.bytes(count: 16) }
-        if let activation, activation.hasDeviceKey, activation.counters.status != .created {
-            do {
-                (blob, nonce) = try Self.statusBlob(activation, challenge: challenge)
-            } catch {
-                throw refuse(APIFailure(.generic, "the status blob could not be made"), request, "\(error)")
-            }
-        } else {
-            blob = SecureRandom.bytes(count: 32)
+        let answer: (blob: Data, nonce: Data?)
+        do {
+            answer = try ServerStatusFlow().answer(activation, challenge: challenge)
+        } catch {
+            throw refuse(APIFailure(.generic, "the status blob could not be made"), request, "\(error)")
         }
         return Envelope.ok(
             ActivationStatusResponse(
-                activationId: body.activationId, encryptedStatusBlob: blob.base64EncodedString(),
-                nonce: nonce?.base64EncodedString()))
+                activationId: body.activationId, encryptedStatusBlob: answer.blob.base64EncodedString(),
+                nonce: answer.nonce?.base64EncodedString()))
     }
 
     // MARK: activation/remove
@@ -195,8 +145,10 @@ extension DevServer {
     /// `POST /pa/v3/activation/remove`: signed (uriId `/pa/activation/remove`, 2FA or 3FA only); REMOVED.
     func removeActivationSigned(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
         let caller = try signedCaller(
-            request, uriId: "/pa/activation/remove",
-            allowed: [.possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry])
+            request,
+            ServerSignatureAuthentication(
+                uriId: EndpointPaths.PowerAuth.activationRemoveURIId,
+                allowed: ServerSignatureAuthentication.twoOrMoreFactors))
         do {
             _ = try removeActivation(caller.activationId)
         } catch {
@@ -208,55 +160,55 @@ extension DevServer {
     // MARK: tokens
 
     /// Any factor combination with possession: what `token/create`, `token/remove` and the echo endpoints accept.
-    static let anyPossessionFactor: Set<SignatureType> = [
-        .possession, .possessionKnowledge, .possessionBiometry, .possessionKnowledgeBiometry,
-    ]
+    static let anyPossessionFactor = ServerSignatureAuthentication.anyPossessionFactor
 
-    /// `POST /pa/v3/token/create`: signed over the encrypted body (uriId `/pa/token/create`), ECIES activation
-    /// scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile Token API and
-    /// its id and secret are answered encrypted. Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
+    /// `POST /pa/v3/token/create` with `ServerTokenFlow`: signed over the encrypted body (uriId `/pa/token/create`),
+    /// ECIES activation scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile
+    /// Token API and its id and secret are answered encrypted. Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
     func createToken(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
         let failure = PowerAuthRESTError.token
+        let signature = ServerSignatureAuthentication.tokenCreate
         let header: AuthorizationHeader
         let caller: SignedCaller
         do {
             header = try authorizationHeader(request)
             caller = try authenticateSignature(
-                request, header: header, uriId: "/pa/token/create", allowed: Self.anyPossessionFactor)
+                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
         } catch {
             throw refuse(failure, request, error.message)
         }
         guard let activation = store.activation(id: caller.activationId) else {
             throw refuse(failure, request, "unknown activation")
         }
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
-        let (_, responder) = try decrypt(
-            body, request,
-            parameters: try activationScopeParameters(
-                activation, version: header.version, encryptorId: .createToken, request, failure: failure),
+        let flow = ServerTokenFlow(version: header.version)
+        let encryption: ServerEncryptionFlow
+        do {
+            encryption = try flow.encryption(for: activation)
+        } catch {
+            throw refuse(failure, request, "the activation's keys are unusable")
+        }
+        let opened = try decrypt(
+            decodeBody(request, failure: failure), with: encryption, request,
             fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
-        try await checkReplay(body, request, failure: failure)
-        let token = TokenCredential(id: UUID().uuidString.lowercased(), secret: SecureRandom.bytes(count: 16))
+        try await checkReplay(opened.request, request, failure: failure)
+        let token = ServerTokenFlow.newToken()
         do throws(APIFailure) {
             try store.transaction { (state, _) throws(APIFailure) in
-                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId }),
-                    state.activations[index].counters.status == .active
+                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId })
                 else { throw APIFailure(.powerAuthFailed, "the activation is not ACTIVE") }
-                var tokens = state.activations[index].tokens
-                tokens.append(token)
-                let limit = store.limits.tokensPerActivation
-                if tokens.count > limit { tokens.removeFirst(tokens.count - limit) }
-                state.activations[index].tokens = tokens
+                do throws(PowerAuthError) {
+                    try ServerTokenFlow.add(
+                        token, to: &state.activations[index], limit: store.limits.tokensPerActivation)
+                } catch {
+                    throw APIFailure(.powerAuthFailed, error.reason)
+                }
             }
         } catch {
             throw refuse(failure, request, error.message)
         }
         store.registerToken(token.id, activationId: caller.activationId)
         do {
-            let response = try responder.encrypt(
-                try Self.compactJSON(TokenCreatePayload(tokenId: token.id, tokenSecret: token.secret)),
-                timestamp: clock.nowMillis)
-            return .json(try Self.compactJSON(response))
+            return .json(try flow.answer(token, request: opened, timestampMillis: clock.nowMillis))
         } catch {
             throw refuse(failure, request, "the response could not be encrypted")
         }
@@ -270,14 +222,15 @@ extension DevServer {
         let body: TokenRemoveRequest
         do {
             let header = try authorizationHeader(request)
+            let signature = ServerSignatureAuthentication(
+                uriId: EndpointPaths.PowerAuth.tokenRemoveURIId, allowed: Self.anyPossessionFactor)
             caller = try authenticateSignature(
-                request, header: header, uriId: "/pa/token/remove", allowed: Self.anyPossessionFactor)
+                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
             body = try requestObject(request, as: TokenRemoveRequest.self)
-            try store.transaction { (state, _) throws(APIFailure) in
-                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId }),
-                    state.activations[index].tokens.contains(where: { $0.id == body.tokenId })
+            try store.transaction { (state, changed) throws(APIFailure) in
+                guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId })
                 else { return }
-                state.activations[index].tokens.removeAll { $0.id == body.tokenId }
+                changed = ServerTokenFlow.remove(body.tokenId, from: &state.activations[index])
             }
         } catch {
             throw refuse(failure, request, error.message)
@@ -298,8 +251,9 @@ extension DevServer {
         var signatureType: SignatureType?
         if request.header(AuthorizationHeader.name) != nil {
             let caller = try signedCaller(
-                request, uriId: Self.PowerAuthRoute.echoApplication,
-                allowed: Self.anyPossessionFactor)
+                request,
+                ServerSignatureAuthentication(
+                    uriId: EndpointPaths.PowerAuth.echoApplication, allowed: Self.anyPossessionFactor))
             guard let activation = store.activation(id: caller.activationId) else {
                 throw refuse(failure, request, "unknown activation")
             }
@@ -317,15 +271,15 @@ extension DevServer {
             protocolVersion = header.version
         }
         let (application, version) = try applicationVersion(applicationKey, request, failure: failure)
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
-        let (plain, responder) = try decrypt(
-            body, request,
-            parameters: ECIESParameters(
+        let opened = try decrypt(
+            decodeBody(request, failure: failure),
+            with: ServerEncryptionFlow(
                 version: protocolVersion, encryptorId: .applicationScopeGeneric,
                 applicationKey: version.applicationKey, applicationSecret: version.applicationSecret),
-            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
-        try await checkReplay(body, request, failure: failure)
-        return try echoResponse(plain, responder, request, signatureType: signatureType)
+            request, fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() },
+            failure: failure)
+        try await checkReplay(opened.request, request, failure: failure)
+        return try echoResponse(opened, request, signatureType: signatureType)
     }
 
     /// The activation of a verified `X-PowerAuth-Token` (a token-signed encrypted echo); else 401
@@ -349,8 +303,9 @@ extension DevServer {
         var signatureType: SignatureType?
         if request.header(AuthorizationHeader.name) != nil {
             let caller = try signedCaller(
-                request, uriId: Self.PowerAuthRoute.echoActivation,
-                allowed: Self.anyPossessionFactor)
+                request,
+                ServerSignatureAuthentication(
+                    uriId: EndpointPaths.PowerAuth.echoActivation, allowed: Self.anyPossessionFactor))
             activationId = caller.activationId
             version = caller.version
             signatureType = caller.signatureType
@@ -368,23 +323,25 @@ extension DevServer {
         guard let activation = store.activation(id: activationId), activation.counters.status == .active else {
             throw refuse(failure, request, "unknown or inactive activation")
         }
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
-        let (plain, responder) = try decrypt(
-            body, request,
-            parameters: try activationScopeParameters(
-                activation, version: version, encryptorId: .activationScopeGeneric, request, failure: failure),
+        let encryption: ServerEncryptionFlow
+        do {
+            encryption = try ServerEncryptionFlow(
+                version: version, encryptorId: .activationScopeGeneric, activation: activation)
+        } catch {
+            throw refuse(failure, request, "the activation's keys are unusable")
+        }
+        let opened = try decrypt(
+            decodeBody(request, failure: failure), with: encryption, request,
             fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
-        try await checkReplay(body, request, failure: failure)
-        return try echoResponse(plain, responder, request, signatureType: signatureType)
+        try await checkReplay(opened.request, request, failure: failure)
+        return try echoResponse(opened, request, signatureType: signatureType)
     }
 
     private func echoResponse(
-        _ plaintext: Data, _ responder: ECIESResponseEncryptor, _ request: ServerRequest,
-        signatureType: SignatureType?
+        _ opened: ServerEncryptionFlow.Opened, _ request: ServerRequest, signatureType: SignatureType?
     ) throws(APIFailure) -> ServerResponse {
         do {
-            var response = ServerResponse.json(
-                try Self.compactJSON(try responder.encrypt(plaintext, timestamp: clock.nowMillis)))
+            var response = ServerResponse.json(try opened.seal(opened.plaintext, timestampMillis: clock.nowMillis))
             if let signatureType { response.headers.append(("X-PowerAuth-Signature-Type", signatureType.rawValue)) }
             return response
         } catch {
@@ -397,24 +354,24 @@ extension DevServer {
     /// A signed caller for `/pa/v3`: a missing/malformed header or a signature that does not verify is 401
     /// `POWER_AUTH_SIGNATURE_INVALID`, a factor the endpoint does not allow `POWER_AUTH_SIGNATURE_TYPE_INVALID`.
     func signedCaller(
-        _ request: ServerRequest, uriId: String, allowed: Set<SignatureType>
+        _ request: ServerRequest, _ signature: ServerSignatureAuthentication
     ) throws(APIFailure) -> (activationId: String, version: ProtocolVersion, signatureType: SignatureType) {
-        guard request.header(AuthorizationHeader.name) != nil else {
-            throw refuse(PowerAuthRESTError.headerMissing, request, "no \(AuthorizationHeader.name) header")
-        }
         let header: AuthorizationHeader
         do {
-            header = try authorizationHeader(request)
+            header = try ServerSignatureAuthentication.header(request.header(AuthorizationHeader.name))
+            try signature.checkAllowed(header)
         } catch {
-            throw refuse(PowerAuthRESTError.signature, request, error.message)
-        }
-        guard allowed.contains(header.signatureType) else {
-            throw refuse(
-                PowerAuthRESTError.signatureType, request, "signature type \(header.signatureType.rawValue) not allowed"
-            )
+            let answer =
+                switch error.kind {
+                case .headerMissing: PowerAuthRESTError.headerMissing
+                case .signatureTypeNotAllowed: PowerAuthRESTError.signatureType
+                default: PowerAuthRESTError.signature
+                }
+            throw refuse(answer, request, error.reason)
         }
         do {
-            let caller = try authenticateSignature(request, header: header, uriId: uriId, allowed: allowed)
+            let caller = try authenticateSignature(
+                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
             return (caller.activationId, header.version, caller.signatureType)
         } catch {
             throw refuse(PowerAuthRESTError.signature, request, error.message)
@@ -447,65 +404,27 @@ extension DevServer {
         throw refuse(failure, request, "unknown or unsupported application key")
     }
 
-    /// The body as `type`, else `failure`.
-    func decodeBody<Body: Decodable>(
-        _ type: Body.Type, _ request: ServerRequest, failure: APIFailure
-    ) throws(APIFailure) -> Body {
+    /// The body as an encrypted request, else `failure`.
+    func decodeBody(_ request: ServerRequest, failure: APIFailure) throws(APIFailure) -> ECIESEncryptedRequest {
         do {
-            return try JSONDuplicateKeys.decode(Body.self, from: request.body)
+            return try ServerEncryptionFlow.request(request.body)
         } catch {
-            throw refuse(failure, request, "the body is not a \(Body.self)")
+            throw refuse(failure, request, error.reason)
         }
     }
 
-    /// Activation-scope parameters: the activation's application key and secret, its transport key.
-    func activationScopeParameters(
-        _ activation: ServerActivation, version: ProtocolVersion, encryptorId: ECIESEncryptorID,
-        _ request: ServerRequest, failure: APIFailure
-    ) throws(APIFailure) -> ECIESParameters {
-        let transport: Data
-        do {
-            transport = try activation.derivedKeys().transport
-        } catch {
-            throw refuse(failure, request, "the activation's keys are unusable")
-        }
-        return ECIESParameters(
-            version: version, encryptorId: encryptorId, applicationKey: activation.applicationKey,
-            applicationSecret: activation.applicationSecret, activationId: activation.activationId,
-            transportKey: transport)
-    }
-
-    /// Decrypts `body`: 3.3 with the temporary key its `temporaryKeyId` names (issued for this application
-    /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions
-    /// with `fallbackKey` (master or activation server key).
+    /// Opens `body` with `flow`: 3.3 with the temporary key its `temporaryKeyId` names (issued for this application
+    /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions with
+    /// `fallbackKey` (master or activation server key).
     func decrypt(
-        _ body: ECIESEncryptedRequest, _ request: ServerRequest, parameters: ECIESParameters,
+        _ body: ECIESEncryptedRequest, with flow: ServerEncryptionFlow, _ request: ServerRequest,
         fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
-    ) throws(APIFailure) -> (Data, ECIESResponseEncryptor) {
-        let key: NISTP256.Signing.PrivateKey
-        if parameters.version == .v33 {
-            guard let id = body.temporaryKeyId,
-                let temporary = temporaryKeys.privateKey(
-                    id: id, applicationKey: parameters.applicationKey,
-                    activationId: parameters.scope == .activation ? parameters.activationId : nil,
-                    nowMillis: clock.nowMillis)
-            else {
-                throw refuse(failure, request, "ERR0045: missing temporary key")
-            }
-            key = temporary
-        } else {
-            do {
-                key = try fallbackKey()
-            } catch {
-                throw refuse(failure, request, "the server key is unusable")
-            }
-        }
+    ) throws(APIFailure) -> ServerEncryptionFlow.Opened {
         do {
-            let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: key)
-            let (plaintext, responder) = try decryptor.decrypt(body)
-            return (plaintext, responder)
+            return try flow.open(
+                body, temporaryKeys: temporaryKeys, nowMillis: clock.nowMillis, fallback: fallbackKey)
         } catch {
-            throw refuse(failure, request, "ECIES: \(error.reason)")
+            throw refuse(failure, request, error.reason)
         }
     }
 
@@ -518,13 +437,6 @@ extension DevServer {
         } catch {
             throw refuse(failure, request, error.reason)
         }
-    }
-
-    /// Compact JSON of a wire body.
-    static func compactJSON(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return try encoder.encode(value)
     }
 }
 
@@ -543,7 +455,7 @@ extension DevServer {
         }
         let claims: TemporaryKeyRequest
         do {
-            claims = try TemporaryKeyRequest.unverifiedClaims(of: body.jwt)
+            claims = try ServerTemporaryKeys.claims(of: body.jwt)
         } catch {
             throw refuse(failure, request, error.reason)
         }
@@ -569,29 +481,14 @@ extension DevServer {
         } catch {
             throw refuse(failure, request, "the server keys are unusable")
         }
-        let verified: TemporaryKeyRequest
-        do {
-            verified = try TemporaryKeyRequest.verify(
-                body.jwt, applicationSecret: version.applicationSecret, transportKey: transportKey)
-        } catch {
-            throw refuse(failure, request, error.reason)
-        }
-        let now = clock.nowMillis
-        let key = NISTP256.Signing.PrivateKey()
-        let id = UUID().uuidString.lowercased()
         let jwt: String
         do {
-            jwt = try TemporaryKey.responseJWT(
-                for: verified, keyId: id, publicKey: key.publicKey, issuedAt: now,
-                validityMilliseconds: TemporaryKeyStore.validityMillis, signingKey: signingKey)
+            jwt = try temporaryKeys.issue(
+                for: body.jwt, applicationSecret: version.applicationSecret, transportKey: transportKey,
+                signingKey: signingKey, nowMillis: clock.nowMillis)
         } catch {
             throw refuse(failure, request, error.reason)
         }
-        temporaryKeys.insert(
-            TemporaryKeyStore.Key(
-                id: id, applicationKey: verified.applicationKey, activationId: verified.activationId, privateKey: key,
-                expiresMillis: now + TemporaryKeyStore.validityMillis),
-            nowMillis: now)
         return Envelope.ok(KeystoreCreateResponse(jwt: jwt))
     }
 }

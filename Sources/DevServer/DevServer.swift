@@ -7,8 +7,8 @@ import NIOCore
 import PowerAuth
 import QRAuthEncoding
 
-/// The local Mobile Token API + fingerprint endpoint emulator, independent of the HTTP stack:
-/// `respond(to:)` turns a request into a response. `DevServerApplication` puts it on a socket.
+/// The local Mobile Token API + fingerprint endpoint emulator: its state and the handlers of every area;
+/// `DevServerRoutes` is its Hummingbird router; `DevServerApplication` puts it on a socket.
 public struct DevServer: Sendable {
     /// The token timestamp window: 2 h into the past, 30 min into the future (PowerAuth defaults).
     public static let tokenPastValidityMillis: Int64 = 7_200_000
@@ -18,7 +18,7 @@ public struct DevServer: Sendable {
     public static let maximumBodySize = 1 << 20
 
     let store: DevServerStore
-    let clock: ServerClock
+    let clock: EmulatorClock
     let logger: Logger
     /// Whether `/admin/...` answers.
     public let adminEnabled: Bool
@@ -27,7 +27,7 @@ public struct DevServer: Sendable {
     /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
     public let backOffice: BackOfficeConfiguration?
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
-    let temporaryKeys = TemporaryKeyStore()
+    let temporaryKeys = ServerTemporaryKeys()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
     let replayGuard = ECIESReplayGuard(policy: .server2)
 
@@ -36,7 +36,7 @@ public struct DevServer: Sendable {
     public init(
         state: DevServerState, statePath: String? = nil, adminEnabled: Bool = false,
         pinning: PinningConfiguration? = nil, backOffice: BackOfficeConfiguration? = nil,
-        clock: ServerClock = .system, limits: DevServerLimits = .standard,
+        clock: EmulatorClock = .system, limits: DevServerLimits = .standard,
         logger: Logger = Logger(label: "qrauth.serve")
     ) {
         self.store = DevServerStore(
@@ -63,22 +63,6 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// Answers one request: Hummingbird's router picks the endpoint (`DevServerRoutes`).
-    package func respond(to request: ServerRequest) async -> ServerResponse {
-        guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
-        if request.listener == .backOffice, !request.path.hasPrefix(BackOfficeRoutes.prefix) {
-            // The back-office listener serves the back-office API only.
-            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
-        }
-        let answer = AnswerSlot()
-        let context = DevServerContext(
-            source: .init(logger: logger, server: self, request: request, answer: answer))
-        let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: request.path)
-        _ = try? await DevServerRoutes.responder.respond(
-            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
-        return answer.response ?? DevServerRoutes.unmatched(self, request)
-    }
-
     /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
     func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
         // `/pa/v3` and lifecycle refusals (`wire`) were logged with their reason where they were made.
@@ -90,24 +74,6 @@ public struct DevServer: Sendable {
                 ])
         }
         return Envelope.failure(error)
-    }
-
-    /// The endpoint paths and the uriIds their signatures use.
-    package enum Route {
-        /// List pending operations (token).
-        package static let list = "/api/auth/token/app/operation/list"
-        /// Operation history (signature, uriId `/operation/history`).
-        package static let history = "/api/auth/token/app/operation/history"
-        /// Operation detail (token).
-        package static let detail = "/api/auth/token/app/operation/detail"
-        /// Claim an operation (token).
-        package static let claim = "/api/auth/token/app/operation/detail/claim"
-        /// Approve (signature, uriId `/operation/authorize`).
-        package static let authorize = "/api/auth/token/app/operation/authorize"
-        /// Reject (signature, uriId `/operation/cancel`).
-        package static let cancel = "/api/auth/token/app/operation/cancel"
-        /// The PowerAuth-signed echo for library users (signature, uriId `/custom/echo`).
-        package static let echo = "/custom/echo"
     }
 
     /// Parses a body as JSON; returns its `requestObject` (nil when absent).

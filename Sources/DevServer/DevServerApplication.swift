@@ -96,14 +96,14 @@ public struct DevServerApplication: Sendable {
         }
         let rendezvous = PortRendezvous(expectsBackOffice: backOfficePort != nil, onReady: onListeningPorts)
         var app = Application(
-            responder: DevServerResponder(server: server, bodyTimeout: bodyTimeout), server: builder,
+            router: DevServerRoutes.router(server, listener: .main, bodyTimeout: bodyTimeout), server: builder,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await rendezvous.bound(main: channel.localAddress?.port ?? 0) },
             logger: logger)
         if let backOfficePort {
             app.addServices(
                 Application(
-                    responder: DevServerResponder(server: server, bodyTimeout: bodyTimeout, listener: .backOffice),
+                    router: DevServerRoutes.router(server, listener: .backOffice, bodyTimeout: bodyTimeout),
                     server: builder,
                     configuration: .init(address: .hostname(host, port: backOfficePort), serverName: nil),
                     onServerRunning: { channel in await rendezvous.bound(backOffice: channel.localAddress?.port ?? 0) },

@@ -31,7 +31,7 @@ final class DevServerStore: @unchecked Sendable {
     /// Where the state is persisted, or nil for memory only.
     let statePath: String?
     private let logger: Logger
-    private let clock: ServerClock
+    private let clock: EmulatorClock
     /// How much is kept.
     let limits: DevServerLimits
     /// The state file's size after the last snapshot, and what was appended since.
@@ -47,7 +47,7 @@ final class DevServerStore: @unchecked Sendable {
     static let minimumJournalBytes = 256 << 10
 
     init(
-        state: DevServerState, statePath: String?, clock: ServerClock = .system,
+        state: DevServerState, statePath: String?, clock: EmulatorClock = .system,
         limits: DevServerLimits = .standard, logger: Logger
     ) {
         self.state = state

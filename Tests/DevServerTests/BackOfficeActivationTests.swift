@@ -15,7 +15,7 @@ struct BackOfficeActivationTests {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
         server = DevServer(
-            state: state, adminEnabled: false, backOffice: BackOfficeConfiguration(), clock: clock.serverClock)
+            state: state, adminEnabled: false, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock)
     }
 
     var applicationId: String { server.state.defaultApplication?.applicationId ?? "" }
@@ -194,7 +194,7 @@ struct BackOfficeActivationTests {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
         let server = DevServer(
-            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock)
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock)
         func rest(_ path: String, _ object: String) async -> ServerResponse {
             await server.respond(
                 to: ServerRequest(

@@ -147,7 +147,7 @@ struct BackOfficeOperationTests {
         var harness = try await Self.harness()
         let operation = try await Self.create(harness)
         let id = try #require(operation["id"] as? String)
-        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list))
+        let list = try TestHarness.json(await harness.tokenCall(EndpointPaths.MobileToken.operationList))
         let listed = try #require(list["responseObject"] as? [[String: Any]])
         #expect(listed.map { $0["id"] as? String } == [id])
         #expect(listed.first?["name"] as? String == "authorize_payment")
@@ -262,7 +262,7 @@ struct BackOfficeOperationTests {
         let body =
             #"{"requestObject":{"id":"\#(id)","data":"A1*A100CZK*ICZ123","proximityCheck":{"otp":"\#(otp)","type":"QR_CODE","timestampRequested":"2023-11-14T22:13:20Z","timestampSigned":"2023-11-14T22:13:21Z"}}}"#
         let response = try await harness.signedCall(
-            DevServer.Route.authorize, uriId: "/operation/authorize", body: body)
+            EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize", body: body)
         #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
         let detail = try await harness.restObject("operation/detail", #"{"operationId":"\#(id)"}"#)
         #expect(detail["status"] as? String == "APPROVED")

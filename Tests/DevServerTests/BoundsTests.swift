@@ -120,7 +120,7 @@ struct BoundsTests {
         let fileLoaded = try ActivationFactory.create(password: "1234", biometry: false).server
         state.activations.append(fileLoaded)
         let server = DevServer(
-            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock,
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock,
             limits: DevServerLimits(retainedActivations: 4))
         let applicationId = server.state.defaultApplication?.applicationId ?? ""
         func rest(_ route: String, _ object: String) async throws -> [String: Any] {
@@ -278,7 +278,7 @@ struct BoundsTests {
         }
         let server = DevServer(
             state: DevServerState(operations: operations), statePath: path,
-            clock: ServerClock { start }, limits: DevServerLimits(retainedOperations: 4))
+            clock: EmulatorClock { start }, limits: DevServerLimits(retainedOperations: 4))
         try server.flush()
         // 8 finished > 4: down to three quarters (3), the newest; both pending ones stay.
         #expect(server.state.operations.map(\.id) == ["op-5", "op-6", "op-7", "op-8", "op-9"])
@@ -362,7 +362,7 @@ struct BoundsTests {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
         let server = DevServer(
-            state: state, adminEnabled: true, clock: clock.serverClock,
+            state: state, adminEnabled: true, clock: clock.emulatorClock,
             limits: DevServerLimits(tokensPerActivation: 2))
         let activation = try server.initActivation(.init(userId: "alice", commitPhase: .onCommit))
         let code = try #require(activation.registration?.activationCode)

@@ -2,6 +2,7 @@ import DevServer
 import Foundation
 import Glibc
 import Logging
+import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto
@@ -58,13 +59,13 @@ struct LiveServerTests {
         let header = TokenDigest.header(
             tokenId: token.id, tokenSecret: token.secret, timestampMillis: Int64(Date().timeIntervalSince1970 * 1000))
         let response = try await client.post(
-            DevServer.Route.list, body: .json(Data("{}".utf8)),
+            EndpointPaths.MobileToken.operationList, body: .json(Data("{}".utf8)),
             headers: [TokenHeader.name: header.value])
         #expect(response.statusCode == 200)
         #expect(response.text.hasPrefix(#"{"currentTimestamp":""#))
         #expect(response.text.hasSuffix(#"","responseObject":[],"status":"OK"}"#))
         let unsigned = try await client.post(
-            DevServer.Route.list, body: .json(Data("{}".utf8)))
+            EndpointPaths.MobileToken.operationList, body: .json(Data("{}".utf8)))
         #expect(unsigned.statusCode == 401)
         await client.shutdown()
     }
@@ -112,14 +113,16 @@ struct LiveServerTests {
         // The head is complete; 3 of the 100 announced body bytes follow, the rest never does.
         let answer = try Self.exchange(
             port: port,
-            sending: "POST \(DevServer.Route.list) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            sending:
+                "POST \(EndpointPaths.MobileToken.operationList) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 100\r\n\r\n{\"a")
         #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
         #expect(answer.contains("the request body did not arrive in time"))
         // A complete body on time is still served (401: the list call needs a token).
         let normal = try Self.exchange(
             port: port,
-            sending: "POST \(DevServer.Route.list) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
+            sending:
+                "POST \(EndpointPaths.MobileToken.operationList) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
                 + "Connection: close\r\n\r\n{}")
         #expect(normal.hasPrefix("HTTP/1.1 401"), "\(normal)")
     }
@@ -161,7 +164,7 @@ struct BackOfficeListenerTests {
         }
         #expect(try await post(officePort, "/rest/v3/operation/template/list") == 200)
         #expect(try await post(mainPort, "/rest/v3/operation/template/list") == 404)
-        #expect(try await post(officePort, DevServer.Route.list) == 404)
-        #expect(try await post(mainPort, DevServer.Route.list) == 401)
+        #expect(try await post(officePort, EndpointPaths.MobileToken.operationList) == 404)
+        #expect(try await post(mainPort, EndpointPaths.MobileToken.operationList) == 401)
     }
 }

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import PowerAuth
 import Testing
 
@@ -8,7 +9,8 @@ struct OperationLifecycleTests {
     static let data = "A1*A100CZK*Q238400856/0300**D20190629*NUtility"
 
     func status(_ harness: TestHarness, _ id: String) async throws -> String? {
-        let response = try await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#)
+        let response = try await harness.tokenCall(
+            EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{"id":"\#(id)"}}"#)
         let object = try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
         return object["status"] as? String
     }
@@ -23,7 +25,7 @@ struct OperationLifecycleTests {
         #expect(again.status == 400)
         #expect(try TestHarness.errorCode(again) == "OPERATION_ALREADY_FINISHED")
         #expect(try TestHarness.errorCode(await harness.reject(id)) == "OPERATION_ALREADY_FINISHED")
-        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list))
+        let list = try TestHarness.json(await harness.tokenCall(EndpointPaths.MobileToken.operationList))
         #expect((list["responseObject"] as? [Any])?.isEmpty == true)
     }
 
@@ -34,7 +36,8 @@ struct OperationLifecycleTests {
         #expect(try await harness.reject(id, reason: "POSSIBLE_FRAUD").status == 200)
         let detail = try #require(
             try TestHarness.json(
-                await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
+                await harness.tokenCall(
+                    EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{"id":"\#(id)"}}"#))[
                     "responseObject"] as? [String: Any])
         #expect(detail["status"] as? String == "REJECTED")
         #expect(detail["statusReason"] as? String == "POSSIBLE_FRAUD")
@@ -57,7 +60,7 @@ struct OperationLifecycleTests {
         harness.clock.advance(by: 59)
         await #expect(try status(harness, id) == "PENDING")
         harness.clock.advance(by: 2)
-        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list))
+        let list = try TestHarness.json(await harness.tokenCall(EndpointPaths.MobileToken.operationList))
         #expect((list["responseObject"] as? [Any])?.isEmpty == true)
         await #expect(try status(harness, id) == "EXPIRED")
         let response = try await harness.authorize(id, data: Self.data)
@@ -114,7 +117,9 @@ struct OperationLifecycleTests {
         let body =
             #"{"requestObject":{"id":"\#(id)","data":"\#(Self.data)","proximityCheck":{"otp":"\#(otp)","type":"QR_CODE"}}}"#
         #expect(
-            try await harness.signedCall(DevServer.Route.authorize, uriId: "/operation/authorize", body: body).status
+            try await harness.signedCall(
+                EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize", body: body
+            ).status
                 == 200)
     }
 
@@ -124,12 +129,14 @@ struct OperationLifecycleTests {
         let id = try await harness.createOperation()
         let body = #"{"requestObject":{"id":"\#(id)"}}"#
         #expect(
-            (try TestHarness.json(await harness.tokenCall(DevServer.Route.list, device: 0))["responseObject"] as? [Any])?
+            (try TestHarness.json(await harness.tokenCall(EndpointPaths.MobileToken.operationList, device: 0))[
+                "responseObject"] as? [Any])?
                 .isEmpty == true)
-        #expect(try await harness.tokenCall(DevServer.Route.claim, body: body, device: 1).status == 200)
-        let list = try TestHarness.json(await harness.tokenCall(DevServer.Route.list, device: 1))
+        #expect(
+            try await harness.tokenCall(EndpointPaths.MobileToken.operationClaim, body: body, device: 1).status == 200)
+        let list = try TestHarness.json(await harness.tokenCall(EndpointPaths.MobileToken.operationList, device: 1))
         #expect((list["responseObject"] as? [[String: Any]])?.first?["id"] as? String == id)
-        let other = try await harness.tokenCall(DevServer.Route.detail, body: body, device: 0)
+        let other = try await harness.tokenCall(EndpointPaths.MobileToken.operationDetail, body: body, device: 0)
         #expect(try TestHarness.errorCode(other) == "INVALID_OPERATION")
         #expect(try await harness.authorize(id, data: Self.data, device: 0).status == 400)
         #expect(try await harness.authorize(id, data: Self.data, device: 1).status == 200)
@@ -143,7 +150,8 @@ struct OperationLifecycleTests {
         let pending = try await harness.createOperation()
         _ = try await harness.authorize(approved, data: Self.data)
         _ = try await harness.reject(rejected)
-        let response = try await harness.signedCall(DevServer.Route.history, uriId: "/operation/history", body: "{}")
+        let response = try await harness.signedCall(
+            EndpointPaths.MobileToken.operationHistory, uriId: "/operation/history", body: "{}")
         #expect(response.status == 200)
         let list = try #require(try TestHarness.json(response)["responseObject"] as? [[String: Any]])
         let statuses = Dictionary(
@@ -159,16 +167,19 @@ struct OperationLifecycleTests {
         #expect(unknown.status == 404)
         #expect(try TestHarness.errorCode(unknown) == "ERROR_NOT_FOUND")
         await #expect(
-            harness.server.respond(to: ServerRequest(method: "GET", path: DevServer.Route.list)).status == 404)
-        let missing = try await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{}}"#)
+            harness.server.respond(to: ServerRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
+                .status == 404)
+        let missing = try await harness.tokenCall(
+            EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{}}"#)
         #expect(missing.status == 400)
         #expect(try TestHarness.errorCode(missing) == "INVALID_REQUEST")
         #expect(
-            try TestHarness.errorCode(await harness.tokenCall(DevServer.Route.detail, body: "nope"))
+            try TestHarness.errorCode(await harness.tokenCall(EndpointPaths.MobileToken.operationDetail, body: "nope"))
                 == "INVALID_REQUEST")
         #expect(
             try TestHarness.errorCode(
-                await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"x"}}"#))
+                await harness.tokenCall(
+                    EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{"id":"x"}}"#))
                 == "INVALID_OPERATION")
     }
 }

@@ -60,7 +60,7 @@ struct PowerAuthClient {
         let jwt = try request.jwt(
             applicationSecret: appVersion.applicationSecret, transportKey: activationScope ? keys?.transport : nil)
         let response = await post(
-            DevServer.PowerAuthRoute.keystoreCreate,
+            EndpointPaths.PowerAuth.v3.keystoreCreate,
             body: try Self.json(RequestEnvelope(requestObject: KeystoreCreateRequest(jwt: jwt))))
         try #require(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
         let answer = try #require(try Self.object(response)["responseObject"] as? [String: Any])
@@ -113,7 +113,7 @@ struct PowerAuthClient {
         tamper?(&layer1)
         let body = try Self.json(layer1)
         let response = await post(
-            DevServer.PowerAuthRoute.activationCreate,
+            EndpointPaths.PowerAuth.v3.activationCreate,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(version: version, applicationKey: appVersion.applicationKey)
                     .value
@@ -153,7 +153,7 @@ struct PowerAuthClient {
     func status(activationId id: String? = nil) async throws -> (ServerResponse, ActivationStatusBlob?) {
         let challenge = SecureRandom.bytes(count: 16)
         let response = await post(
-            DevServer.PowerAuthRoute.activationStatus,
+            EndpointPaths.PowerAuth.v3.activationStatus,
             body: try Self.json(
                 RequestEnvelope(
                     requestObject: ActivationStatusRequest(
@@ -184,7 +184,7 @@ struct PowerAuthClient {
         let body = try Self.json(request)
         let header = try signature(uriId: "/pa/token/create", body: body, type: type)
         let response = await post(
-            DevServer.PowerAuthRoute.tokenCreate, headers: [AuthorizationHeader.name: header], body: body)
+            EndpointPaths.PowerAuth.v3.tokenCreate, headers: [AuthorizationHeader.name: header], body: body)
         guard response.status == 200 else { return (response, nil, body) }
         let encrypted = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: response.body)
         return (

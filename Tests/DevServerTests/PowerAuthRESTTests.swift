@@ -14,7 +14,7 @@ struct PowerAuthRESTTests {
     init(statePath: String? = nil) throws {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
-        server = DevServer(state: state, statePath: statePath, adminEnabled: true, clock: clock.serverClock)
+        server = DevServer(state: state, statePath: statePath, adminEnabled: true, clock: clock.emulatorClock)
     }
 
     func client(_ version: ProtocolVersion) throws -> PowerAuthClient {
@@ -74,7 +74,7 @@ struct PowerAuthRESTTests {
             RequestEnvelope(requestObject: TokenRemoveRequest(tokenId: payload.tokenId)))
         let removeHeader = try client.signature(uriId: "/pa/token/remove", body: removeBody, type: .possession)
         let removed = await client.post(
-            DevServer.PowerAuthRoute.tokenRemove, headers: [AuthorizationHeader.name: removeHeader], body: removeBody)
+            EndpointPaths.PowerAuth.v3.tokenRemove, headers: [AuthorizationHeader.name: removeHeader], body: removeBody)
         #expect(removed.status == 200)
         #expect(
             try PowerAuthClient.object(removed)["responseObject"] as? [String: String] == ["tokenId": payload.tokenId])
@@ -85,7 +85,7 @@ struct PowerAuthRESTTests {
         let body = Data("{}".utf8)
         let header = try client.signature(uriId: "/pa/activation/remove", body: body)
         let gone = await client.post(
-            DevServer.PowerAuthRoute.activationRemove, headers: [AuthorizationHeader.name: header], body: body)
+            EndpointPaths.PowerAuth.v3.activationRemove, headers: [AuthorizationHeader.name: header], body: body)
         #expect(gone.status == 200)
         #expect(try PowerAuthClient.object(gone)["responseObject"] as? [String: String] == ["activationId": id])
         let (_, removedStatus) = try await client.status()
@@ -100,7 +100,7 @@ struct PowerAuthRESTTests {
             let jwt = try request.jwt(
                 applicationSecret: client.appVersion.applicationSecret, transportKey: keys.transport)
             let refused = await client.post(
-                DevServer.PowerAuthRoute.keystoreCreate,
+                EndpointPaths.PowerAuth.v3.keystoreCreate,
                 body: try PowerAuthClient.json(RequestEnvelope(requestObject: KeystoreCreateRequest(jwt: jwt))))
             #expect(try PowerAuthClient.error(refused).1 == "ERR_TEMPORARY_KEY")
         }
@@ -111,7 +111,8 @@ struct PowerAuthRESTTests {
             tokenId: token.tokenId, tokenSecret: token.tokenSecret, timestampMillis: clock.millis)
         return await server.respond(
             to: ServerRequest(
-                method: "POST", path: DevServer.Route.list, headers: [TokenHeader.name: header.value],
+                method: "POST", path: EndpointPaths.MobileToken.operationList,
+                headers: [TokenHeader.name: header.value],
                 body: Data("{}".utf8)))
     }
 
@@ -126,7 +127,7 @@ struct PowerAuthRESTTests {
             #expect(Data(base64Encoded: object["encryptedStatusBlob"] as? String ?? "")?.count == 32)
             #expect(Data(base64Encoded: object["nonce"] as? String ?? "")?.count == 16)
         }
-        let missing = await client.post(DevServer.PowerAuthRoute.activationStatus, body: Data("{}".utf8))
+        let missing = await client.post(EndpointPaths.PowerAuth.v3.activationStatus, body: Data("{}".utf8))
         #expect(try PowerAuthClient.error(missing) == (400, "ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID"))
     }
 
@@ -181,10 +182,10 @@ struct PowerAuthRESTTests {
         let encryption = (400, "ERR_ENCRYPTION", "POWER_AUTH_ENCRYPTION_FAILED")
         #expect(try PowerAuthClient.error(tampered.response) == encryption)
         #expect(try server.activationStatus(id)?.counters.status == .created)
-        let noHeader = await client.post(DevServer.PowerAuthRoute.activationCreate, body: tampered.layer1Request)
+        let noHeader = await client.post(EndpointPaths.PowerAuth.v3.activationCreate, body: tampered.layer1Request)
         #expect(try PowerAuthClient.error(noHeader) == encryption)
         let garbage = await client.post(
-            DevServer.PowerAuthRoute.activationCreate,
+            EndpointPaths.PowerAuth.v3.activationCreate,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(
                     version: version, applicationKey: client.appVersion.applicationKey
@@ -193,7 +194,7 @@ struct PowerAuthRESTTests {
             body: Data("not json".utf8))
         #expect(try PowerAuthClient.error(garbage) == encryption)
         let wrongKey = await client.post(
-            DevServer.PowerAuthRoute.activationCreate,
+            EndpointPaths.PowerAuth.v3.activationCreate,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(
                     version: version, applicationKey: SecureRandom.bytes(count: 16).base64EncodedString()
@@ -210,7 +211,7 @@ struct PowerAuthRESTTests {
         let accepted = try await client.activate(code: code)
         #expect(accepted.response.status == 200)
         let replay = await client.post(
-            DevServer.PowerAuthRoute.activationCreate,
+            EndpointPaths.PowerAuth.v3.activationCreate,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(
                     version: version, applicationKey: client.appVersion.applicationKey
@@ -259,7 +260,7 @@ struct PowerAuthRESTTests {
         let failure = (400, "ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE")
         func post(_ jwt: String) async throws -> ServerResponse {
             await client.post(
-                DevServer.PowerAuthRoute.keystoreCreate,
+                EndpointPaths.PowerAuth.v3.keystoreCreate,
                 body: try PowerAuthClient.json(RequestEnvelope(requestObject: KeystoreCreateRequest(jwt: jwt))))
         }
         let wrongSecret = try TemporaryKeyRequest(
@@ -278,7 +279,7 @@ struct PowerAuthRESTTests {
         ).jwt(applicationSecret: client.appVersion.applicationSecret, transportKey: Data(count: 16))
         #expect(try PowerAuthClient.error(try await post(created)) == failure)
         #expect(try PowerAuthClient.error(try await post("a.b")) == failure)
-        let empty = await client.post(DevServer.PowerAuthRoute.keystoreCreate, body: Data("{}".utf8))
+        let empty = await client.post(EndpointPaths.PowerAuth.v3.keystoreCreate, body: Data("{}".utf8))
         #expect(try PowerAuthClient.error(empty) == failure)
     }
 
@@ -291,13 +292,13 @@ struct PowerAuthRESTTests {
         let body = Data("{}".utf8)
         let possession = try client.signature(uriId: "/pa/activation/remove", body: body, type: .possession)
         let refused = await client.post(
-            DevServer.PowerAuthRoute.activationRemove, headers: [AuthorizationHeader.name: possession], body: body)
+            EndpointPaths.PowerAuth.v3.activationRemove, headers: [AuthorizationHeader.name: possession], body: body)
         #expect(try PowerAuthClient.error(refused) == (401, "ERR_AUTHENTICATION", "POWER_AUTH_SIGNATURE_TYPE_INVALID"))
-        let unsigned = await client.post(DevServer.PowerAuthRoute.activationRemove, body: body)
+        let unsigned = await client.post(EndpointPaths.PowerAuth.v3.activationRemove, body: body)
         #expect(try PowerAuthClient.error(unsigned) == (401, "ERR_AUTHENTICATION", "POWER_AUTH_HTTP_HEADER_MISSING"))
         let wrongBody = try client.signature(uriId: "/pa/activation/remove", body: Data("{\"x\":1}".utf8))
         let bad = await client.post(
-            DevServer.PowerAuthRoute.activationRemove, headers: [AuthorizationHeader.name: wrongBody], body: body)
+            EndpointPaths.PowerAuth.v3.activationRemove, headers: [AuthorizationHeader.name: wrongBody], body: body)
         #expect(try PowerAuthClient.error(bad) == (401, "ERR_AUTHENTICATION", "POWER_AUTH_SIGNATURE_INVALID"))
         #expect(try server.activationStatus(id)?.counters.failedAttempts == 1)
         #expect(try server.activationStatus(id)?.counters.status == .active)
@@ -307,7 +308,7 @@ struct PowerAuthRESTTests {
         #expect(try await pending.activate(code: pendingCode).response.status == 200)
         let header = try pending.signature(uriId: "/pa/activation/remove", body: body)
         let notActive = await pending.post(
-            DevServer.PowerAuthRoute.activationRemove, headers: [AuthorizationHeader.name: header], body: body)
+            EndpointPaths.PowerAuth.v3.activationRemove, headers: [AuthorizationHeader.name: header], body: body)
         #expect(try PowerAuthClient.error(notActive).0 == 401)
     }
 
@@ -320,7 +321,7 @@ struct PowerAuthRESTTests {
             .applicationScopeGeneric, fallback: client.application.masterPublicKey, temporaryKey: temporary
         ).encrypt(plaintext, timestamp: clock.millis)
         let response = await client.post(
-            DevServer.PowerAuthRoute.echoApplication,
+            EndpointPaths.PowerAuth.echoApplication,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(
                     version: version, applicationKey: client.appVersion.applicationKey
@@ -340,9 +341,9 @@ struct PowerAuthRESTTests {
             .activationScopeGeneric, fallback: try #require(client.serverPublicKey), temporaryKey: activationKey
         ).encrypt(plaintext, timestamp: clock.millis)
         let body = try PowerAuthClient.json(signedRequest)
-        let header = try client.signature(uriId: DevServer.PowerAuthRoute.echoActivation, body: body, type: .possession)
+        let header = try client.signature(uriId: EndpointPaths.PowerAuth.echoActivation, body: body, type: .possession)
         let signed = await client.post(
-            DevServer.PowerAuthRoute.echoActivation, headers: [AuthorizationHeader.name: header], body: body)
+            EndpointPaths.PowerAuth.echoActivation, headers: [AuthorizationHeader.name: header], body: body)
         #expect(signed.status == 200, "\(String(decoding: signed.body, as: UTF8.self))")
         #expect(signed.header("X-PowerAuth-Signature-Type") == "possession")
         #expect(
@@ -354,7 +355,7 @@ struct PowerAuthRESTTests {
             .activationScopeGeneric, fallback: try #require(client.serverPublicKey), temporaryKey: activationKey
         ).encrypt(plaintext, timestamp: clock.millis)
         let unsigned = await client.post(
-            DevServer.PowerAuthRoute.echoActivation,
+            EndpointPaths.PowerAuth.echoActivation,
             headers: [
                 EncryptionHeader.name: EncryptionHeader(
                     version: version, applicationKey: client.appVersion.applicationKey, activationId: id
@@ -379,7 +380,7 @@ struct PowerAuthRESTTests {
         #expect(created.status == 200)
 
         let restored = try DevServerState.load(statePath: path, activationPaths: [])
-        let second = DevServer(state: restored, statePath: path, clock: first.clock.serverClock)
+        let second = DevServer(state: restored, statePath: path, clock: first.clock.emulatorClock)
         #expect(second.state.defaultApplication == first.server.state.defaultApplication)
         var again = client
         again.server = second
@@ -439,7 +440,8 @@ struct PowerAuthRESTTests {
         #expect(try await client.activate(code: code).response.status == 200)
         _ = try server.commitActivation(id, activationOtp: nil)
         let response = await client.post(
-            DevServer.PowerAuthRoute.activationStatus, body: Data(#"{"requestObject":{"activationId":"\#(id)"}}"#.utf8))
+            EndpointPaths.PowerAuth.v3.activationStatus,
+            body: Data(#"{"requestObject":{"activationId":"\#(id)"}}"#.utf8))
         #expect(response.status == 200)
         let object = try #require(try PowerAuthClient.object(response)["responseObject"] as? [String: Any])
         #expect(object["nonce"] == nil)

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import Testing
 
 /// The typed request bodies answer the INVALID_REQUEST messages the field-by-field reader answered.
@@ -26,7 +27,7 @@ struct RequestDecodingTests {
         ])
     func detail(body: String, expected: String) async throws {
         let harness = try TestHarness()
-        let response = try await harness.tokenCall(DevServer.Route.detail, body: body)
+        let response = try await harness.tokenCall(EndpointPaths.MobileToken.operationDetail, body: body)
         #expect(response.status == 400)
         #expect(try TestHarness.errorCode(response) == "INVALID_REQUEST")
         #expect(try Self.message(response) == expected)
@@ -37,11 +38,12 @@ struct RequestDecodingTests {
         var harness = try TestHarness()
         let id = try await harness.createOperation()
         let noData = try await harness.signedCall(
-            DevServer.Route.authorize, uriId: "/operation/authorize",
+            EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize",
             body: #"{"requestObject":{"id":"\#(id)","data":1}}"#)
         #expect(try Self.message(noData) == "requestObject.data is missing or not a string")
         let neither = try await harness.signedCall(
-            DevServer.Route.authorize, uriId: "/operation/authorize", body: #"{"requestObject":{"data":1}}"#)
+            EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize",
+            body: #"{"requestObject":{"data":1}}"#)
         #expect(try Self.message(neither) == "requestObject.id is missing or not a string")
     }
 

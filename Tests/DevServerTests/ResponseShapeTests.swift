@@ -16,7 +16,8 @@ struct ResponseShapeTests {
         let harness = try TestHarness()
         let id = try await harness.createOperation()
         let ours = try TestHarness.json(
-            await harness.tokenCall(DevServer.Route.detail, body: #"{"requestObject":{"id":"\#(id)"}}"#))
+            await harness.tokenCall(
+                EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{"id":"\#(id)"}}"#))
         let sample = try Self.fixture("server_doc_get_operation_detail_response.json")
         #expect(Set(ours.keys) == Set(sample.keys).union(["currentTimestamp"]))
         let operation = try #require(ours["responseObject"] as? [String: Any])

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import Testing
 
 /// Hummingbird's router picks the endpoint; what no route matches answers as the hand dispatch did.
@@ -14,7 +15,8 @@ struct RoutingTests {
     @Test("unmatched paths and methods")
     func unmatched() async throws {
         let harness = try TestHarness()
-        let get = await harness.server.respond(to: ServerRequest(method: "GET", path: DevServer.Route.list))
+        let get = await harness.server.respond(
+            to: ServerRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
         #expect(get.status == 404)
         #expect(
             try Self.answer(get).message

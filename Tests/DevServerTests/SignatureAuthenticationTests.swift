@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import PowerAuth
 import Testing
 
@@ -84,14 +85,15 @@ struct SignatureAuthenticationTests {
         let header = try await harness.signatureHeader(uriId: "/operation/authorize", body: body)
         let tampered = await harness.server.respond(
             to: ServerRequest(
-                method: "POST", path: DevServer.Route.authorize, headers: [AuthorizationHeader.name: header],
+                method: "POST", path: EndpointPaths.MobileToken.operationAuthorize,
+                headers: [AuthorizationHeader.name: header],
                 body: Data(body.replacingOccurrences(of: "Utility", with: "Utilitx").utf8)))
         #expect(tampered.status == 401)
         let otherURI = try await harness.signedCall(
-            DevServer.Route.authorize, uriId: "/operation/cancel", body: body)
+            EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/cancel", body: body)
         #expect(otherURI.status == 401)
         let history = try await harness.signedCall(
-            DevServer.Route.history, uriId: "/operation/history", body: "{}", type: .possession)
+            EndpointPaths.MobileToken.operationHistory, uriId: "/operation/history", body: "{}", type: .possession)
         #expect(history.status == 401)
         #expect(try TestHarness.errorCode(history) == "POWERAUTH_AUTH_FAIL")
     }
@@ -100,14 +102,14 @@ struct SignatureAuthenticationTests {
     func echo() async throws {
         var harness = try TestHarness()
         let body = #"{"requestObject":{"hello":"world","n":[1,2.5,true,null]}}"#
-        let response = try await harness.signedCall(DevServer.Route.echo, uriId: "/custom/echo", body: body)
+        let response = try await harness.signedCall(EndpointPaths.MobileToken.echo, uriId: "/custom/echo", body: body)
         #expect(response.status == 200)
         let object = try TestHarness.json(response)
         let echoed = try #require(object["responseObject"] as? [String: Any])
         #expect(echoed["hello"] as? String == "world")
         #expect((echoed["n"] as? [Any])?.count == 4)
         #expect(response.header("X-PowerAuth-Signature-Type") == "possession_knowledge")
-        let wrong = try await harness.signedCall(DevServer.Route.echo, uriId: "/custom/other", body: body)
+        let wrong = try await harness.signedCall(EndpointPaths.MobileToken.echo, uriId: "/custom/other", body: body)
         #expect(wrong.status == 401)
     }
 }

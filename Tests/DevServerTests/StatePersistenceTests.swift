@@ -29,7 +29,7 @@ struct StatePersistenceTests {
         #expect(restored.activations[0].counters.counter == 1)
         #expect(restored.activations[0].counters.failedAttempts == 1)
         harness.server = DevServer(
-            state: restored, statePath: path, adminEnabled: true, clock: harness.clock.serverClock)
+            state: restored, statePath: path, adminEnabled: true, clock: harness.clock.emulatorClock)
         #expect(try await harness.authorize(pending, data: Self.data).status == 200)
         let statuses = try DevServerState.load(statePath: path, activationPaths: []).operations.map(\.status)
         #expect(statuses == [.approved, .approved])

@@ -23,7 +23,7 @@ final class TestClock: @unchecked Sendable {
         lock.unlock()
     }
 
-    var serverClock: ServerClock { ServerClock { self.now } }
+    var emulatorClock: EmulatorClock { EmulatorClock { self.now } }
 
     var millis: Int64 { Int64(now.timeIntervalSince1970 * 1000) }
 }

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
 import Testing
@@ -27,7 +28,7 @@ struct TestHarness {
         self.devices = devices
         server = DevServer(
             state: DevServerState(activations: servers), statePath: statePath, adminEnabled: admin,
-            backOffice: backOffice, clock: clock.serverClock, limits: limits)
+            backOffice: backOffice, clock: clock.emulatorClock, limits: limits)
     }
 
     var device: DeviceActivation { devices[0] }
@@ -81,7 +82,7 @@ struct TestHarness {
         device: Int = 0
     ) async throws -> ServerResponse {
         try await signedCall(
-            DevServer.Route.authorize, uriId: "/operation/authorize",
+            EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize",
             body: #"{"requestObject":{"id":"\#(id)","data":"\#(data)"}}"#, type: type, password: password,
             device: device)
     }
@@ -90,7 +91,7 @@ struct TestHarness {
         _ id: String, reason: String = "INCORRECT_DATA", type: SignatureType = .possession
     ) async throws -> ServerResponse {
         try await signedCall(
-            DevServer.Route.cancel, uriId: "/operation/cancel",
+            EndpointPaths.MobileToken.operationCancel, uriId: "/operation/cancel",
             body: #"{"requestObject":{"id":"\#(id)","reason":"\#(reason)"}}"#, type: type)
     }
 

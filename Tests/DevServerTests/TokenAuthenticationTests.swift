@@ -10,7 +10,7 @@ struct TokenAuthenticationTests {
     func accepted() async throws {
         let harness = try TestHarness()
         let id = try await harness.createOperation()
-        let response = try await harness.tokenCall(DevServer.Route.list)
+        let response = try await harness.tokenCall(EndpointPaths.MobileToken.operationList)
         #expect(response.status == 200)
         let object = try TestHarness.json(response)
         #expect(object["status"] as? String == "OK")
@@ -24,7 +24,8 @@ struct TokenAuthenticationTests {
         let harness = try TestHarness()
         let header = try await harness.tokenHeader()
         let request = ServerRequest(
-            method: "POST", path: DevServer.Route.list, headers: [TokenHeader.name: header], body: Data("{}".utf8))
+            method: "POST", path: EndpointPaths.MobileToken.operationList, headers: [TokenHeader.name: header],
+            body: Data("{}".utf8))
         await #expect(harness.server.respond(to: request).status == 200)
         let replay = await harness.server.respond(to: request)
         #expect(replay.status == 401)
@@ -39,7 +40,7 @@ struct TokenAuthenticationTests {
     func timestampWindow(offset: Int64, accepted: Bool) async throws {
         let harness = try TestHarness()
         let request = await ServerRequest(
-            method: "POST", path: DevServer.Route.list,
+            method: "POST", path: EndpointPaths.MobileToken.operationList,
             headers: [TokenHeader.name: try harness.tokenHeader(offsetMillis: offset)], body: Data("{}".utf8))
         let response = await harness.server.respond(to: request)
         #expect(response.status == (accepted ? 200 : 401))
@@ -58,7 +59,9 @@ struct TokenAuthenticationTests {
             [TokenHeader.name: forged.value], [:], [TokenHeader.name: unknown.value], [TokenHeader.name: "PowerAuth x"],
         ] {
             let response = await harness.server.respond(
-                to: ServerRequest(method: "POST", path: DevServer.Route.list, headers: headers, body: Data("{}".utf8)))
+                to: ServerRequest(
+                    method: "POST", path: EndpointPaths.MobileToken.operationList, headers: headers,
+                    body: Data("{}".utf8)))
             #expect(response.status == 401)
             #expect(try TestHarness.errorCode(response) == "POWERAUTH_AUTH_FAIL")
         }
@@ -70,6 +73,6 @@ struct TokenAuthenticationTests {
         let id = try await harness.createOperation()
         _ = try await harness.authorize(id, data: "A1", password: "0000")
         #expect(try await harness.activationView()["status"] as? String == "BLOCKED")
-        #expect(try await harness.tokenCall(DevServer.Route.list).status == 401)
+        #expect(try await harness.tokenCall(EndpointPaths.MobileToken.operationList).status == 401)
     }
 }

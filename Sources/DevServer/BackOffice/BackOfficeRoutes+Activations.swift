@@ -8,22 +8,22 @@ extension BackOfficeRoutes {
     /// server-side lifecycle (`DevServer+Activations.swift`).
     static var activationRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/activation/init", BackOffice.InitActivationRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationInit), BackOffice.InitActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.backOfficeInitActivation(body)
             },
-            .typed("/rest/v3/activation/commit", BackOffice.CommitActivationRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationCommit), BackOffice.CommitActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 _ = try backOffice { () throws(ActivationLifecycleError) in
                     try server.commitActivation(body.activationId, activationOtp: body.activationOtp)
                 }
                 return BackOffice.CommitActivationResponse(activationId: body.activationId, activated: true)
             },
-            .typed("/rest/v3/activation/status", BackOffice.GetActivationStatusRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationStatus), BackOffice.GetActivationStatusRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.backOfficeActivationStatus(body)
             },
-            .typed("/rest/v3/activation/block", BackOffice.BlockActivationRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationBlock), BackOffice.BlockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 let activation = try backOffice { () throws(ActivationLifecycleError) in
                     try server.blockActivation(body.activationId, reason: body.reason)
@@ -32,7 +32,7 @@ extension BackOfficeRoutes {
                     activationId: activation.activationId, activationStatus: .init(activation.counters.status),
                     blockedReason: activation.reportedBlockedReason)
             },
-            .typed("/rest/v3/activation/unblock", BackOffice.UnblockActivationRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationUnblock), BackOffice.UnblockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 let activation = try backOffice { () throws(ActivationLifecycleError) in
                     try server.unblockActivation(body.activationId)
@@ -40,14 +40,14 @@ extension BackOfficeRoutes {
                 return BackOffice.UnblockActivationResponse(
                     activationId: activation.activationId, activationStatus: .init(activation.counters.status))
             },
-            .typed("/rest/v3/activation/remove", BackOffice.RemoveActivationRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationRemove), BackOffice.RemoveActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 _ = try backOffice { () throws(ActivationLifecycleError) in
                     try server.removeActivation(body.activationId)
                 }
                 return BackOffice.RemoveActivationResponse(activationId: body.activationId, removed: true)
             },
-            .typed("/rest/v3/activation/list", BackOffice.GetActivationListForUserRequest.self) {
+            .typed(EndpointPaths.backOffice(.activationList), BackOffice.GetActivationListForUserRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard !body.userId.isEmpty else { throw .missing("userId") }
                 let statuses = body.activationStatuses.map { Set($0.map { ActivationStatus($0) }) }
@@ -156,15 +156,10 @@ extension DevServer {
         var blob: String?
         var nonce: String?
         if let challenge {
-            if activation.hasDeviceKey, status != .created,
-                let made = try? Self.statusBlob(activation, challenge: challenge)
-            {
-                blob = made.blob.base64EncodedString()
-                nonce = made.nonce?.base64EncodedString()
-            } else {
-                blob = SecureRandom.bytes(count: 32).base64EncodedString()
-                nonce = SecureRandom.bytes(count: 16).base64EncodedString()
-            }
+            // Unknown keys or a failure: random bytes, as for an activation without a device key.
+            let made = try? ServerStatusFlow().answer(activation, challenge: challenge)
+            blob = (made?.blob ?? SecureRandom.bytes(count: 32)).base64EncodedString()
+            nonce = (made?.nonce ?? SecureRandom.bytes(count: 16)).base64EncodedString()
         }
         var fingerprint: String?
         if activation.hasDeviceKey,

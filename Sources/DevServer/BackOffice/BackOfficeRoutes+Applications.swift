@@ -6,24 +6,25 @@ extension BackOfficeRoutes {
     /// `/rest/v3/application/...`: list, create, detail, version/create (spec §5.2), on the state's applications.
     static var applicationRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/application/list", NoInputBody.self) { server, _ in
+            .typed(EndpointPaths.backOffice(.applicationList), NoInputBody.self) { server, _ in
                 BackOffice.GetApplicationListResponse(
                     applications: server.state.applications.map {
                         BackOffice.ApplicationSummary(applicationId: $0.applicationId, applicationRoles: $0.roles)
                     })
             },
-            .typed("/rest/v3/application/create", BackOffice.CreateApplicationRequest.self) {
+            .typed(EndpointPaths.backOffice(.applicationCreate), BackOffice.CreateApplicationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.createApplication(body)
             },
-            .typed("/rest/v3/application/detail", BackOffice.GetApplicationDetailRequest.self) {
+            .typed(EndpointPaths.backOffice(.applicationDetail), BackOffice.GetApplicationDetailRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard
                     let application = server.state.applications.first(where: { $0.applicationId == body.applicationId })
                 else { throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)") }
                 return DevServer.applicationDetail(application)
             },
-            .typed("/rest/v3/application/version/create", BackOffice.CreateApplicationVersionRequest.self) {
+            .typed(EndpointPaths.backOffice(.applicationVersionCreate), BackOffice.CreateApplicationVersionRequest.self)
+            {
                 server, body throws(BackOfficeFailure) in
                 try server.createApplicationVersion(body)
             },

@@ -10,20 +10,20 @@ extension BackOfficeRoutes {
     static var offlineRoutes: [BackOfficeRoute] {
         [
             .typed(
-                "/rest/v3/signature/offline/personalized/create",
+                EndpointPaths.backOffice(.offlinePersonalizedCreate),
                 BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self
             ) {
                 server, body throws(BackOfficeFailure) in
                 try server.createPersonalizedOfflinePayload(body)
             },
             .typed(
-                "/rest/v3/signature/offline/non-personalized/create",
+                EndpointPaths.backOffice(.offlineNonPersonalizedCreate),
                 BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
             ) {
                 server, body throws(BackOfficeFailure) in
                 try server.createNonPersonalizedOfflinePayload(body)
             },
-            .typed("/rest/v3/signature/offline/verify", OfflineVerifyBody.self) {
+            .typed(EndpointPaths.backOffice(.offlineVerify), OfflineVerifyBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.verifyOfflineSignature(body)
             },

@@ -8,22 +8,23 @@ extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.
     static var operationRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/operation/create", BackOffice.OperationCreateRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationCreate), BackOffice.OperationCreateRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.createBackOfficeOperation(body)
             },
-            .typed("/rest/v3/operation/detail", BackOffice.OperationDetailRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationDetail), BackOffice.OperationDetailRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.backOfficeOperationDetail(body)
             },
-            .typed("/rest/v3/operation/list", OperationListBody.self) { server, body throws(BackOfficeFailure) in
+            .typed(EndpointPaths.backOffice(.operationList), OperationListBody.self) {
+                server, body throws(BackOfficeFailure) in
                 try server.listBackOfficeOperations(body, pendingOnly: false)
             },
-            .typed("/rest/v3/operation/list/pending", OperationListBody.self) {
+            .typed(EndpointPaths.backOffice(.operationListPending), OperationListBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.listBackOfficeOperations(body, pendingOnly: true)
             },
-            .typed("/rest/v3/operation/cancel", BackOffice.OperationCancelRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationCancel), BackOffice.OperationCancelRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.cancelBackOfficeOperation(body)
             },

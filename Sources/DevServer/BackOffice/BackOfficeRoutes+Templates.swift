@@ -5,18 +5,18 @@ extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.
     static var templateRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/operation/template/create", TemplateCreateBody.self) {
+            .typed(EndpointPaths.backOffice(.templateCreate), TemplateCreateBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.createTemplate(body)
             },
-            .typed("/rest/v3/operation/template/list", NoInputBody.self) { server, _ in
+            .typed(EndpointPaths.backOffice(.templateList), NoInputBody.self) { server, _ in
                 server.state.templates.map(BackOffice.OperationTemplateDetailResponse.init)
             },
-            .typed("/rest/v3/operation/template/detail", TemplateIdBody.self) {
+            .typed(EndpointPaths.backOffice(.templateDetail), TemplateIdBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.templateDetail(body.id)
             },
-            .typed("/rest/v3/operation/template/remove", TemplateIdBody.self) {
+            .typed(EndpointPaths.backOffice(.templateRemove), TemplateIdBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.removeTemplate(body.id)
             },

@@ -8,15 +8,15 @@ extension BackOfficeRoutes {
     /// the phone's signature (here for a bank stack that brings its own enrollment server, and for tests).
     static var userActionRoutes: [BackOfficeRoute] {
         [
-            .typed("/rest/v3/operation/approve", BackOffice.OperationApproveRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationApprove), BackOffice.OperationApproveRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.approveBackOfficeOperation(body)
             },
-            .typed("/rest/v3/operation/approve/fail", BackOffice.OperationFailApprovalRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationApproveFail), BackOffice.OperationFailApprovalRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.failBackOfficeApproval(body)
             },
-            .typed("/rest/v3/operation/reject", BackOffice.OperationRejectRequest.self) {
+            .typed(EndpointPaths.backOffice(.operationReject), BackOffice.OperationRejectRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.rejectBackOfficeOperation(body)
             },

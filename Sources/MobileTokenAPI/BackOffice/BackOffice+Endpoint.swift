@@ -27,6 +27,10 @@ extension BackOffice {
         case templateCreate = "/v3/operation/template/create"
         /// `OperationTemplateListResponse`, no input.
         case templateList = "/v3/operation/template/list"
+        /// `{id}` → `OperationTemplateDetailResponse`.
+        case templateDetail = "/v3/operation/template/detail"
+        /// `{id}` → `{}`.
+        case templateRemove = "/v3/operation/template/remove"
         /// `OperationCreateRequest` → `OperationDetailResponse`.
         case operationCreate = "/v3/operation/create"
         /// `OperationDetailRequest` → `OperationDetailResponse`.

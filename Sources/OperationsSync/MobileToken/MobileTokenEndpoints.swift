@@ -1,3 +1,5 @@
+import MobileTokenAPI
+
 /// The Mobile Token API endpoints (spec §6.3): paths under the base URL, auth kind, uriIds.
 package enum MobileTokenEndpoints {
     /// The token used by list, detail and claim.
@@ -5,28 +7,30 @@ package enum MobileTokenEndpoints {
 
     /// `POST /api/auth/token/app/operation/list`, token.
     package static let list = Endpoint(
-        .post, "/api/auth/token/app/operation/list", kind: .tokenSigned(tokenName: tokenName))
+        .post, EndpointPaths.MobileToken.operationList, kind: .tokenSigned(tokenName: tokenName))
     /// `POST /api/auth/token/app/operation/detail`, token.
     package static let detail = Endpoint(
-        .post, "/api/auth/token/app/operation/detail", kind: .tokenSigned(tokenName: tokenName))
+        .post, EndpointPaths.MobileToken.operationDetail, kind: .tokenSigned(tokenName: tokenName))
     /// `POST /api/auth/token/app/operation/detail/claim`, token.
     package static let claim = Endpoint(
-        .post, "/api/auth/token/app/operation/detail/claim", kind: .tokenSigned(tokenName: tokenName))
+        .post, EndpointPaths.MobileToken.operationClaim, kind: .tokenSigned(tokenName: tokenName))
 
     /// `POST /api/auth/token/app/operation/history`, signature with uriId `/operation/history`.
     package static func history(factor: Endpoint.FactorCombination) -> Endpoint {
         Endpoint(
-            .post, "/api/auth/token/app/operation/history", kind: .signed(uriId: "/operation/history", factor: factor))
+            .post, EndpointPaths.MobileToken.operationHistory,
+            kind: .signed(uriId: EndpointPaths.MobileToken.historyURIId, factor: factor))
     }
 
     /// `POST /api/auth/token/app/operation/authorize`, signature with uriId `/operation/authorize`.
     package static func authorize(factor: Endpoint.FactorCombination) -> Endpoint {
         Endpoint(
-            .post, "/api/auth/token/app/operation/authorize",
-            kind: .signed(uriId: "/operation/authorize", factor: factor))
+            .post, EndpointPaths.MobileToken.operationAuthorize,
+            kind: .signed(uriId: EndpointPaths.MobileToken.authorizeURIId, factor: factor))
     }
 
     /// `POST /api/auth/token/app/operation/cancel`, possession signature with uriId `/operation/cancel`.
     package static let reject = Endpoint(
-        .post, "/api/auth/token/app/operation/cancel", kind: .signed(uriId: "/operation/cancel", factor: .possession))
+        .post, EndpointPaths.MobileToken.operationCancel,
+        kind: .signed(uriId: EndpointPaths.MobileToken.cancelURIId, factor: .possession))
 }

@@ -1,76 +1,63 @@
 import Foundation
+import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto
 
 /// The double's ECIES routes: keystore (3.3 temporary keys), activation create (both layers) and token create.
+/// The double's ECIES routes: keystore (3.3 temporary keys), activation create (both layers) and token create, each
+/// the server flow of `PowerAuth` with the test's faults applied to what it answers.
 extension EnrollmentServerDouble {
-    struct IssuedKey: Sendable {
-        let privateKey: NISTP256.Signing.PrivateKey
-        let activationId: String?
-    }
-
     func encryptedRoute(path: String, body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
         switch path {
-        case "/pa/v3/keystore/create": return try keystore(body)
-        case "/pa/v3/activation/create": return try activationCreate(body, headers: headers)
-        case "/pa/v3/token/create": return try tokenCreate(body, headers: headers)
+        case EndpointPaths.PowerAuth.v3.keystoreCreate: return try keystore(body)
+        case EndpointPaths.PowerAuth.v3.activationCreate: return try activationCreate(body, headers: headers)
+        case EndpointPaths.PowerAuth.v3.tokenCreate: return try tokenCreate(body, headers: headers)
         default: return (404, Self.errorBody("ERR_NOT_FOUND", path))
         }
     }
 
     func keystore(_ body: Data) throws -> (Int, Data) {
         keystoreCalls += 1
-        guard let jwt = try Self.requestObject(body)["jwt"] as? String else {
-            return (400, Self.errorBody("ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE"))
-        }
-        let claims = try TemporaryKeyRequest.unverifiedClaims(of: jwt)
-        guard claims.applicationKey == applicationKey else {
-            return (400, Self.errorBody("ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE"))
-        }
+        let refused = (400, Self.errorBody("ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE"))
+        guard let jwt = try Self.requestObject(body)["jwt"] as? String else { return refused }
+        let claims = try ServerTemporaryKeys.claims(of: jwt)
+        guard claims.applicationKey == applicationKey else { return refused }
         var signing = masterKey
         var transportKey: Data?
         if let activationId = claims.activationId {
-            guard let server, server.activationId == activationId else {
-                return (400, Self.errorBody("ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE"))
-            }
+            guard let server, server.activationId == activationId else { return refused }
             signing = try server.serverSigningKey()
             transportKey = try server.derivedKeys().transport
         }
-        let verified: TemporaryKeyRequest
-        do {
-            verified = try TemporaryKeyRequest.verify(
-                jwt, applicationSecret: applicationSecret, transportKey: transportKey)
-        } catch {
-            return (400, Self.errorBody("ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE"))
-        }
         if case .foreignJWTSigner = fault { signing = NISTP256.Signing.PrivateKey() }
         let validity: Int64
-        if case .expiredTemporaryKey = fault { validity = -1_000 } else { validity = 300_000 }
-        let key = NISTP256.Signing.PrivateKey()
-        let id = UUID().uuidString
-        issuedKeys[id] = IssuedKey(privateKey: key, activationId: verified.activationId)
-        let response = try TemporaryKey.responseJWT(
-            for: verified, keyId: id, publicKey: key.publicKey, issuedAt: nowMillis(), validityMilliseconds: validity,
-            signingKey: signing)
-        return (200, Self.ok(["jwt": response]))
+        if case .expiredTemporaryKey = fault {
+            validity = -1_000
+        } else {
+            validity = ServerTemporaryKeys.validityMillis
+        }
+        do {
+            let response = try temporaryKeys.issue(
+                for: jwt, applicationSecret: applicationSecret, transportKey: transportKey, signingKey: signing,
+                nowMillis: nowMillis(), validityMillis: validity)
+            return (200, Self.ok(["jwt": response]))
+        } catch {
+            return refused
+        }
     }
 
-    /// The private key a request is encrypted to: the temporary key named in it (3.3), else `fallback`.
-    func recipient(
-        version: ProtocolVersion, keyId: String?, activationId: String?, fallback: NISTP256.Signing.PrivateKey
-    ) -> NISTP256.Signing.PrivateKey? {
-        guard version == .v33 else { return fallback }
-        guard let keyId, let issued = issuedKeys[keyId], issued.activationId == activationId else { return nil }
-        return issued.privateKey
+    /// When the answer is dated: now, or as old as the `staleBy` fault says.
+    func answerMillis() -> Int64 {
+        if case .staleBy(let millis) = fault { return nowMillis() - millis }
+        return nowMillis()
     }
 
-    /// Seals an answer, with the MAC or timestamp fault of the test applied.
-    func seal(_ plaintext: Data, with encryptor: ECIESResponseEncryptor) throws -> Data {
-        var timestamp = nowMillis()
-        if case .staleBy(let millis) = fault { timestamp -= millis }
-        var response = try encryptor.encrypt(plaintext, timestamp: timestamp)
-        if case .corruptMAC = fault { response.mac[0] ^= 0x01 }
+    /// The `corruptMAC` fault applied to a sealed answer: one bit of its MAC flipped.
+    func faulted(_ sealed: Data) throws -> Data {
+        guard case .corruptMAC = fault else { return sealed }
+        var response = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: sealed)
+        response.mac[0] ^= 0x01
         return try JSONEncoder().encode(response)
     }
 
@@ -78,74 +65,45 @@ extension EnrollmentServerDouble {
         let encryptionFailed = (400, Self.errorBody("ERR_ENCRYPTION", "POWER_AUTH_ENCRYPTION_FAILED"))
         let activationFailed = (400, Self.errorBody("ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID"))
         guard let value = headers[EncryptionHeader.name], let header = try? EncryptionHeader(parsing: value),
-            (try? header.validate(scope: .application)) != nil, header.applicationKey == applicationKey,
-            let request = try? JSONDecoder().decode(ECIESEncryptedRequest.self, from: body),
-            let key = recipient(
-                version: header.version, keyId: request.temporaryKeyId, activationId: nil, fallback: masterKey)
+            (try? header.validate(scope: .application)) != nil, header.applicationKey == applicationKey
         else { return encryptionFailed }
-        let layer1Parameters = ECIESParameters(
-            version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: applicationKey,
-            applicationSecret: applicationSecret, temporaryKeyId: request.temporaryKeyId)
-        guard
-            let (layer1Plain, layer1Encryptor) = try? ECIESDecryptor(
-                parameters: layer1Parameters, recipientPrivateKey: key
-            ).decrypt(request),
-            let layer1 = try? JSONDecoder().decode(ActivationLayer1Request.self, from: layer1Plain)
+        let flow = ServerActivationFlow(
+            version: header.version, applicationKey: applicationKey, applicationSecret: applicationSecret)
+        let master = masterKey
+        let now = nowMillis()
+        guard let request = try? ServerEncryptionFlow.request(body),
+            let outer = try? flow.layer1.open(
+                request, temporaryKeys: temporaryKeys, nowMillis: now, fallback: { master })
         else { return encryptionFailed }
-        guard layer1.type == "CODE", let code = layer1.identityAttributes["code"], code == pendingCode,
-            var activation = template
+        guard let layer1 = try? flow.request(outer), layer1.identityAttributes["code"] == pendingCode,
+            var activation = template,
+            let inner = try? flow.layer2.open(
+                layer1.activationData, temporaryKeys: temporaryKeys, nowMillis: now, fallback: { master }),
+            let registration = try? flow.registration(inner),
+            (try? activation.prepare(registration, nowMillis: now)) != nil
         else { return activationFailed }
-        let layer2Parameters = ECIESParameters(
-            version: header.version, encryptorId: .activationLayer2, applicationKey: applicationKey,
-            applicationSecret: applicationSecret, temporaryKeyId: layer1.activationData.temporaryKeyId)
-        guard
-            let (layer2Plain, layer2Encryptor) = try? ECIESDecryptor(
-                parameters: layer2Parameters, recipientPrivateKey: key
-            ).decrypt(layer1.activationData),
-            let layer2 = try? JSONDecoder().decode(ActivationLayer2Request.self, from: layer2Plain),
-            let deviceKey = try? NISTP256.Signing.PublicKey(compressedRepresentation: layer2.devicePublicKey)
-        else { return activationFailed }
-        if let pendingOTP, layer2.activationOtp != pendingOTP { return activationFailed }
-        activation.devicePublicKey = deviceKey.x963Representation
-        activation.counters = ServerCounterState(ctrData: SecureRandom.bytes(count: 16))
-        activation.tokens = []
-        activation.protocolVersion = header.version
         server = activation
-        receivedDetails = layer2
-        let layer2Answer = ActivationLayer2Response(
-            activationId: activation.activationId, serverPublicKey: activation.serverPublicKey,
-            ctrData: activation.counters.ctrData ?? Data())
-        let layer2Sealed = try layer2Encryptor.encrypt(
-            try JSONEncoder().encode(layer2Answer), timestamp: nowMillis())
-        let layer1Answer = ActivationLayer1Response(activationData: layer2Sealed)
-        return (200, try seal(try JSONEncoder().encode(layer1Answer), with: layer1Encryptor))
+        receivedDetails = registration
+        let sealed = try flow.answer(
+            activation, request: layer1, layer1: outer, layer2: inner, timestampMillis: answerMillis())
+        return (200, try faulted(sealed))
     }
 
     func tokenCreate(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
         let refused = (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
         guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
-            try verified(headers, uriId: "/pa/token/create", body: body), let activation = server,
-            let request = try? JSONDecoder().decode(ECIESEncryptedRequest.self, from: body),
-            let key = recipient(
-                version: header.version, keyId: request.temporaryKeyId, activationId: activation.activationId,
-                fallback: try activation.serverSigningKey())
+            try verified(headers, ServerSignatureAuthentication.tokenCreate, body: body), var activation = server,
+            let request = try? ServerEncryptionFlow.request(body)
         else { return refused }
-        let parameters = ECIESParameters(
-            version: header.version, encryptorId: .createToken, applicationKey: applicationKey,
-            applicationSecret: applicationSecret, activationId: activation.activationId,
-            transportKey: try activation.derivedKeys().transport, temporaryKeyId: request.temporaryKeyId)
+        let flow = ServerTokenFlow(version: header.version)
+        let serverKey = try activation.serverSigningKey()
         guard
-            let (plaintext, encryptor) = try? ECIESDecryptor(parameters: parameters, recipientPrivateKey: key).decrypt(
-                request),
-            plaintext == Data("{}".utf8)
+            let opened = try? flow.encryption(for: activation).open(
+                request, temporaryKeys: temporaryKeys, nowMillis: nowMillis(), fallback: { serverKey })
         else { return refused }
-        let token = TokenCredential(id: UUID().uuidString.lowercased(), secret: SecureRandom.bytes(count: 16))
-        server?.tokens.append(token)
-        return (
-            200,
-            try seal(
-                try JSONEncoder().encode(TokenCreatePayload(tokenId: token.id, tokenSecret: token.secret)),
-                with: encryptor)
-        )
+        let token = ServerTokenFlow.newToken()
+        try ServerTokenFlow.add(token, to: &activation)
+        server = activation
+        return (200, try faulted(try flow.answer(token, request: opened, timestampMillis: answerMillis())))
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto
 
-/// A small in-process double of the enrollment server's `/pa/v3` API, built only from library calls: it signs
-/// requests with the configured signer (as the real client does), then answers as the server would — status blob
-/// encrypted with the activation's transport key, signatures checked with the server side of PowerAuth, ECIES opened
-/// and sealed with the server side of the E2EE layer. Faults are injected per test.
+/// A small in-process double of the enrollment server's `/pa/v3` API: it signs requests with the configured signer
+/// (as the real client does), then answers with the server flows of PowerAuth (`ServerStatusFlow`,
+/// `ServerSignatureAuthentication`, `ServerActivationFlow`, `ServerTokenFlow`, `ServerTemporaryKeys`). Faults are
+/// injected per test on what it answers.
 actor EnrollmentServerDouble: HTTPClient {
     /// A fault the next answers carry.
     enum Fault: Sendable {
@@ -47,17 +48,16 @@ actor EnrollmentServerDouble: HTTPClient {
     var fault: Fault?
     var exchanges: [Exchange] = []
     var lastAnswers: [String: Data] = [:]
-    /// Temporary keys issued, by id.
-    var issuedKeys: [String: IssuedKey] = [:]
+    /// Temporary keys issued.
+    let temporaryKeys = ServerTemporaryKeys()
     /// How many keystore requests arrived.
     var keystoreCalls = 0
-    /// The activation the back office prepared (its server key pair and id), waiting for `pendingCode`.
+    /// The CREATED activation the back office prepared (its server key pair and id), waiting for `pendingCode`.
     var template: ServerActivation?
-    /// The activation code the back office issued, and its OTP.
+    /// The activation code the back office issued.
     var pendingCode: String?
-    var pendingOTP: String?
     /// The layer-2 details the device sent.
-    var receivedDetails: ActivationLayer2Request?
+    var receivedDetails: ServerActivation.DeviceRegistration?
 
     init(
         server: ServerActivation?, signer: (any RequestSigner)?, masterKey: NISTP256.Signing.PrivateKey,
@@ -74,11 +74,20 @@ actor EnrollmentServerDouble: HTTPClient {
 
     func setFault(_ fault: Fault?) { self.fault = fault }
 
-    /// The back office's `init`: an activation waiting for `code` (and `otp`), with the template's server keys.
+    /// The back office's `init`: a CREATED activation waiting for `code` (and `otp`, checked at the key exchange),
+    /// with the template's id and server keys.
     func prepare(code: String, otp: String? = nil, template: ServerActivation) {
         pendingCode = code
-        pendingOTP = otp
-        self.template = template
+        var created = template
+        created.devicePublicKey = Data()
+        created.tokens = []
+        created.counters = ServerCounterState(
+            ctrData: nil, maxFailedAttempts: template.counters.maxFailedAttempts, status: .created)
+        created.registration = ActivationRegistration(
+            userId: "double", applicationId: "double", activationCode: code, activationSignature: "",
+            commitPhase: .onKeyExchange, activationOtp: otp,
+            expiresMillis: nowMillis() + ServerActivation.defaultActivationValidityMillis, createdMillis: nowMillis())
+        self.template = created
     }
 
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -126,9 +135,9 @@ actor EnrollmentServerDouble: HTTPClient {
     func answer(path: String, body: Data, headers: HTTPHeaderFields) -> (Int, Data) {
         do {
             switch path {
-            case "/pa/v3/activation/status": return try status(body)
-            case "/pa/v3/activation/remove": return try remove(body, headers: headers)
-            case "/pa/v3/token/remove": return try removeToken(body, headers: headers)
+            case EndpointPaths.PowerAuth.v3.activationStatus: return try status(body)
+            case EndpointPaths.PowerAuth.v3.activationRemove: return try remove(body, headers: headers)
+            case EndpointPaths.PowerAuth.v3.tokenRemove: return try removeToken(body, headers: headers)
             default: return try encryptedRoute(path: path, body: body, headers: headers)
             }
         } catch {
@@ -155,11 +164,14 @@ actor EnrollmentServerDouble: HTTPClient {
         return inner
     }
 
-    /// Checks the signature header against `uriId` and the exact body, recording the outcome as the server does.
-    func verified(_ headers: HTTPHeaderFields, uriId: String, body: Data) throws -> Bool {
+    /// Checks the signature header with `authentication` over the exact body, recording the outcome as the server
+    /// does.
+    func verified(
+        _ headers: HTTPHeaderFields, _ authentication: ServerSignatureAuthentication, body: Data
+    ) throws -> Bool {
         guard var activation = server, let value = headers[AuthorizationHeader.name] else { return false }
-        let header = try AuthorizationHeader(parsing: value)
-        let result = try activation.verifySignature(header, uriId: uriId, body: body)
+        let header = try ServerSignatureAuthentication.header(value)
+        let result = try authentication.verify(header, body: body, activation: &activation, nowMillis: nowMillis())
         server = activation
         return result.isValid
     }
@@ -171,51 +183,47 @@ actor EnrollmentServerDouble: HTTPClient {
         guard let id = object["activationId"] as? String, let challengeText = object["challenge"] as? String,
             let challenge = Data(base64Encoded: challengeText)
         else { return (400, Self.errorBody("ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID")) }
-        let nonce = SecureRandom.bytes(count: 16)
-        var blob: Data
-        if let server, server.activationId == id,
-            fault.map({ if case .randomStatusBlob = $0 { false } else { true } }) ?? true
-        {
-            let keys = try server.derivedKeys()
-            var plain = Data([0xDE, 0xC0, 0xDE, 0xD1])
-            let state = server.counters.status.statusByte
-            plain.append(contentsOf: [state, 3, 3])
-            plain.append(SecureRandom.bytes(count: 5))
-            plain.append(contentsOf: [
-                UInt8(truncatingIfNeeded: server.counters.counter), UInt8(server.counters.failedAttempts),
-                UInt8(server.counters.maxFailedAttempts), UInt8(server.lookAhead),
-            ])
-            plain.append(
-                try ActivationStatusBlob.counterDataHash(
-                    ctrData: server.counters.ctrData ?? Data(count: 16), transportKey: keys.transport))
-            let iv = try ActivationStatusBlob.iv(transportKey: keys.transport, challenge: challenge, nonce: nonce)
-            blob = try AES128.encryptCBC(plain, key: keys.transport, iv: iv, padding: false)
-        } else {
-            blob = SecureRandom.bytes(count: 32)
-        }
+        let known: ServerActivation? =
+            if case .randomStatusBlob = fault { nil } else { server?.activationId == id ? server : nil }
+        let (blob, nonce) = try ServerStatusFlow().answer(known, challenge: challenge)
         return (
             200,
             Self.ok([
                 "activationId": id, "encryptedStatusBlob": blob.base64EncodedString(),
-                "nonce": nonce.base64EncodedString(),
+                "nonce": nonce?.base64EncodedString() ?? "",
             ])
         )
     }
 
     func remove(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
-        guard try verified(headers, uriId: "/pa/activation/remove", body: body) else {
+        guard
+            try verified(
+                headers,
+                ServerSignatureAuthentication(
+                    uriId: EndpointPaths.PowerAuth.activationRemoveURIId,
+                    allowed: ServerSignatureAuthentication.twoOrMoreFactors), body: body)
+        else {
             return (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_SIGNATURE_INVALID"))
         }
-        server?.counters.status = .removed
+        server?.remove(nowMillis: nowMillis())
         return (200, Self.ok(["activationId": server?.activationId ?? ""]))
     }
 
     func removeToken(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
-        guard try verified(headers, uriId: "/pa/token/remove", body: body) else {
+        guard
+            try verified(
+                headers,
+                ServerSignatureAuthentication(
+                    uriId: EndpointPaths.PowerAuth.tokenRemoveURIId,
+                    allowed: ServerSignatureAuthentication.anyPossessionFactor), body: body)
+        else {
             return (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
         }
         let id = try Self.requestObject(body)["tokenId"] as? String ?? ""
-        server?.tokens.removeAll { $0.id == id }
+        if var activation = server {
+            ServerTokenFlow.remove(id, from: &activation)
+            server = activation
+        }
         return (200, Self.ok(["tokenId": id]))
     }
 }

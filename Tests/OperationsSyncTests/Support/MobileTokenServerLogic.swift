@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 import OperationsSync
 import PowerAuth
 
-/// The server side of the Mobile Token API for tests: checks token headers (digest, window, replay) and
-/// signatures (PowerAuth verifier with look-ahead) and answers with the real envelopes. Thread-safe (one lock), so
+/// The server side of the Mobile Token API for tests: checks token headers (`ServerTokenAuthentication`: digest,
+/// window, replay) and signatures (`ServerSignatureAuthentication`: look-ahead) and answers with the real envelopes. Thread-safe (one lock), so
 /// both the in-process fake and a real TLS loopback server use it.
 final class MobileTokenServerLogic: Sendable {
     struct State {
@@ -55,14 +55,14 @@ final class MobileTokenServerLogic: Sendable {
         let id = (try? JSONDecoder().decode(RequestEnvelope<OperationIdRequest>.self, from: body))?.requestObject?.id
         let timestamp = "\"currentTimestamp\":\"2026-11-22T07:00:10+0000\""
         switch path {
-        case "/api/auth/token/app/operation/list":
+        case EndpointPaths.MobileToken.operationList:
             guard checkToken(&state, headers, now: now) else { return Self.error(.powerAuthFailed) }
             let list = state.order.compactMap { state.operations[$0] }.map { String(decoding: $0, as: UTF8.self) }
             return (
                 200, Data("{\"status\":\"OK\",\(timestamp),\"responseObject\":[\(list.joined(separator: ","))]}".utf8),
                 nil
             )
-        case "/api/auth/token/app/operation/detail", "/api/auth/token/app/operation/detail/claim":
+        case EndpointPaths.MobileToken.operationDetail, EndpointPaths.MobileToken.operationClaim:
             guard checkToken(&state, headers, now: now) else { return Self.error(.powerAuthFailed) }
             guard let id, let operation = state.operations[id] else { return Self.error(.invalidOperation) }
             return (
@@ -71,11 +71,11 @@ final class MobileTokenServerLogic: Sendable {
                     "{\"status\":\"OK\",\(timestamp),\"responseObject\":\(String(decoding: operation, as: UTF8.self))}"
                         .utf8), nil
             )
-        case "/api/auth/token/app/operation/history":
+        case EndpointPaths.MobileToken.operationHistory:
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/operation/history", body: body)
             guard valid else { return Self.error(.powerAuthFailed) }
             return (200, Data(#"{"status":"OK","responseObject":[]}"#.utf8), iteration)
-        case "/api/auth/token/app/operation/authorize", "/api/auth/token/app/operation/cancel":
+        case EndpointPaths.MobileToken.operationAuthorize, EndpointPaths.MobileToken.operationCancel:
             let uriId = path.hasSuffix("authorize") ? "/operation/authorize" : "/operation/cancel"
             guard let id, state.operations[id] != nil else { return Self.error(.operationAlreadyFinished) }
             let (valid, iteration) = checkSignature(&state, headers, uriId: uriId, body: body)
@@ -86,7 +86,7 @@ final class MobileTokenServerLogic: Sendable {
             state.operations[id] = nil
             state.order.removeAll { $0 == id }
             return (200, Data(#"{"status":"OK"}"#.utf8), iteration)
-        case "/custom/echo":
+        case EndpointPaths.MobileToken.echo:
             let (valid, iteration) = checkSignature(&state, headers, uriId: "/custom/echo", body: body)
             guard valid else { return Self.error(.powerAuthFailed) }
             let echoed =
@@ -98,23 +98,31 @@ final class MobileTokenServerLogic: Sendable {
     }
 
     private static func checkToken(_ state: inout State, _ headers: HTTPHeaderFields, now: Date) -> Bool {
-        guard let value = headers[TokenHeader.name], let header = try? TokenHeader(parsing: value),
-            let token = state.activation.tokens.first(where: { $0.id == header.tokenId }),
-            !state.seenNonces.contains(header.nonce)
-        else { return false }
-        let millis = Int64(now.timeIntervalSince1970 * 1000)
-        guard (try? TokenDigest.verify(header, tokenSecret: token.secret, nowMillis: millis)) == .valid else {
-            return false
-        }
-        state.seenNonces.insert(header.nonce)
-        return true
+        let activation = state.activation
+        var seen = state.seenNonces
+        let accepted =
+            (try? ServerTokenAuthentication.standard.authenticate(
+                headerValue: headers[TokenHeader.name], nowMillis: Int64(now.timeIntervalSince1970 * 1000),
+                token: { id in
+                    activation.tokens.first { $0.id == id }.map {
+                        .init(
+                            secret: $0.secret, activationId: activation.activationId, status: activation.counters.status
+                        )
+                    }
+                },
+                recordNonce: { header, _ in seen.insert(header.nonce).inserted })) != nil
+        state.seenNonces = seen
+        return accepted
     }
 
     private static func checkSignature(
         _ state: inout State, _ headers: HTTPHeaderFields, uriId: String, body: Data
     ) -> (Bool, Int?) {
-        guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
-            let result = try? state.activation.verifySignature(header, uriId: uriId, body: body)
+        let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: Set(SignatureType.allCases))
+        guard let header = try? ServerSignatureAuthentication.header(headers[AuthorizationHeader.name]),
+            let result = try? authentication.verify(
+                header, body: body, activation: &state.activation, nowMillis: Int64(Date().timeIntervalSince1970 * 1000)
+            )
         else { return (false, nil) }
         return (result.isValid, result.matchedIteration)
     }

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Where the server reads "now": the system clock, or a fixed or stepped one in tests.
-public struct ServerClock: Sendable {
+/// Where the emulator reads "now": the system clock, or a fixed or stepped one in tests.
+public struct EmulatorClock: Sendable {
     private let read: @Sendable () -> Date
 
     /// A clock reading `read`.
@@ -10,7 +10,7 @@ public struct ServerClock: Sendable {
     }
 
     /// The system clock.
-    public static let system = ServerClock { Date() }
+    public static let system = EmulatorClock { Date() }
 
     /// The current time.
     public var now: Date { read() }
