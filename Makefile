@@ -86,7 +86,7 @@ dist: deps
 	$(SWIFT) build --product generate-manual
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/qrauth"; \
 		tool="$$($(SWIFT) build --show-bin-path)/generate-manual"; \
-		rm -rf .build/dist-man && \
+		rm -rf .build/dist-man && mkdir -p .build/dist-man && \
 		"$$tool" "$$bin" --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --output-directory .build/dist-man && \
 		scripts/man-page.sh "$$bin" .build/dist-man/qrauth.1 .build/qrauth.1 && \
 		scripts/dist.sh "$$bin" .build/qrauth.1 "$(DIST)"

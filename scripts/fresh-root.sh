@@ -6,7 +6,7 @@
 #                                 `apt-get install ./qrauth_*.deb` (no Swift toolchain in the root), then
 #                                 runs with the installed binary README.md's offline round trip and the
 #                                 release-pipeline sample's pin-list gate (a good list passes, a tampered
-#                                 one fails with exit 1)
+#                                 one fails with exit 1), then README.md's install-tarball block
 #   fresh-root.sh toolchain       `make fresh-check`: the host's Swift toolchain (/opt/swift, or
 #                                 SWIFT_ROOT) mounted read-only, Swift's own Debian 12 prerequisites and
 #                                 make installed, then the README's two commands, `make demo` and
@@ -136,13 +136,13 @@ if [ "$mode" = deb ]; then
     step "the release-pipeline gate with the installed qrauth"
     cp -r "$repo/Samples/release-pipeline" "$work/release-pipeline"
     in_root bash /tmp/qrauth-check/release-pipeline/gate.sh || fail "the gate refused the sample list"
-    # A tampered list: one signature's first character changed → exit 1.
+    # A tampered list: the first entry pins the second entry's fingerprint under its own signature → exit 1.
     python3 - "$work/release-pipeline/fingerprints.json" <<'PY'
 import json, sys
 path = sys.argv[1]
 document = json.load(open(path))
-signature = document["fingerprints"][0]["signature"]
-document["fingerprints"][0]["signature"] = ("B" if signature[0] != "B" else "C") + signature[1:]
+entries = document["fingerprints"]
+entries[0]["fingerprint"] = entries[1]["fingerprint"]
 json.dump(document, open(path, "w"))
 PY
     status=0

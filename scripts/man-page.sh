@@ -55,7 +55,7 @@ for code, meaning in rows:
 body += [".El", text(after)]
 
 page = open(generated_path, encoding="utf-8").read()
-generic = re.search(r'^\.Sh "?EXIT STATUS"?\n\.Ex -std\n', page, re.M)
+generic = re.search(r'^\.Sh "?EXIT STATUS"?\n\.Ex -std(\n|\Z)', page, re.M)
 if not generic:
     sys.exit("man-page: the generated page has no '.Sh EXIT STATUS' / '.Ex -std' to replace")
 page = page[: generic.start()] + '.Sh "EXIT STATUS"\n' + "\n".join(body) + "\n" + page[generic.end():]

@@ -12,9 +12,9 @@ let arguments = CommandLine.arguments
 if arguments.count == 8, arguments[1] == "sync", let url = URL(string: arguments[2]),
     let listURL = URL(string: arguments[6])
 {
-    let (device, pin, key) = (arguments[3], arguments[5], arguments[7])
+    let (device, password, key) = (arguments[3], arguments[5], arguments[7])
     let caPEM = try String(contentsOfFile: arguments[4], encoding: .utf8)
-    try await mobileToken(baseURL: url, devicePath: device, caPEM: caPEM, pin: pin)
+    try await mobileToken(baseURL: url, devicePath: device, caPEM: caPEM, pin: password)
 
     var trusted = HTTPClientConfiguration(baseURL: url)
     trusted.tls = .customCA(pemBundle: caPEM)
