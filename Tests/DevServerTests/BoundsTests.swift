@@ -189,7 +189,7 @@ struct BoundsTests {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
         let server = DevServer(
-            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.serverClock,
+            state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock,
             limits: DevServerLimits(createdActivations: 3))
         let applicationId = server.state.defaultApplication?.applicationId ?? ""
         func initialise(_ user: String) async throws -> ServerResponse {

@@ -1,4 +1,5 @@
 import DevServer
+import MobileTokenAPI
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct DuplicateKeyBodyTests {
     @Test func aMobileTokenEnvelopeWithARepeatedKeyIsRefused() async throws {
         let harness = try TestHarness()
         let twice = try await harness.tokenCall(
-            DevServer.Route.detail, body: #"{"requestObject":{"id":"a","id":"b"}}"#)
+            EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{"id":"a","id":"b"}}"#)
         #expect(twice.status == 400)
         #expect(try TestHarness.errorCode(twice) == "INVALID_REQUEST")
     }
