@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Tests only: the CLI tests run `qrauth` as a child process without blocking a cooperative thread.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -68,13 +71,13 @@ let package = Package(
             dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
             swiftSettings: strictSettings
         ),
-        // The Mobile Token API wire model (design.md also lets it use OfflineOperations and QRAuthEncoding).
-        .target(name: "MobileTokenAPI", swiftSettings: strictSettings),
+        // The Mobile Token API wire model (design.md also lets it use OfflineOperations); QRAuthEncoding holds the one
+        // JSONValue its bodies carry.
+        .target(name: "MobileTokenAPI", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
         .target(
             name: "OperationsSync",
             dependencies: [
-                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding",
-                "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding", "MobileTokenAPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -157,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "PowerAuthTests",
             dependencies: [
-                "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations",
+                "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations", "QRAuthEncoding",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -182,7 +185,7 @@ let package = Package(
             name: "OperationsSyncTests",
             dependencies: [
                 "QRAuthTestSupport",
-                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthEncoding", "MobileTokenAPI",
                 "OperationsSync",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -199,7 +202,7 @@ let package = Package(
             dependencies: [
                 "QRAuthTestSupport",
                 "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
-                "MobileTokenAPI",
+                "MobileTokenAPI", "QRAuthEncoding",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -208,6 +211,8 @@ let package = Package(
             name: "qrauthCLITests",
             dependencies: [
                 "QRAuthTestSupport", "qrauth",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

@@ -19,12 +19,12 @@ struct ReadmeRunnableCLITests {
     }
 
     @Test("the round trip and the online section run as pasted against qrauth serve --port 0")
-    func offlineThenOnline() throws {
+    func offlineThenOnline() async throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let offline = try Self.block("offline", in: text)
         let online = try Self.block("online", in: text)
         #expect(online.contains("qrauth serve --port 0"))
-        let result = try DocScriptRunner.run(offline + online)
+        let result = try await DocScriptRunner.run(offline + online)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.contains("accepted: possession_knowledge"), "\(result.stdout)")
         #expect(result.stdout.contains("approved "), "\(result.stdout)")
@@ -53,8 +53,8 @@ struct ReadmePackageAgreementTests {
     }
 
     @Test("the CHANGELOG names the version qrauth reports; the .package(url:from:) snippet its newest release")
-    func versionAgrees() throws {
-        let reported = try CLIRunner.run(["version", "--json"])
+    func versionAgrees() async throws {
+        let reported = try await CLIRunner.run(["version", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
         let version = try #require(report["qrauth"] as? String)
         // The newest section is this version's: `## Unreleased (X.Y.Z)` while it is being made, `## X.Y.Z (date)` once
