@@ -80,11 +80,11 @@ extension DevServer {
         let encryption = PowerAuthRESTError.encryption
         let header = try encryptionHeader(request, scope: .application)
         let (application, version) = try applicationVersion(header.applicationKey, request, failure: encryption)
-        let layer1Body = try decodeBody(ECIESEncryptedRequest.self, request, failure: encryption)
+        let layer1Body = try decodeBody(ECIES.EncryptedRequest.self, request, failure: encryption)
         let now = clock.nowMillis
         let (layer1Plain, layer1Responder) = try decrypt(
             layer1Body, request,
-            parameters: ECIESParameters(
+            parameters: ECIES.Parameters(
                 version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: version.applicationKey,
                 applicationSecret: version.applicationSecret),
             fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: encryption)
@@ -103,7 +103,7 @@ extension DevServer {
         }
         let (layer2Plain, layer2Responder) = try decrypt(
             layer1.activationData, request,
-            parameters: ECIESParameters(
+            parameters: ECIES.Parameters(
                 version: header.version, encryptorId: .activationLayer2, applicationKey: version.applicationKey,
                 applicationSecret: version.applicationSecret),
             fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
@@ -228,7 +228,7 @@ extension DevServer {
         guard let activation = store.activation(id: caller.activationId) else {
             throw refuse(failure, request, "unknown activation")
         }
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let body = try decodeBody(ECIES.EncryptedRequest.self, request, failure: failure)
         let (_, responder) = try decrypt(
             body, request,
             parameters: try activationScopeParameters(
@@ -316,10 +316,10 @@ extension DevServer {
             protocolVersion = header.version
         }
         let (application, version) = try applicationVersion(applicationKey, request, failure: failure)
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let body = try decodeBody(ECIES.EncryptedRequest.self, request, failure: failure)
         let (plain, responder) = try decrypt(
             body, request,
-            parameters: ECIESParameters(
+            parameters: ECIES.Parameters(
                 version: protocolVersion, encryptorId: .applicationScopeGeneric,
                 applicationKey: version.applicationKey, applicationSecret: version.applicationSecret),
             fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
@@ -367,7 +367,7 @@ extension DevServer {
         guard let activation = store.activation(id: activationId), activation.counters.status == .active else {
             throw refuse(failure, request, "unknown or inactive activation")
         }
-        let body = try decodeBody(ECIESEncryptedRequest.self, request, failure: failure)
+        let body = try decodeBody(ECIES.EncryptedRequest.self, request, failure: failure)
         let (plain, responder) = try decrypt(
             body, request,
             parameters: try activationScopeParameters(
@@ -378,7 +378,7 @@ extension DevServer {
     }
 
     private func echoResponse(
-        _ plaintext: Data, _ responder: ECIESResponseEncryptor, _ request: ServerRequest,
+        _ plaintext: Data, _ responder: ECIES.ResponseEncryptor, _ request: ServerRequest,
         signatureType: SignatureType?
     ) throws(APIFailure) -> ServerResponse {
         do {
@@ -421,7 +421,7 @@ extension DevServer {
     }
 
     /// `X-PowerAuth-Encryption`, parsed and checked for the endpoint's scope; else `ERR_ENCRYPTION`.
-    func encryptionHeader(_ request: ServerRequest, scope: ECIESScope) throws(APIFailure) -> EncryptionHeader {
+    func encryptionHeader(_ request: ServerRequest, scope: ECIES.Scope) throws(APIFailure) -> EncryptionHeader {
         guard let value = request.header(EncryptionHeader.name) else {
             throw refuse(PowerAuthRESTError.encryption, request, "no \(EncryptionHeader.name) header")
         }
@@ -459,16 +459,16 @@ extension DevServer {
 
     /// Activation-scope parameters: the activation's application key and secret, its transport key.
     func activationScopeParameters(
-        _ activation: ServerActivation, version: ProtocolVersion, encryptorId: ECIESEncryptorID,
+        _ activation: ServerActivation, version: ProtocolVersion, encryptorId: ECIES.EncryptorID,
         _ request: ServerRequest, failure: APIFailure
-    ) throws(APIFailure) -> ECIESParameters {
+    ) throws(APIFailure) -> ECIES.Parameters {
         let transport: Data
         do {
             transport = try activation.derivedKeys().transport
         } catch {
             throw refuse(failure, request, "the activation's keys are unusable")
         }
-        return ECIESParameters(
+        return ECIES.Parameters(
             version: version, encryptorId: encryptorId, applicationKey: activation.applicationKey,
             applicationSecret: activation.applicationSecret, activationId: activation.activationId,
             transportKey: transport)
@@ -478,9 +478,9 @@ extension DevServer {
     /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions
     /// with `fallbackKey` (master or activation server key).
     func decrypt(
-        _ body: ECIESEncryptedRequest, _ request: ServerRequest, parameters: ECIESParameters,
+        _ body: ECIES.EncryptedRequest, _ request: ServerRequest, parameters: ECIES.Parameters,
         fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
-    ) throws(APIFailure) -> (Data, ECIESResponseEncryptor) {
+    ) throws(APIFailure) -> (Data, ECIES.ResponseEncryptor) {
         let key: NISTP256.Signing.PrivateKey
         if parameters.version == .v33 {
             guard let id = body.temporaryKeyId,
@@ -500,7 +500,7 @@ extension DevServer {
             }
         }
         do {
-            let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: key)
+            let decryptor = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: key)
             let (plaintext, responder) = try decryptor.decrypt(body)
             return (plaintext, responder)
         } catch {
@@ -510,7 +510,7 @@ extension DevServer {
 
     /// The replay guard (3.2+: a repeated request or a timestamp outside the window is refused).
     func checkReplay(
-        _ body: ECIESEncryptedRequest, _ request: ServerRequest, failure: APIFailure
+        _ body: ECIES.EncryptedRequest, _ request: ServerRequest, failure: APIFailure
     ) async throws(APIFailure) {
         do {
             try await replayGuard.check(body, now: clock.nowMillis)

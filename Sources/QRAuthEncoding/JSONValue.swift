@@ -1,5 +1,6 @@
-/// Any JSON value: how operations keep the fields the model does not know, GENERIC payloads, and the
-/// free-form parts (attributes, `ui`) the emulator stores.
+/// Any JSON value, the one type for it in every module: how operations keep the fields the model does not know,
+/// GENERIC payloads, the free-form parts (attributes, `ui`) the emulator stores, and the `customAttributes` and
+/// `userInfo` of activation bodies. `MobileTokenAPI` names it too (`MobileTokenAPI.JSONValue` is this type).
 public enum JSONValue: Sendable, Hashable, Codable {
     /// `null`.
     case null

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import QRAuthEncoding
 
 /// One back-office endpoint: a `POST` path under `/rest/v3` and its handler. The router adds the gates every
 /// route shares (the `--backoffice` switch, the listener, Basic auth) and turns a thrown `BackOfficeFailure` into

@@ -66,7 +66,7 @@ extension EnrollmentServerDouble {
     }
 
     /// Seals an answer, with the MAC or timestamp fault of the test applied.
-    func seal(_ plaintext: Data, with encryptor: ECIESResponseEncryptor) throws -> Data {
+    func seal(_ plaintext: Data, with encryptor: ECIES.ResponseEncryptor) throws -> Data {
         var timestamp = nowMillis()
         if case .staleBy(let millis) = fault { timestamp -= millis }
         var response = try encryptor.encrypt(plaintext, timestamp: timestamp)
@@ -79,15 +79,15 @@ extension EnrollmentServerDouble {
         let activationFailed = (400, Self.errorBody("ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID"))
         guard let value = headers[EncryptionHeader.name], let header = try? EncryptionHeader(parsing: value),
             (try? header.validate(scope: .application)) != nil, header.applicationKey == applicationKey,
-            let request = try? JSONDecoder().decode(ECIESEncryptedRequest.self, from: body),
+            let request = try? JSONDecoder().decode(ECIES.EncryptedRequest.self, from: body),
             let key = recipient(
                 version: header.version, keyId: request.temporaryKeyId, activationId: nil, fallback: masterKey)
         else { return encryptionFailed }
-        let layer1Parameters = ECIESParameters(
+        let layer1Parameters = ECIES.Parameters(
             version: header.version, encryptorId: .applicationScopeGeneric, applicationKey: applicationKey,
             applicationSecret: applicationSecret, temporaryKeyId: request.temporaryKeyId)
         guard
-            let (layer1Plain, layer1Encryptor) = try? ECIESDecryptor(
+            let (layer1Plain, layer1Encryptor) = try? ECIES.Decryptor(
                 parameters: layer1Parameters, recipientPrivateKey: key
             ).decrypt(request),
             let layer1 = try? JSONDecoder().decode(ActivationLayer1Request.self, from: layer1Plain)
@@ -95,11 +95,11 @@ extension EnrollmentServerDouble {
         guard layer1.type == "CODE", let code = layer1.identityAttributes["code"], code == pendingCode,
             var activation = template
         else { return activationFailed }
-        let layer2Parameters = ECIESParameters(
+        let layer2Parameters = ECIES.Parameters(
             version: header.version, encryptorId: .activationLayer2, applicationKey: applicationKey,
             applicationSecret: applicationSecret, temporaryKeyId: layer1.activationData.temporaryKeyId)
         guard
-            let (layer2Plain, layer2Encryptor) = try? ECIESDecryptor(
+            let (layer2Plain, layer2Encryptor) = try? ECIES.Decryptor(
                 parameters: layer2Parameters, recipientPrivateKey: key
             ).decrypt(layer1.activationData),
             let layer2 = try? JSONDecoder().decode(ActivationLayer2Request.self, from: layer2Plain),
@@ -125,17 +125,17 @@ extension EnrollmentServerDouble {
         let refused = (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
         guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
             try verified(headers, uriId: "/pa/token/create", body: body), let activation = server,
-            let request = try? JSONDecoder().decode(ECIESEncryptedRequest.self, from: body),
+            let request = try? JSONDecoder().decode(ECIES.EncryptedRequest.self, from: body),
             let key = recipient(
                 version: header.version, keyId: request.temporaryKeyId, activationId: activation.activationId,
                 fallback: try activation.serverSigningKey())
         else { return refused }
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: header.version, encryptorId: .createToken, applicationKey: applicationKey,
             applicationSecret: applicationSecret, activationId: activation.activationId,
             transportKey: try activation.derivedKeys().transport, temporaryKeyId: request.temporaryKeyId)
         guard
-            let (plaintext, encryptor) = try? ECIESDecryptor(parameters: parameters, recipientPrivateKey: key).decrypt(
+            let (plaintext, encryptor) = try? ECIES.Decryptor(parameters: parameters, recipientPrivateKey: key).decrypt(
                 request),
             plaintext == Data("{}".utf8)
         else { return refused }
