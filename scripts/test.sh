@@ -16,10 +16,12 @@ status_file=$(mktemp)
 } | tee "$log"
 status=$(cat "$status_file")
 rm -f "$status_file"
-# Swift Testing: "<symbol> Test name() passed after 0.1 seconds." / "... failed after ...", but not the closing
-# "Test run with N tests ..." line; XCTest: "Test Case '...' passed (0.1 seconds)." / "... failed (...)".
+# Swift Testing: "<symbol> Test name() passed after 0.1 seconds." / "... failed after 0.1 seconds with 1 issue.",
+# anchored at the end (a test's own title may say "failed after"), one line per test (not per argument case),
+# not the closing "Test run with N tests ..."; XCTest: "Test Case '...' passed (0.1 seconds)." / "... failed (...)".
 count() {
-    grep -E "^[^ ]+ Test .* $1 after |^Test Case '.*' $1 \(" "$log" | grep -vc "^[^ ]* Test run with "
+    grep -aE "^[^ ]+ Test .* $1 after [0-9.]+ seconds( with .*)?\.\$|^Test Case '.*' $1 \([0-9.]+ seconds\)\.\$" "$log" |
+        grep -avcE "^[^ ]+ Test (run with|case passing) "
 }
 passed=$(count passed)
 failed=$(count failed)

@@ -67,13 +67,17 @@ enum CLIRunner {
             .path(FilePath(program.path)), arguments: Arguments(arguments),
             environment: .inherit.updating(overrides),
             workingDirectory: currentDirectory.map { FilePath($0.path) },
-            input: .data(stdin ?? Data()), output: .sequence, error: .sequence
+            input: .inputWriter, output: .sequence, error: .sequence
         ) { execution in
             // Both outputs are read concurrently, so a chatty child never blocks on a full pipe; the
             // watchdog (if any) is cancelled once both reach end of file.
             try await withThrowingTaskGroup(of: (Bool, Data)?.self) { group in
                 group.addTask { (true, try await collect(execution.standardOutput)) }
                 group.addTask { (false, try await collect(execution.standardError)) }
+                // `stdin`, then end of input. A child that exits without reading it (a usage error) breaks the
+                // pipe: that write fails and is ignored, and the writer is always finished (its descriptor closed).
+                if let stdin, !stdin.isEmpty { _ = try? await execution.standardInputWriter.write(Array(stdin)) }
+                try? await execution.standardInputWriter.finish()
                 if let timeout {
                     group.addTask {
                         try await Task.sleep(for: .seconds(timeout))
