@@ -19,12 +19,11 @@ demo: deps
 	$(SWIFT) build -c release --product qrauth
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/qrauth"
 
+# The whole suite runs in one `swift test` (the CLI tests wait for their child processes without holding a
+# cooperative thread); scripts/test.sh ends it with `N passed, M failed`, which is also make test's last line.
 test: deps
 	$(SWIFT) build --build-tests
-	# Two runs: the CLI tests wait for child processes synchronously, and beside the library's async
-	# live-server tests they can hold every cooperative thread (2 on 2 cores) for seconds at a time.
-	$(SWIFT) test --skip-build --skip qrauthCLITests
-	$(SWIFT) test --skip-build --filter qrauthCLITests
+	SWIFT=$(SWIFT) scripts/test.sh
 	$(MAKE) lint
 	$(MAKE) install-check
 	$(MAKE) docs
@@ -34,6 +33,8 @@ test: deps
 	# Every fuzz target briefly, with a fixed seed (the mutations are the same every run; a red CI
 	# is then the code, not the dice). Builds Fuzz/ with ASan in .build-fuzz: a few minutes cold.
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=10 FUZZ_SEED=1
+	@echo "steps: build, swift test, lint, install-check, docs, samples, bench-smoke, fuzz-smoke"
+	@cat .build/test-summary
 
 # Every script in scripts/ that benchmarks, run once as documented with a tiny duration or corpus
 # (scripts/bench-smoke.sh; needs `scripts/install-deps.sh --bench`). Seconds per script once the benchmarks'
@@ -139,18 +140,12 @@ fuzz-smoke:
 # LeakSanitizer is off by default: at exit it reports the test process's own statics (fixtures,
 # CLIRunner buffers) and Data that Swift Testing keeps from expectations, none from Sources/; run
 # with ASAN_OPTIONS= to see them.
-# Each run is split in two: with the CLI suites' processes in the same run, the OperationsSync and
-# DevServer network tests starve into their time limits on a small shared machine.
 ASAN_OPTIONS ?= detect_leaks=0
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip-build \
-		--skip qrauthCLITests
-	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip-build \
-		--filter qrauthCLITests
+	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip-build
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build --skip qrauthCLITests
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build --filter qrauthCLITests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 
 clean:
 	rm -rf .build $(DIST)

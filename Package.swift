@@ -40,6 +40,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // ML-KEM-768 for PowerAuth 4.0's hybrid shared secret (design.md: QRAuthCrypto only).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Tests only: the CLI tests run `qrauth` as a child process without blocking a cooperative thread.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // System libraries: module map + shim.h, found with pkg-config, provided by apt.
@@ -74,13 +77,13 @@ let package = Package(
             dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
             swiftSettings: strictSettings
         ),
-        // The Mobile Token API wire model (design.md also lets it use OfflineOperations and QRAuthEncoding).
-        .target(name: "MobileTokenAPI", swiftSettings: strictSettings),
+        // The Mobile Token API wire model (design.md also lets it use OfflineOperations); QRAuthEncoding holds the one
+        // JSONValue its bodies carry.
+        .target(name: "MobileTokenAPI", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
         .target(
             name: "OperationsSync",
             dependencies: [
-                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding",
-                "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding", "MobileTokenAPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -164,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "PowerAuthTests",
             dependencies: [
-                "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations",
+                "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations", "QRAuthEncoding",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -189,7 +192,7 @@ let package = Package(
             name: "OperationsSyncTests",
             dependencies: [
                 "QRAuthTestSupport",
-                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthEncoding", "MobileTokenAPI",
                 "OperationsSync",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -206,7 +209,7 @@ let package = Package(
             dependencies: [
                 "QRAuthTestSupport",
                 "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
-                "MobileTokenAPI",
+                "MobileTokenAPI", "QRAuthEncoding",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -215,6 +218,8 @@ let package = Package(
             name: "qrauthCLITests",
             dependencies: [
                 "QRAuthTestSupport", "qrauth",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

@@ -379,7 +379,7 @@ extension DevServer {
     }
 
     /// `X-PowerAuth-Encryption`, parsed and checked for the endpoint's scope; else `ERR_ENCRYPTION`.
-    func encryptionHeader(_ request: ServerRequest, scope: ECIESScope) throws(APIFailure) -> EncryptionHeader {
+    func encryptionHeader(_ request: ServerRequest, scope: ECIES.Scope) throws(APIFailure) -> EncryptionHeader {
         guard let value = request.header(EncryptionHeader.name) else {
             throw refuse(PowerAuthRESTError.encryption, request, "no \(EncryptionHeader.name) header")
         }
@@ -405,7 +405,7 @@ extension DevServer {
     }
 
     /// The body as an encrypted request, else `failure`.
-    func decodeBody(_ request: ServerRequest, failure: APIFailure) throws(APIFailure) -> ECIESEncryptedRequest {
+    func decodeBody(_ request: ServerRequest, failure: APIFailure) throws(APIFailure) -> ECIES.EncryptedRequest {
         do {
             return try ServerEncryptionFlow.request(request.body)
         } catch {
@@ -417,7 +417,7 @@ extension DevServer {
     /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions with
     /// `fallbackKey` (master or activation server key).
     func decrypt(
-        _ body: ECIESEncryptedRequest, with flow: ServerEncryptionFlow, _ request: ServerRequest,
+        _ body: ECIES.EncryptedRequest, with flow: ServerEncryptionFlow, _ request: ServerRequest,
         fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
     ) throws(APIFailure) -> ServerEncryptionFlow.Opened {
         do {
@@ -430,7 +430,7 @@ extension DevServer {
 
     /// The replay guard (3.2+: a repeated request or a timestamp outside the window is refused).
     func checkReplay(
-        _ body: ECIESEncryptedRequest, _ request: ServerRequest, failure: APIFailure
+        _ body: ECIES.EncryptedRequest, _ request: ServerRequest, failure: APIFailure
     ) async throws(APIFailure) {
         do {
             try await replayGuard.check(body, now: clock.nowMillis)

@@ -29,7 +29,7 @@ public struct DevServer: Sendable {
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
     let temporaryKeys = ServerTemporaryKeys()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
-    let replayGuard = ECIESReplayGuard(policy: .server2)
+    let replayGuard = ECIES.ReplayGuard(policy: .server2)
 
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change. `limits`
     /// bound what it keeps (docs/serve.md, "Bounds").

@@ -1,5 +1,6 @@
 public import Foundation
 public import MobileTokenAPI
+public import QRAuthEncoding
 
 /// An online operation as the server keeps it: what the API shows plus who may see it and how many
 /// approval attempts failed.

@@ -1,4 +1,5 @@
 import MobileTokenAPI
+import QRAuthEncoding
 
 /// The `UserOperation` JSON of the Mobile Token API (spec §6.6), keys in the server's order.
 struct UserOperationView: Encodable {

@@ -30,7 +30,7 @@ public struct DomainsConfig: Sendable, Hashable, Codable {
         domains.first { $0.name == commonName }?.sslPinningRequired ?? sslPinningRequiredForUnlisted
     }
 
-    static func decode(_ value: JSONValue) throws(FingerprintListError) -> DomainsConfig {
+    static func decode(_ value: OrderedJSON) throws(FingerprintListError) -> DomainsConfig {
         guard case .object = value, case .bool(let unlisted)? = value["sslPinningRequiredForUnlisted"] else {
             throw FingerprintListError(
                 .wrongType, "domainsConfig needs an object with a boolean sslPinningRequiredForUnlisted")

@@ -19,8 +19,9 @@ extension FingerprintEntry {
     static let millisecondsThreshold: Int64 = 100_000_000_000
 
     /// Decodes entry `index` of `fingerprints`.
-    static func decode(_ value: JSONValue, index: Int, source: Source) throws(FingerprintListError) -> FingerprintEntry
-    {
+    static func decode(
+        _ value: OrderedJSON, index: Int, source: Source
+    ) throws(FingerprintListError) -> FingerprintEntry {
         // Locations are built only when an error needs them (this runs once per entry of big lists).
         func place(_ name: String? = nil) -> String {
             name.map { "fingerprints[\(index)] (\"\($0)\")" } ?? "fingerprints[\(index)]"
@@ -62,7 +63,7 @@ extension FingerprintEntry {
     }
 
     private static func string(
-        _ object: JSONValue, _ key: String, place: @autoclosure () -> String
+        _ object: OrderedJSON, _ key: String, place: @autoclosure () -> String
     ) throws(FingerprintListError)
         -> String
     {
@@ -74,8 +75,9 @@ extension FingerprintEntry {
     }
 
     /// Integer Unix seconds, 0 < value < 2^53, not milliseconds.
-    static func parseExpires(_ value: JSONValue, place: @autoclosure () -> String) throws(FingerprintListError) -> Int64
-    {
+    static func parseExpires(
+        _ value: OrderedJSON, place: @autoclosure () -> String
+    ) throws(FingerprintListError) -> Int64 {
         guard case .number(let text) = value else {
             throw FingerprintListError(.wrongType, "\(place()) is \(value.typeName), expected integer Unix seconds")
         }
@@ -143,7 +145,7 @@ extension FingerprintEntry {
     }
 
     private static func parseDepth(
-        _ value: JSONValue, place: @autoclosure () -> String
+        _ value: OrderedJSON, place: @autoclosure () -> String
     ) throws(FingerprintListError) -> Int {
         guard case .number(let text) = value, text.allSatisfy(\.isASCIIDigit), let depth = Int(text), depth < 16
         else {

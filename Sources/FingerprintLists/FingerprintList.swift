@@ -24,7 +24,7 @@ public struct FingerprintList: Sendable, Hashable {
     }
 
     static func decode(
-        json: JSONValue, source: FingerprintEntry.Source
+        json: OrderedJSON, source: FingerprintEntry.Source
     ) throws(FingerprintListError)
         -> FingerprintList
     {

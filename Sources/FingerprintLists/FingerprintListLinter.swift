@@ -86,7 +86,7 @@ public struct FingerprintListLinter: Sendable {
     }
 
     /// Field-level problems of one entry, each reported (not just the first).
-    private func lintFields(_ value: JSONValue, index: Int) -> [LintFinding] {
+    private func lintFields(_ value: OrderedJSON, index: Int) -> [LintFinding] {
         let place = "fingerprints[\(index)]"
         guard case .object(let members) = value else {
             return [
@@ -125,7 +125,7 @@ public struct FingerprintListLinter: Sendable {
     }
 
     /// Structural problems (missing fields, types, Base64, DER), reported as messages.
-    private func fieldChecks(_ value: JSONValue, place: String) -> [String] {
+    private func fieldChecks(_ value: OrderedJSON, place: String) -> [String] {
         var problems: [String] = []
         for key in ["name", "fingerprint", "signature"] {
             guard let field = value[key] else {

@@ -11,7 +11,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document.
-    static func parse(_ data: some Sequence<UInt8>) throws(FingerprintListError) -> JSONValue {
+    static func parse(_ data: some Sequence<UInt8>) throws(FingerprintListError) -> OrderedJSON {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -43,7 +43,7 @@ struct JSONParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func parseValue() throws(FingerprintListError) -> JSONValue {
+    private mutating func parseValue() throws(FingerprintListError) -> OrderedJSON {
         guard index < bytes.count else { throw failure("the JSON text ends early") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -57,7 +57,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(FingerprintListError) -> JSONValue {
+    private mutating func parseLiteral(_ word: String, _ value: OrderedJSON) throws(FingerprintListError) -> OrderedJSON
+    {
         let expected = Array(word.utf8)
         guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
             throw failure("unexpected character")
@@ -71,11 +72,11 @@ struct JSONParser {
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(FingerprintListError) -> JSONValue {
+    private mutating func parseObject() throws(FingerprintListError) -> OrderedJSON {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [(key: String, value: OrderedJSON)] = []
         var seen = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -108,11 +109,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(FingerprintListError) -> JSONValue {
+    private mutating func parseArray() throws(FingerprintListError) -> OrderedJSON {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [OrderedJSON] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -133,7 +134,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(FingerprintListError) -> JSONValue {
+    private mutating func parseNumber() throws(FingerprintListError) -> OrderedJSON {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let begin = parser.index

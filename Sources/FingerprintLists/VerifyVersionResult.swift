@@ -11,7 +11,7 @@ public struct VerifyVersionResult: Sendable, Hashable, Codable {
         self.message = message
     }
 
-    static func decode(_ value: JSONValue) throws(FingerprintListError) -> VerifyVersionResult {
+    static func decode(_ value: OrderedJSON) throws(FingerprintListError) -> VerifyVersionResult {
         guard case .string(let update)? = value["update"] else {
             throw FingerprintListError(.wrongType, "verifyVersionResult needs a string \"update\"")
         }

@@ -1,8 +1,8 @@
 package import Foundation
-public import QRAuthCrypto
+package import QRAuthCrypto
 
 /// The 8-digit activation fingerprint users compare on both sides.
-public enum ActivationFingerprint {
+package enum ActivationFingerprint {
     /// Version 3: SHA-256 over device X || activation id || server X, decimalized to 8 digits.
     public static func v3(
         devicePublicKey: NISTP256.Signing.PublicKey, activationId: String, serverPublicKey: NISTP256.Signing.PublicKey

@@ -11,7 +11,7 @@ public enum CommitPhase: String, Sendable, Codable, CaseIterable {
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.
 /// Times are Unix milliseconds.
-public struct ActivationRegistration: Sendable, Equatable, Codable {
+package struct ActivationRegistration: Sendable, Equatable, Codable {
     /// The user the activation belongs to.
     public var userId: String
     /// The application (`ServerApplication.applicationId`).
@@ -65,7 +65,7 @@ public struct ActivationRegistration: Sendable, Equatable, Codable {
 }
 
 /// Why a lifecycle step is refused, with the PowerAuth server's error code.
-public struct ActivationLifecycleError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ActivationLifecycleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable cases; the raw value is the server's `ERR00nn` code.
     public enum Code: String, Sendable {
         /// Something failed inside the server (the state could not be stored).

@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 import QRAuthCrypto
 
 /// The encrypted 32-byte activation status blob of `/pa/v3/activation/status`, which also lets the device resynchronise its counter.
-public struct ActivationStatusBlob: Sendable, Equatable {
+package struct ActivationStatusBlob: Sendable, Equatable {
     /// The magic value the blob starts with.
     public static let magic: [UInt8] = [0xDE, 0xC0, 0xDE, 0xD1]
 

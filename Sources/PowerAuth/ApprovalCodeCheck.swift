@@ -4,7 +4,7 @@ public import OfflineOperations
 /// the code length, the window and an optional proximity TOTP.
 public struct ApprovalCodeCheck: Sendable {
     /// The request the code signs (`OfflineApproval.request`); without the TOTP when `proximity` is set.
-    public var request: SignedRequest
+    package var request: SignedRequest
     /// Whether `possession_biometry` is accepted besides `possession_knowledge`.
     public var allowBiometry: Bool
     /// Digits per component (4...8).
@@ -15,7 +15,7 @@ public struct ApprovalCodeCheck: Sendable {
     public var proximity: SignatureVerifier.ProximityTOTP?
 
     /// Makes a check from its parts.
-    public init(
+    package init(
         request: SignedRequest, allowBiometry: Bool, digits: Int = 8, lookAhead: Int? = nil,
         proximity: SignatureVerifier.ProximityTOTP? = nil
     ) {

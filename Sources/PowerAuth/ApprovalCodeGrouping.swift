@@ -1,5 +1,5 @@
 /// How an approval code is shown: as the verifier expects it, or grouped for reading aloud.
-public enum ApprovalCodeGrouping: String, Sendable, Codable, CaseIterable {
+package enum ApprovalCodeGrouping: String, Sendable, Codable, CaseIterable {
     /// `12345678-87654321`: what the verifier receives.
     case twoByEight = "2x8"
     /// `1234-5678-8765-4321`: the 4×4 display many apps use (8-digit components only).

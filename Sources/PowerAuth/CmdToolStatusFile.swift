@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
-public struct CmdToolStatusFile: Sendable, Decodable {
+package struct CmdToolStatusFile: Sendable, Decodable {
     /// `activationId`.
     public var activationId: String
     /// `serverPublicKey`: Base64 of the uncompressed point.

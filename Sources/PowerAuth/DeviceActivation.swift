@@ -31,7 +31,7 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     /// `KEY_SIGNATURE_BIOMETRY`, when biometry is enabled.
     public var biometryKey: Data?
     /// `KEY_SIGNATURE_KNOWLEDGE`, encrypted under the password.
-    public var knowledgeKey: KnowledgeKeyProtection
+    package var knowledgeKey: KnowledgeKeyProtection
     /// `KEY_TRANSPORT`.
     public var transportKey: Data
     /// The hash-based counter `CTR_DATA` (nil for a version 2 activation).
@@ -52,7 +52,7 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     /// then refuses to sign. Absent in older files (not removed).
     public var removed: Bool?
     /// What the server last said in an activation status answer (absent until `activation status` ran).
-    public var lastStatus: DeviceStatusRecord?
+    package var lastStatus: DeviceStatusRecord?
     /// Server time minus device time in milliseconds, as last learnt from the enrollment server (absent until
     /// one answered); requests then start from server-synchronised time.
     public var serverTimeOffsetMillis: Int64?

@@ -77,7 +77,7 @@ public struct ActivationStatusReport: Sendable, Equatable {
 }
 
 /// What the device file keeps of the last status answer.
-public struct DeviceStatusRecord: Sendable, Equatable, Codable {
+package struct DeviceStatusRecord: Sendable, Equatable, Codable {
     /// The state's name, e.g. `ACTIVE`.
     public var state: String
     /// Failed attempts so far.

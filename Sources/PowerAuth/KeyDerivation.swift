@@ -1,8 +1,8 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+package import QRAuthCrypto
 
 /// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL.
-public enum KeyDerivation {
+package enum KeyDerivation {
     /// `KEY_MASTER_SECRET = fold(ECDH(privateKey, publicKey))`: 16 bytes, the same on both sides.
     public static func masterSecret(
         privateKey: NISTP256.Signing.PrivateKey, publicKey: NISTP256.Signing.PublicKey

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 import QRAuthCrypto
 
 /// The knowledge key at rest, protected as the PowerAuth mobile SDK does: PBKDF2-HMAC-SHA1 (16-byte salt,
 /// 10 000 iterations) then AES-128-CBC, zero IV, no padding. A wrong password decrypts to a wrong key
 /// without any error; only the server can tell.
-public struct KnowledgeKeyProtection: Sendable, Equatable, Codable {
+package struct KnowledgeKeyProtection: Sendable, Equatable, Codable {
     /// The iteration count the SDK and powerauth-cmd-tool use.
     public static let defaultIterations = 10_000
 

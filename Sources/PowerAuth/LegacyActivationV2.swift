@@ -1,9 +1,9 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+package import QRAuthCrypto
 
 /// The version 2 activation exchange (legacy, kept for the upstream vectors and old activations):
 /// the public keys travel AES-CBC encrypted twice, under a key from the activation OTP and an ephemeral ECDH key.
-public enum LegacyActivationV2 {
+package enum LegacyActivationV2 {
     /// `KEY_ENCRYPTION_OTP = PBKDF2-HMAC-SHA1(activationOtp, salt: activationIdShort, 10 000, 16 B)`.
     public static func otpKey(activationOtp: String, activationIdShort: String) throws(PowerAuthError) -> Data {
         do {

@@ -1,9 +1,9 @@
-public import OfflineOperations
+package import OfflineOperations
 
 extension OfflineOperation {
     /// The request an approval code signs: POST, `uriId`, this operation's nonce verbatim, body
     /// `operationId&operationData[&totp]`.
-    public func approvalRequest(uriId: String = OfflineApproval.defaultURIID) throws(PowerAuthError) -> SignedRequest {
+    package func approvalRequest(uriId: String = OfflineApproval.defaultURIID) throws(PowerAuthError) -> SignedRequest {
         try OfflineApproval.request(
             operationId: operationId, operationData: operationData, totp: totp, nonce: nonce, uriId: uriId)
     }

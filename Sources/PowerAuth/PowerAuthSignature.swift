@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 import QRAuthCrypto
 
 /// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.
-public enum PowerAuthSignature {
+package enum PowerAuthSignature {
     /// The 32-byte components `C[i]` for factor keys in order, a 16-byte counter value and normalized data.
     public static func components(keys: [Data], counterData: Data, data: some DataProtocol) -> [Data] {
         let perKey = keys.map { HMACSHA256.authenticationCode(for: counterData, using: $0) }

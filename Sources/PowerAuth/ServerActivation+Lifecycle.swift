@@ -11,7 +11,7 @@ extension ServerActivation {
 
     /// A CREATED activation of `version` of `application`: a fresh server key pair, no device key yet.
     /// `activationCode` and `activationSignature` come from the activation-code generator.
-    public static func initiate(
+    package static func initiate(
         activationId: String = UUID().uuidString.lowercased(), application: ServerApplication,
         version: ServerApplication.Version, userId: String, activationCode: String, activationSignature: String,
         commitPhase: CommitPhase = .onCommit, activationOtp: String? = nil, maxFailedAttempts: Int = 5,
@@ -83,7 +83,7 @@ extension ServerActivation {
     /// OTP set, the device's OTP must match (a miss counts, REMOVED at the limit). Stores the device key
     /// (uncompressed), name, platform, device info and extras, creates `CTR_DATA`, and moves to
     /// PENDING_COMMIT, or to ACTIVE with ON_KEY_EXCHANGE.
-    public mutating func prepare(_ device: DeviceRegistration, nowMillis: Int64) throws(ActivationLifecycleError) {
+    package mutating func prepare(_ device: DeviceRegistration, nowMillis: Int64) throws(ActivationLifecycleError) {
         try requireRegistration()
         try expireIfDue(nowMillis: nowMillis)
         guard counters.status == .created else {
@@ -115,7 +115,7 @@ extension ServerActivation {
 
     /// The back office's commit: PENDING_COMMIT and not expired; an OTP set at init (ON_COMMIT) must be
     /// given again (a miss counts, REMOVED at the limit). → ACTIVE.
-    public mutating func commit(activationOtp: String?, nowMillis: Int64) throws(ActivationLifecycleError) {
+    package mutating func commit(activationOtp: String?, nowMillis: Int64) throws(ActivationLifecycleError) {
         try requireRegistration()
         try expireIfDue(nowMillis: nowMillis)
         guard counters.status == .pendingCommit else {
@@ -130,7 +130,7 @@ extension ServerActivation {
     }
 
     /// Blocks an ACTIVE activation (`reason` default `NOT_SPECIFIED`); a BLOCKED one stays as it is.
-    public mutating func block(reason: String?, nowMillis: Int64) throws(ActivationLifecycleError) {
+    package mutating func block(reason: String?, nowMillis: Int64) throws(ActivationLifecycleError) {
         switch counters.status {
         case .active:
             setStatus(.blocked, nowMillis: nowMillis)
@@ -147,7 +147,7 @@ extension ServerActivation {
     }
 
     /// Unblocks a BLOCKED activation (failed attempts back to 0); an ACTIVE one stays as it is.
-    public mutating func unblock(nowMillis: Int64) throws(ActivationLifecycleError) {
+    package mutating func unblock(nowMillis: Int64) throws(ActivationLifecycleError) {
         switch counters.status {
         case .blocked:
             counters.failedAttempts = 0

@@ -21,7 +21,7 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     /// `KEY_DEVICE_PUBLIC`, X9.62 uncompressed.
     public var devicePublicKey: Data
     /// Counters, failed attempts and status.
-    public var counters: ServerCounterState
+    package var counters: ServerCounterState
     /// The look-ahead window this server uses (1...64, default 20).
     public var lookAhead: Int
     /// `APP_KEY` as its Base64 text.
@@ -39,7 +39,7 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     /// The lifecycle of an activation made through an activation code (`qrauth serve`); nil for the
     /// files `qrauth activation create` writes, which are ACTIVE from the start. While the status is
     /// CREATED (and after a removal from CREATED) `devicePublicKey` is empty.
-    public var registration: ActivationRegistration? = nil
+    package var registration: ActivationRegistration? = nil
     /// Why an activation with no `registration` (a file loaded with `--activation`) was blocked by hand;
     /// nil otherwise (an activation with a registration keeps it there). Absent in older files.
     public var blockedReason: String? = nil

@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
-public struct ServerCounterState: Sendable, Equatable, Codable {
+package struct ServerCounterState: Sendable, Equatable, Codable {
     /// The numeric counter `CTR` (informational in v3, the key input in v2).
     public var counter: UInt64
     /// The v3 hash-based counter `CTR_DATA`; nil for a version 2 activation.

@@ -1,8 +1,8 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+package import QRAuthCrypto
 
 /// ECDSA-P256-SHA256 over server-signed data: verification never throws, "no" is `false`.
-public enum ServerSignedData {
+package enum ServerSignedData {
     /// Whether `signature` (DER) signs `data` under `publicKey`; malformed signatures are simply invalid.
     public static func isValid(
         signatureDER: some DataProtocol, for data: some DataProtocol, publicKey: NISTP256.Signing.PublicKey

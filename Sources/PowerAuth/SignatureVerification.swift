@@ -9,7 +9,7 @@ public struct SignatureVerification: Sendable, Equatable {
     /// The proximity TOTP that matched, when one was checked.
     public var matchedTOTP: String?
     /// The state after the check: to be persisted by the caller.
-    public var state: ServerCounterState
+    package var state: ServerCounterState
     /// True when this check moved the activation to `BLOCKED`.
     public var blockedNow: Bool
     /// Why a check was rejected without trying any code (blocked or removed activation), else nil.

@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// What a PowerAuth signature covers: method, uriId, nonce and body.
-public struct SignedRequest: Sendable, Equatable {
+package struct SignedRequest: Sendable, Equatable {
     /// The methods the mobile SDK signs.
     public static let methods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH"]
     /// The application secret offline signatures use instead of the real one.

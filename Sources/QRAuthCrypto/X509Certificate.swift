@@ -58,7 +58,7 @@ public struct X509Certificate: Sendable, Equatable {
     public static func chain(pemRepresentation: String) throws(CryptoError) -> [X509Certificate] {
         let blocks: [Data]
         do {
-            blocks = try PEMArmor.decode(pemRepresentation, label: "CERTIFICATE")
+            blocks = try PEMBlock.bodies(in: pemRepresentation, label: "CERTIFICATE")
         } catch {
             throw CryptoError(.malformedPEM, error.reason)
         }
@@ -78,7 +78,7 @@ public struct X509Certificate: Sendable, Equatable {
 
     /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`, 64-character lines).
     public var pemRepresentation: String {
-        PEMArmor.encode(derRepresentation, label: "CERTIFICATE")
+        PEMBlock.encode(label: "CERTIFICATE", der: derRepresentation)
     }
 
     init(

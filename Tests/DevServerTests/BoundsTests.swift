@@ -1,6 +1,7 @@
 import Foundation
 import MobileTokenAPI
 import PowerAuth
+import QRAuthEncoding
 import Testing
 
 @testable import DevServer

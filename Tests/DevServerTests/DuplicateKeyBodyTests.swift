@@ -1,6 +1,6 @@
 import DevServer
-import MobileTokenAPI
 import Foundation
+import MobileTokenAPI
 import Testing
 
 /// Issue 29, item 9: a request body with a repeated key is refused (readers disagree on which value wins), not

@@ -73,14 +73,14 @@ struct PowerAuthClient {
 
     /// An encryptor of the client's version: to the temporary key in 3.3, else to `fallback`.
     func encryptor(
-        _ id: ECIESEncryptorID, fallback: Data, temporaryKey: TemporaryKey?
-    ) throws -> ECIESEncryptor {
+        _ id: ECIES.EncryptorID, fallback: Data, temporaryKey: TemporaryKey?
+    ) throws -> ECIES.Encryptor {
         let activation = id.scope == .activation
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: version, encryptorId: id, applicationKey: appVersion.applicationKey,
             applicationSecret: appVersion.applicationSecret, activationId: activation ? activationId : nil,
             transportKey: activation ? keys?.transport : nil, temporaryKeyId: temporaryKey?.id)
-        return try ECIESEncryptor(parameters: parameters, recipientPublicKey: temporaryKey?.publicKey ?? fallback)
+        return try ECIES.Encryptor(parameters: parameters, recipientPublicKey: temporaryKey?.publicKey ?? fallback)
     }
 
     // MARK: activation
@@ -93,7 +93,7 @@ struct PowerAuthClient {
     /// `/pa/v3/activation/create` with `code`; on success the client holds the activation's keys.
     mutating func activate(
         code: String, otp: String? = nil, name: String = "Test phone", timestampOffset: Int64 = 0,
-        temporaryKey given: TemporaryKey? = nil, tamper: ((inout ECIESEncryptedRequest) -> Void)? = nil
+        temporaryKey given: TemporaryKey? = nil, tamper: ((inout ECIES.EncryptedRequest) -> Void)? = nil
     ) async throws -> ActivationResult {
         let deviceKey = NISTP256.Signing.PrivateKey()
         var temporary = given
@@ -119,7 +119,7 @@ struct PowerAuthClient {
                     .value
             ], body: body)
         guard response.status == 200 else { return ActivationResult(response: response, layer1Request: body) }
-        let layer1Response = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: response.body)
+        let layer1Response = try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: response.body)
         let layer1Answer = try JSONDecoder().decode(
             ActivationLayer1Response.self, from: try layer1Decryptor.decrypt(layer1Response))
         let layer2Answer = try JSONDecoder().decode(
@@ -186,7 +186,7 @@ struct PowerAuthClient {
         let response = await post(
             EndpointPaths.PowerAuth.v3.tokenCreate, headers: [AuthorizationHeader.name: header], body: body)
         guard response.status == 200 else { return (response, nil, body) }
-        let encrypted = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: response.body)
+        let encrypted = try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: response.body)
         return (
             response, try JSONDecoder().decode(TokenCreatePayload.self, from: try decryptor.decrypt(encrypted)), body
         )

@@ -330,7 +330,7 @@ struct PowerAuthRESTTests {
             body: try PowerAuthClient.json(request))
         #expect(response.status == 200)
         #expect(
-            try decryptor.decrypt(try JSONDecoder().decode(ECIESEncryptedResponse.self, from: response.body))
+            try decryptor.decrypt(try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: response.body))
                 == plaintext)
 
         let (id, code) = try initActivation()
@@ -347,7 +347,7 @@ struct PowerAuthRESTTests {
         #expect(signed.status == 200, "\(String(decoding: signed.body, as: UTF8.self))")
         #expect(signed.header("X-PowerAuth-Signature-Type") == "possession")
         #expect(
-            try signedDecryptor.decrypt(try JSONDecoder().decode(ECIESEncryptedResponse.self, from: signed.body))
+            try signedDecryptor.decrypt(try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: signed.body))
                 == plaintext)
 
         // Unsigned, with X-PowerAuth-Encryption naming the activation.
@@ -363,7 +363,7 @@ struct PowerAuthRESTTests {
             ], body: try PowerAuthClient.json(plainRequest))
         #expect(unsigned.status == 200)
         #expect(
-            try plainDecryptor.decrypt(try JSONDecoder().decode(ECIESEncryptedResponse.self, from: unsigned.body))
+            try plainDecryptor.decrypt(try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: unsigned.body))
                 == plaintext)
     }
 

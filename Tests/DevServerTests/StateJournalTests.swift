@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MobileTokenAPI
+import QRAuthEncoding
 import Testing
 
 @testable import DevServer

@@ -1,6 +1,7 @@
 import Foundation
 import MobileTokenAPI
 import OperationsSync
+import QRAuthEncoding
 import Testing
 
 @Suite("BackOfficeClient: envelopes, ERR codes, Basic auth, HTML and 500 answers against a stub server")

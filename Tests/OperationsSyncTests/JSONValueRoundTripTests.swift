@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import QRAuthEncoding
 import Testing
 
 /// `JSONValue` keeps one spelling per value, so what a server sent is what an emulator or a log writes back.

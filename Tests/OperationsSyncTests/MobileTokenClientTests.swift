@@ -2,6 +2,7 @@ import Foundation
 import MobileTokenAPI
 import OperationsSync
 import PowerAuth
+import QRAuthEncoding
 import Testing
 
 @Suite("MobileTokenClient against an in-test Mobile Token server with real PowerAuth checks", .timeLimit(.minutes(2)))

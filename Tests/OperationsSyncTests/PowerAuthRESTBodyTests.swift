@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import QRAuthEncoding
 import Testing
 
 /// The plain enveloped `/pa/v3` bodies of MobileTokenAPI's `PowerAuthREST/` (PowerAuth spec §2.1, §3.8, §3.9, §4.2).

@@ -1,11 +1,12 @@
 import Foundation
 import PowerAuth
+import QRAuthEncoding
 import Testing
 
 /// The bodies that carry cryptograms: activation layers 1 and 2 and the token-create payload.
 @Suite("E2EE bodies")
 struct E2EEBodyTests {
-    static let cryptogram = ECIESEncryptedRequest(
+    static let cryptogram = ECIES.EncryptedRequest(
         ephemeralPublicKey: Data(repeating: 2, count: 33), encryptedData: Data(count: 16), mac: Data(count: 32),
         nonce: Data(count: 16), timestamp: 7)
 
@@ -82,14 +83,14 @@ struct E2EERedactionTests {
     @Test func descriptionsDoNotShowSecrets() throws {
         let secret = "Epbv1D+tibvvkqGIyDOT5g=="
         let transport = Data(repeating: 0xAB, count: 16)
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: .v33, encryptorId: .createToken, applicationKey: "WQBeNgCHGlW58rzUlP7Ehg==",
             applicationSecret: secret, activationId: "a", transportKey: transport, temporaryKeyId: "t")
         for text in [String(describing: parameters), String(reflecting: parameters), "\(parameters)"] {
             #expect(!text.contains(secret) && !text.contains("171") && !text.lowercased().contains("abab"))
             #expect(text.contains("WQBeNgCHGlW58rzUlP7Ehg=="))
         }
-        let key = try ECIESEnvelopeKey(rawRepresentation: Data(repeating: 0xCD, count: 48))
+        let key = try ECIES.EnvelopeKey(rawRepresentation: Data(repeating: 0xCD, count: 48))
         #expect(!"\(key)".lowercased().contains("cdcd") && !"\(key)".contains("205"))
         let payload = TokenCreatePayload(tokenId: "id", tokenSecret: Data(repeating: 0xEF, count: 16))
         #expect("\(payload)" == "TokenCreatePayload(tokenId: id, tokenSecret: <redacted>)")

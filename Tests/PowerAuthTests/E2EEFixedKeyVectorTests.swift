@@ -27,7 +27,7 @@ struct E2EEFixedKeyVectorTests {
             let ephemeral = try item.bytes("requestEphemeralPublicKey")
             let secret = try serverKey.sharedSecretFromKeyAgreement(
                 with: ServerSignedData.publicKey(base64: item.text("requestEphemeralPublicKey")))
-            let key = try ECIESEnvelopeKey(
+            let key = try ECIES.EnvelopeKey(
                 sharedSecret: secret, sharedInfo1: item.bytes("sharedInfo1"), ephemeralPublicKey: ephemeral)
             let sharedInfo2 = try item.bytes("sharedInfo2")
             let nonce = item["requestNonce"].flatMap { Data(base64Encoded: $0) }
@@ -52,16 +52,16 @@ struct E2EEFixedKeyVectorTests {
         let items = try #require(group["items"] as? [[String: Any]])
         #expect(items.count == 16)
         let version = try ProtocolVersion(text: top.text("protocolVersion"))
-        var seen: Set<ECIESEncryptorID> = []
+        var seen: Set<ECIES.EncryptorID> = []
         for (index, raw) in items.enumerated() {
             let item = try Self.strings(raw)
             let requestObject = try #require(raw["request"])
             let responseObject = try #require(raw["response"])
             let request = try JSONDecoder().decode(
-                ECIESEncryptedRequest.self, from: JSONSerialization.data(withJSONObject: requestObject))
+                ECIES.EncryptedRequest.self, from: JSONSerialization.data(withJSONObject: requestObject))
             let response = try JSONDecoder().decode(
-                ECIESEncryptedResponse.self, from: JSONSerialization.data(withJSONObject: responseObject))
-            let encryptorId = try #require(ECIESEncryptorID(rawValue: item.text("encryptorId")))
+                ECIES.EncryptedResponse.self, from: JSONSerialization.data(withJSONObject: responseObject))
+            let encryptorId = try #require(ECIES.EncryptorID(rawValue: item.text("encryptorId")))
             seen.insert(encryptorId)
             let application = encryptorId.scope == .application
             let privateKey = try ServerSignedData.privateKey(
@@ -70,7 +70,7 @@ struct E2EEFixedKeyVectorTests {
                 privateKey.publicKey
                     == (try ServerSignedData.publicKey(
                         base64: top.text(application ? "masterServerPublicKey" : "serverPublicKey"))))
-            let parameters = ECIESParameters(
+            let parameters = ECIES.Parameters(
                 version: version, encryptorId: encryptorId, applicationKey: try top.text("applicationKey"),
                 applicationSecret: try top.text("applicationSecret"), activationId: top["activationId"],
                 transportKey: try top.bytes("transportKey"))
@@ -79,7 +79,7 @@ struct E2EEFixedKeyVectorTests {
             // The envelope key and the associated data match the SDK's.
             let secret = try privateKey.sharedSecretFromKeyAgreement(
                 with: NISTP256.Signing.PublicKey(compressedRepresentation: request.ephemeralPublicKey))
-            let envelopeKey = try ECIESEnvelopeKey(
+            let envelopeKey = try ECIES.EnvelopeKey(
                 sharedSecret: secret, sharedInfo1: encryptorId.sharedInfo1(version: version),
                 ephemeralPublicKey: request.ephemeralPublicKey)
             #expect(envelopeKey.rawRepresentation == (try item.bytes("envelopeKey")), "\(name) item \(index)")
@@ -92,7 +92,7 @@ struct E2EEFixedKeyVectorTests {
             }
 
             // The server side decrypts with the private key; the same exchange opens the response.
-            let (plaintext, _) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: privateKey)
+            let (plaintext, _) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: privateKey)
                 .decrypt(request)
             #expect(plaintext == (try item.bytes("requestPlaintext")), "\(name) item \(index)")
             let exchange = try ECIESExchange(
@@ -110,10 +110,10 @@ struct E2EEFixedKeyVectorTests {
             let otherKey = try ServerSignedData.privateKey(
                 base64: top.text(application ? "serverPrivateKey" : "masterServerPrivateKey"))
             #expect(throws: PowerAuthError(.decryption, "")) {
-                try ECIESDecryptor(parameters: parameters, recipientPrivateKey: otherKey).decrypt(request)
+                try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: otherKey).decrypt(request)
             }
         }
-        #expect(seen == Set(ECIESEncryptorID.allCases))
+        #expect(seen == Set(ECIES.EncryptorID.allCases))
     }
 
     /// Spec §1.11: every intermediate of W1 (3.3, activation scope, CREATE_TOKEN).
@@ -124,9 +124,9 @@ struct E2EEFixedKeyVectorTests {
         let item = try Self.strings(raw)
         #expect(item["encryptorId"] == "CREATE_TOKEN")
         let request = try JSONDecoder().decode(
-            ECIESEncryptedRequest.self, from: JSONSerialization.data(withJSONObject: try #require(raw["request"])))
+            ECIES.EncryptedRequest.self, from: JSONSerialization.data(withJSONObject: try #require(raw["request"])))
         let response = try JSONDecoder().decode(
-            ECIESEncryptedResponse.self, from: JSONSerialization.data(withJSONObject: try #require(raw["response"])))
+            ECIES.EncryptedResponse.self, from: JSONSerialization.data(withJSONObject: try #require(raw["response"])))
 
         let serverKey = try ServerSignedData.privateKey(base64: "98pEwpFj60r8REpXzrflb5kzgj1aoxg1YEuKb0Kuwyk=")
         #expect(
@@ -138,9 +138,9 @@ struct E2EEFixedKeyVectorTests {
         let z = try serverKey.sharedSecretFromKeyAgreement(
             with: NISTP256.Signing.PublicKey(compressedRepresentation: request.ephemeralPublicKey))
         #expect(z.hexString == "d99d9cd9ede406dd2fb9ee11494e16280580904145e036a1a74bb05aba9f777e")
-        let sh1 = ECIESEncryptorID.createToken.sharedInfo1(version: .v33)
+        let sh1 = ECIES.EncryptorID.createToken.sharedInfo1(version: .v33)
         #expect(sh1.hexString == "332e332f70612f746f6b656e2f637265617465")
-        let key = try ECIESEnvelopeKey(
+        let key = try ECIES.EnvelopeKey(
             sharedSecret: z, sharedInfo1: sh1, ephemeralPublicKey: request.ephemeralPublicKey)
         #expect(
             key.rawRepresentation.hexString
@@ -150,7 +150,7 @@ struct E2EEFixedKeyVectorTests {
         #expect(key.iv(nonce: request.nonce)?.hexString == "ff1f95bb0a954d304b11e7bb5fc7a97a")
         #expect(request.timestamp == 1_723_109_505_421)
 
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: .v33, encryptorId: .createToken, applicationKey: "WQBeNgCHGlW58rzUlP7Ehg==",
             applicationSecret: "Epbv1D+tibvvkqGIyDOT5g==", activationId: "CF2E9A48-9085-4AA3-8F85-FFAFD2380609",
             transportKey: Data(base64Encoded: "EsOk4R701klML5Ljd07Y5Q=="),

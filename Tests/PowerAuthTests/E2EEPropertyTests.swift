@@ -34,9 +34,9 @@ struct E2EEPropertyTests {
     func everyPlaintextLengthRoundTrips(version: ProtocolVersion) throws {
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = E2EERoundTripTests.parameters(version, .activationLayer2)
-        let encryptor = try ECIESEncryptor(
+        let encryptor = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation)
-        let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey)
+        let decryptor = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey)
         var generator = SeededGenerator(seed: 7)
         for length in 0...70 {
             let plaintext = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -53,8 +53,8 @@ struct E2EEPropertyTests {
     func everySingleBitFlipIsRefused(version: ProtocolVersion) throws {
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = E2EERoundTripTests.parameters(version, .activationScopeGeneric)
-        let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey)
-        let (request, _) = try ECIESEncryptor(
+        let decryptor = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey)
+        let (request, _) = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.compressedRepresentation
         ).encrypt(Data("{\"a\":1}".utf8), timestamp: 1_700_000_000_000)
         for bit in 0..<(request.encryptedData.count * 8) {

@@ -1,6 +1,7 @@
 import Foundation
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 import QRAuthTestSupport
 import Testing
 
@@ -59,8 +60,8 @@ struct E2EERobustnessTests {
         let request = try JSONDecoder().decode(ActivationLayer1Request.self, from: Data(body.utf8))
         let again = try JSONDecoder().decode(ActivationLayer1Request.self, from: try JSONEncoder().encode(request))
         #expect(again == request)
-        let value = try JSONDecoder().decode(PowerAuthJSONValue.self, from: Data(text.utf8))
-        #expect(try JSONDecoder().decode(PowerAuthJSONValue.self, from: try JSONEncoder().encode(value)) == value)
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(value)) == value)
     }
 
     @Test func randomTextIntoTheParsers() {
@@ -80,7 +81,7 @@ struct E2EERobustnessTests {
                 Self.onlyPowerAuthErrors { _ = try TemporaryKey(verifying: text, request: request, signingKey: signer) }
             )
             let json = Data(("{" + text + "}").utf8)
-            #expect(Self.onlyDecodingErrors { _ = try JSONDecoder().decode(ECIESEncryptedRequest.self, from: json) })
+            #expect(Self.onlyDecodingErrors { _ = try JSONDecoder().decode(ECIES.EncryptedRequest.self, from: json) })
             #expect(Self.onlyDecodingErrors { _ = try JSONDecoder().decode(ActivationLayer1Request.self, from: json) })
         }
     }
@@ -95,8 +96,8 @@ struct E2EERobustnessTests {
         let serverKey = NISTP256.Signing.PrivateKey()
         for version in ProtocolVersion.allCases {
             let parameters = E2EERoundTripTests.parameters(version, .activationScopeGeneric)
-            let decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey)
-            var valid = try ECIESEncryptor(
+            let decryptor = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey)
+            var valid = try ECIES.Encryptor(
                 parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation
             )
             .encrypt(Data("x".utf8), timestamp: 1).request

@@ -11,8 +11,8 @@ struct E2EERoundTripTests {
     static let activationId = "CF2E9A48-9085-4AA3-8F85-FFAFD2380609"
     static let transportKey = Data(base64Encoded: "EsOk4R701klML5Ljd07Y5Q==")!
 
-    static func parameters(_ version: ProtocolVersion, _ id: ECIESEncryptorID) -> ECIESParameters {
-        ECIESParameters(
+    static func parameters(_ version: ProtocolVersion, _ id: ECIES.EncryptorID) -> ECIES.Parameters {
+        ECIES.Parameters(
             version: version, encryptorId: id, applicationKey: applicationKey, applicationSecret: applicationSecret,
             activationId: activationId, transportKey: transportKey,
             temporaryKeyId: version == .v33 ? "1221CD15-9092-4779-A157-04DC229A63F7" : nil)
@@ -20,12 +20,12 @@ struct E2EERoundTripTests {
 
     @Test(
         arguments: ProtocolVersion.allCases,
-        ECIESEncryptorID.allCases.flatMap { id in ECIESPointEncoding.allCases.map { (id, $0) } })
-    func roundTrip(version: ProtocolVersion, case: (ECIESEncryptorID, ECIESPointEncoding)) throws {
+        ECIES.EncryptorID.allCases.flatMap { id in ECIES.PointEncoding.allCases.map { (id, $0) } })
+    func roundTrip(version: ProtocolVersion, case: (ECIES.EncryptorID, ECIES.PointEncoding)) throws {
         let (id, encoding) = `case`
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = Self.parameters(version, id)
-        let encryptor = try ECIESEncryptor(
+        let encryptor = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation,
             ephemeralKeyEncoding: encoding)
         let plaintext = Data("{\"hello\":\"\(id.rawValue)\"}".utf8)
@@ -35,10 +35,10 @@ struct E2EERoundTripTests {
 
         // Through JSON, as on the wire.
         let wire = try JSONEncoder().encode(request)
-        let received = try JSONDecoder().decode(ECIESEncryptedRequest.self, from: wire)
+        let received = try JSONDecoder().decode(ECIES.EncryptedRequest.self, from: wire)
         #expect(received == request)
 
-        let (decrypted, responseEncryptor) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey)
+        let (decrypted, responseEncryptor) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey)
             .decrypt(received)
         #expect(decrypted == plaintext)
         let response = try responseEncryptor.encrypt(Data("{}".utf8), timestamp: 1_723_109_505_500)
@@ -52,7 +52,7 @@ struct E2EERoundTripTests {
             #expect(response.nonce != nil && response.nonce != request.nonce)
             #expect(response.timestamp == 1_723_109_505_500)
         }
-        let responseWire = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: JSONEncoder().encode(response))
+        let responseWire = try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: JSONEncoder().encode(response))
         #expect(try responseDecryptor.decrypt(responseWire) == Data("{}".utf8))
 
         // One-shot contexts.
@@ -65,7 +65,7 @@ struct E2EERoundTripTests {
     @Test(arguments: ProtocolVersion.allCases)
     func everyRequestUsesAFreshEphemeralKeyAndNonce(version: ProtocolVersion) throws {
         let serverKey = NISTP256.Signing.PrivateKey()
-        let encryptor = try ECIESEncryptor(
+        let encryptor = try ECIES.Encryptor(
             parameters: Self.parameters(version, .activationScopeGeneric),
             recipientPublicKey: serverKey.publicKey.compressedRepresentation)
         let first = try encryptor.encrypt(Data("same".utf8), timestamp: 1).request
@@ -78,30 +78,32 @@ struct E2EERoundTripTests {
     @Test func emptyPlaintextIsOneBlock() throws {
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = Self.parameters(.v32, .applicationScopeGeneric)
-        let (request, _) = try ECIESEncryptor(
+        let (request, _) = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation
         ).encrypt(Data(), timestamp: 5)
         #expect(request.encryptedData.count == 16)
-        let (plaintext, _) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
+        let (plaintext, _) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(
+            request)
         #expect(plaintext.isEmpty)
     }
 
     @Test func responseNonceIsRedrawnWhileItEqualsTheRequestNonce() throws {
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = Self.parameters(.v33, .applicationScopeGeneric)
-        let (request, decryptor) = try ECIESEncryptor(
+        let (request, decryptor) = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation
         ).encrypt(Data("x".utf8), timestamp: 5)
         let requestNonce = try #require(request.nonce)
         let fresh = Data(repeating: 0xAB, count: 16)
-        let (_, encryptor) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
+        let (_, encryptor) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(
+            request)
         let response = try encryptor.encrypt(
             Data("y".utf8), timestamp: 6,
             randomness: E2EEVectors.fixedRandomness(nonces: [requestNonce, requestNonce, fresh]))
         #expect(response.nonce == fresh)
         #expect(try decryptor.decrypt(response) == Data("y".utf8))
 
-        let (_, stuck) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
+        let (_, stuck) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
         #expect(throws: PowerAuthError(.encryption, "")) {
             try stuck.encrypt(
                 Data(), timestamp: 6,
@@ -114,18 +116,18 @@ struct E2EERoundTripTests {
         var noTransport = Self.parameters(.v32, .createToken)
         noTransport.transportKey = nil
         #expect(throws: PowerAuthError(.encryption, "")) {
-            try ECIESEncryptor(parameters: noTransport, recipientPublicKey: serverKey.publicKey.x963Representation)
+            try ECIES.Encryptor(parameters: noTransport, recipientPublicKey: serverKey.publicKey.x963Representation)
         }
         var noKeyId = Self.parameters(.v33, .applicationScopeGeneric)
         noKeyId.temporaryKeyId = nil
         #expect(throws: PowerAuthError(.encryption, "")) {
-            try ECIESEncryptor(parameters: noKeyId, recipientPublicKey: serverKey.publicKey.x963Representation)
+            try ECIES.Encryptor(parameters: noKeyId, recipientPublicKey: serverKey.publicKey.x963Representation)
         }
         let parameters = Self.parameters(.v32, .applicationScopeGeneric)
         for bad in [Data(count: 65), Data(count: 33), Data(count: 64), Data([0x04]) + Data(repeating: 0xFF, count: 64)]
         {
             #expect(throws: PowerAuthError(.key, "")) {
-                try ECIESEncryptor(parameters: parameters, recipientPublicKey: bad)
+                try ECIES.Encryptor(parameters: parameters, recipientPublicKey: bad)
             }
         }
     }
@@ -133,12 +135,12 @@ struct E2EERoundTripTests {
     @Test func aWrongEphemeralPointIsTheOpaqueError() throws {
         let serverKey = NISTP256.Signing.PrivateKey()
         let parameters = Self.parameters(.v32, .applicationScopeGeneric)
-        var (request, _) = try ECIESEncryptor(
+        var (request, _) = try ECIES.Encryptor(
             parameters: parameters, recipientPublicKey: serverKey.publicKey.x963Representation
         ).encrypt(Data("x".utf8), timestamp: 5)
         request.ephemeralPublicKey = Data([0x02]) + Data(repeating: 0xFF, count: 32)
         #expect(throws: PowerAuthError(.decryption, "")) {
-            try ECIESDecryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
+            try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: serverKey).decrypt(request)
         }
     }
 }

@@ -6,35 +6,35 @@ import Testing
 /// The 200 upstream E2EE vectors (8 files × 25): request and response, both directions, plus negatives.
 @Suite("E2EE upstream vectors")
 struct E2EEUpstreamVectorTests {
-    static func parameters(_ item: [String: String]) throws -> ECIESParameters {
+    static func parameters(_ item: [String: String]) throws -> ECIES.Parameters {
         let version = try ProtocolVersion(text: item.text("protocolVersion"))
-        let encryptorId = try #require(ECIESEncryptorID(rawValue: item.text("encryptorId")))
-        return ECIESParameters(
+        let encryptorId = try #require(ECIES.EncryptorID(rawValue: item.text("encryptorId")))
+        return ECIES.Parameters(
             version: version, encryptorId: encryptorId, applicationKey: try item.text("applicationKey"),
             applicationSecret: try item.text("applicationSecret"), activationId: item["activationId"],
             transportKey: item["transportKey"].flatMap { Data(base64Encoded: $0) },
             temporaryKeyId: item["temporaryKeyId"])
     }
 
-    static func request(_ item: [String: String]) throws -> ECIESEncryptedRequest {
-        ECIESEncryptedRequest(
+    static func request(_ item: [String: String]) throws -> ECIES.EncryptedRequest {
+        ECIES.EncryptedRequest(
             temporaryKeyId: item["temporaryKeyId"], ephemeralPublicKey: try item.bytes("requestEphemeralPublicKey"),
             encryptedData: try item.bytes("encryptedDataRequest"), mac: try item.bytes("requestMac"),
             nonce: item["requestNonce"].flatMap { Data(base64Encoded: $0) },
             timestamp: item["timestampRequest"].flatMap { Int64($0) })
     }
 
-    static func response(_ item: [String: String]) throws -> ECIESEncryptedResponse {
-        ECIESEncryptedResponse(
+    static func response(_ item: [String: String]) throws -> ECIES.EncryptedResponse {
+        ECIES.EncryptedResponse(
             encryptedData: try item.bytes("encryptedDataResponse"), mac: try item.bytes("responseMac"),
             nonce: item["responseNonce"].flatMap { Data(base64Encoded: $0) },
             timestamp: item["timestampResponse"].flatMap { Int64($0) })
     }
 
-    static func exchange(_ item: [String: String], parameters: ECIESParameters? = nil) throws -> ECIESExchange {
+    static func exchange(_ item: [String: String], parameters: ECIES.Parameters? = nil) throws -> ECIESExchange {
         let parameters = try parameters ?? Self.parameters(item)
         return try ECIESExchange(
-            parameters: parameters, envelopeKey: ECIESEnvelopeKey(rawRepresentation: item.bytes("envelopeKey")),
+            parameters: parameters, envelopeKey: ECIES.EnvelopeKey(rawRepresentation: item.bytes("envelopeKey")),
             ephemeralPublicKey: item.bytes("requestEphemeralPublicKey"), temporaryKeyId: item["temporaryKeyId"])
     }
 
@@ -49,8 +49,8 @@ struct E2EEUpstreamVectorTests {
 
             // Request: the server decrypts it, then re-encrypting with the same nonce and time gives the same bytes.
             let request = try Self.request(item)
-            let decryptor = try ECIESDecryptor(
-                parameters: parameters, envelopeKey: ECIESEnvelopeKey(rawRepresentation: item.bytes("envelopeKey")))
+            let decryptor = try ECIES.Decryptor(
+                parameters: parameters, envelopeKey: ECIES.EnvelopeKey(rawRepresentation: item.bytes("envelopeKey")))
             let (plaintext, responseEncryptor) = try decryptor.decrypt(request)
             #expect(String(decoding: plaintext, as: UTF8.self) == (try item.text("requestData")), "\(file) \(index)")
             let resealed = try exchange.sealRequest(
@@ -98,7 +98,7 @@ struct E2EEUpstreamVectorTests {
             var wrongKeyBytes = try item.bytes("envelopeKey")
             wrongKeyBytes[20] ^= 0x55
             let wrongKey = try ECIESExchange(
-                parameters: Self.parameters(item), envelopeKey: ECIESEnvelopeKey(rawRepresentation: wrongKeyBytes),
+                parameters: Self.parameters(item), envelopeKey: ECIES.EnvelopeKey(rawRepresentation: wrongKeyBytes),
                 ephemeralPublicKey: request.ephemeralPublicKey, temporaryKeyId: request.temporaryKeyId)
             #expect(throws: undecryptable) { try wrongKey.openRequest(request) }
 

@@ -30,9 +30,9 @@ enum E2EEVectors {
     /// Deterministic randomness: the given nonces in order, then zeros; the given ephemeral key.
     static func fixedRandomness(
         nonces: [Data], ephemeralKey: NISTP256.Signing.PrivateKey = NISTP256.Signing.PrivateKey()
-    ) -> ECIESRandomness {
+    ) -> ECIES.Randomness {
         let queue = NonceQueue(nonces)
-        return ECIESRandomness(ephemeralKey: { ephemeralKey }, bytes: { queue.next(count: $0) })
+        return ECIES.Randomness(ephemeralKey: { ephemeralKey }, bytes: { queue.next(count: $0) })
     }
 
     /// Hands out prepared byte strings one by one.

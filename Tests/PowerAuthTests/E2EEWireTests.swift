@@ -15,7 +15,7 @@ struct E2EEWireTests {
         """
 
     @Test func requestRoundTripsThroughTheWireForm() throws {
-        let request = try JSONDecoder().decode(ECIESEncryptedRequest.self, from: Data(Self.w1Request.utf8))
+        let request = try JSONDecoder().decode(ECIES.EncryptedRequest.self, from: Data(Self.w1Request.utf8))
         #expect(request.timestamp == 1_723_109_505_421)
         #expect(request.ephemeralPublicKey.count == 33)
         try request.validateFields(for: .v33)
@@ -24,7 +24,7 @@ struct E2EEWireTests {
         let written = String(decoding: try encoder.encode(request), as: UTF8.self)
         #expect(written.contains(#""timestamp":1723109505421"#))
         #expect(written.contains(#""mac":"0yjA3GDiKJooZMi2hOkkD+aICpY7Slo/nzg0oTYrqJM=""#))
-        #expect(try JSONDecoder().decode(ECIESEncryptedRequest.self, from: Data(written.utf8)) == request)
+        #expect(try JSONDecoder().decode(ECIES.EncryptedRequest.self, from: Data(written.utf8)) == request)
         let original = try JSONSerialization.jsonObject(with: Data(Self.w1Request.utf8)) as? NSDictionary
         let again = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary
         #expect(original == again)
@@ -33,7 +33,7 @@ struct E2EEWireTests {
     @Test func nullsAreAbsentAndAbsentKeysAreNotWritten() throws {
         let text =
             #"{"encryptedData":"AAAAAAAAAAAAAAAAAAAAAA==","mac":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","nonce":null,"timestamp":null}"#
-        let response = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: Data(text.utf8))
+        let response = try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: Data(text.utf8))
         #expect(response.nonce == nil && response.timestamp == nil)
         try response.validateFields(for: .v31)
         let written = String(decoding: try JSONEncoder().encode(response), as: UTF8.self)
@@ -50,7 +50,7 @@ struct E2EEWireTests {
     ])
     func malformedRequestBodiesDoNotDecode(text: String) {
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(ECIESEncryptedRequest.self, from: Data(text.utf8))
+            try JSONDecoder().decode(ECIES.EncryptedRequest.self, from: Data(text.utf8))
         }
     }
 
@@ -108,7 +108,7 @@ struct E2EEWireTests {
     }
 
     @Test func headerFromParametersDropsTheActivationIdInApplicationScope() {
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: .v32, encryptorId: .applicationScopeGeneric, applicationKey: "k", applicationSecret: "s",
             activationId: "CF2E9A48-9085-4AA3-8F85-FFAFD2380609")
         #expect(EncryptionHeader(parameters: parameters).activationId == nil)
@@ -118,21 +118,21 @@ struct E2EEWireTests {
     }
 
     @Test func sharedInfo1HasTheVersionPrefixFrom32On() {
-        #expect(ECIESEncryptorID.createToken.sharedInfo1(version: .v30) == Data("/pa/token/create".utf8))
-        #expect(ECIESEncryptorID.createToken.sharedInfo1(version: .v31) == Data("/pa/token/create".utf8))
-        #expect(ECIESEncryptorID.createToken.sharedInfo1(version: .v32) == Data("3.2/pa/token/create".utf8))
-        #expect(ECIESEncryptorID.activationLayer2.sharedInfo1(version: .v33) == Data("3.3/pa/activation".utf8))
-        #expect(ECIESEncryptorID.allCases.filter { $0.scope == .application }.count == 2)
+        #expect(ECIES.EncryptorID.createToken.sharedInfo1(version: .v30) == Data("/pa/token/create".utf8))
+        #expect(ECIES.EncryptorID.createToken.sharedInfo1(version: .v31) == Data("/pa/token/create".utf8))
+        #expect(ECIES.EncryptorID.createToken.sharedInfo1(version: .v32) == Data("3.2/pa/token/create".utf8))
+        #expect(ECIES.EncryptorID.activationLayer2.sharedInfo1(version: .v33) == Data("3.3/pa/activation".utf8))
+        #expect(ECIES.EncryptorID.allCases.filter { $0.scope == .application }.count == 2)
     }
 
-    static func timedRequest(_ timestamp: Int64?, nonce: UInt8 = 1) -> ECIESEncryptedRequest {
-        ECIESEncryptedRequest(
+    static func timedRequest(_ timestamp: Int64?, nonce: UInt8 = 1) -> ECIES.EncryptedRequest {
+        ECIES.EncryptedRequest(
             ephemeralPublicKey: Data(repeating: 2, count: 33), encryptedData: Data(count: 16), mac: Data(count: 32),
             nonce: Data(repeating: nonce, count: 16), timestamp: timestamp)
     }
 
     @Test func replayGuardRefusesRepeatsWithinTheWindow() async throws {
-        let guardian = ECIESReplayGuard()
+        let guardian = ECIES.ReplayGuard()
         let now: Int64 = 1_000_000
         try await guardian.check(Self.timedRequest(now - 10), now: now)
         await #expect(throws: PowerAuthError(.replay, "")) {
@@ -149,7 +149,7 @@ struct E2EEWireTests {
 
     @Test func timestampPolicies() async throws {
         let now: Int64 = 10_000_000
-        let server2 = ECIESReplayGuard(policy: .server2)
+        let server2 = ECIES.ReplayGuard(policy: .server2)
         await #expect(throws: PowerAuthError(.replay, "")) {
             try await server2.check(Self.timedRequest(now + 1), now: now)
         }
@@ -159,7 +159,7 @@ struct E2EEWireTests {
         try await server2.check(Self.timedRequest(now - 60_000), now: now)
         try await server2.check(Self.timedRequest(now, nonce: 3), now: now)
 
-        let server19 = ECIESReplayGuard(policy: .server19)
+        let server19 = ECIES.ReplayGuard(policy: .server19)
         try await server19.check(Self.timedRequest(now + 60_000), now: now)
         try await server19.check(Self.timedRequest(0, nonce: 4), now: now)
         await #expect(throws: PowerAuthError(.replay, "")) {

@@ -153,7 +153,7 @@ struct ServerFlowTests {
             code: enrollment.code, application: enrollment.deviceApplication, version: .v32,
             timestampMillis: Self.now)
         let request = try ServerEncryptionFlow.request(pending.body)
-        let guardian = ECIESReplayGuard()
+        let guardian = ECIES.ReplayGuard()
         try await guardian.check(request, now: Self.now)
         await #expect(throws: PowerAuthError(.replay, "")) { try await guardian.check(request, now: Self.now) }
     }

@@ -121,14 +121,14 @@ struct TemporaryKeyTests {
         #expect(Data(base64URL: parts[2])?.count == 64)
 
         // An ECIES request encrypted to the temporary key decrypts with its private key.
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: .v33, encryptorId: activationId == nil ? .applicationScopeGeneric : .activationScopeGeneric,
             applicationKey: Self.applicationKey, applicationSecret: Self.applicationSecret, activationId: activationId,
             transportKey: Self.transportKey, temporaryKeyId: key.id)
-        let (request, _) = try ECIESEncryptor(parameters: parameters, recipientPublicKey: key.publicKey)
+        let (request, _) = try ECIES.Encryptor(parameters: parameters, recipientPublicKey: key.publicKey)
             .encrypt(Data("{}".utf8), timestamp: 1_723_109_506_000)
         #expect(request.temporaryKeyId == key.id)
-        let (plaintext, _) = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: setup.temporary)
+        let (plaintext, _) = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: setup.temporary)
             .decrypt(request)
         #expect(plaintext == Data("{}".utf8))
     }

@@ -29,16 +29,16 @@ struct BackendCLITests {
             ["backend", "offline", "verify", "--url", closed, "--allow-http", "--activation-id", "a"],
             ["backend", "app", "list", "--url", closed, "--allow-http", "--auth-user", "a:b", "--password-env", "PW"],
         ])
-    func usage(arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments, environment: ["PW": "secret"])
+    func usage(arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments, environment: ["PW": "secret"])
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(!result.stderr.contains("secret"))
     }
 
     @Test("a server that cannot be reached exits 5 with one line and prints nothing as success")
-    func network() throws {
-        let result = try CLIRunner.run(
+    func network() async throws {
+        let result = try await CLIRunner.run(
             [
                 "backend", "activation", "commit", "--url", Self.closed, "--allow-http", "--activation-id", "a",
                 "--auth-user", "integration", "--password-env", "PW",
@@ -50,13 +50,13 @@ struct BackendCLITests {
     }
 
     @Test("a malformed offline payload or operation data exits 4 before anything is sent")
-    func malformed() throws {
-        let verify = try CLIRunner.run([
+    func malformed() async throws {
+        let verify = try await CLIRunner.run([
             "backend", "offline", "verify", "--url", Self.closed, "--allow-http", "--activation-id", "a", "--code",
             "12345678-12345678", "not an offline operation",
         ])
         #expect(verify.status == 4, "\(verify.stderr)")
-        let create = try CLIRunner.run([
+        let create = try await CLIRunner.run([
             "backend", "offline", "create", "--url", Self.closed, "--allow-http", "--activation-id", "a", "--data",
             "not operation data",
         ])
@@ -64,7 +64,7 @@ struct BackendCLITests {
     }
 
     @Test("every backend command has help")
-    func help() throws {
+    func help() async throws {
         for path in [
             ["app", "list"], ["app", "create"], ["app", "detail"], ["app", "version", "create"],
             ["activation", "init"], ["activation", "commit"], ["activation", "status"], ["activation", "block"],
@@ -72,7 +72,7 @@ struct BackendCLITests {
             ["template", "list"], ["operation", "create"], ["operation", "detail"], ["operation", "list"],
             ["operation", "cancel"], ["offline", "create"], ["offline", "verify"],
         ] {
-            let result = try CLIRunner.run(["backend"] + path + ["--help"])
+            let result = try await CLIRunner.run(["backend"] + path + ["--help"])
             #expect(result.status == 0, "\(path)")
             #expect(result.stdout.contains("--url") && result.stdout.contains("--json"), "\(path)")
         }

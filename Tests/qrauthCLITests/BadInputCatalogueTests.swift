@@ -205,11 +205,11 @@ struct BadInputCatalogueTests {
     static let verify = ["code", "verify", "--server", "$server", "--code", "12345678-12345678", "--input", "$op"]
 
     @Test(arguments: rows)
-    func row(_ row: Row) throws {
-        let workspace = try Workspace.shared()
+    func row(_ row: Row) async throws {
+        let workspace = try await Workspace.shared()
         let before = try workspace.contents()
         let arguments = row.arguments.map { workspace.substitute($0) }
-        let result = try CLIRunner.run(arguments, environment: row.environment, timeout: 120)
+        let result = try await CLIRunner.run(arguments, environment: row.environment, timeout: 120)
         #expect(result.status == row.status, "\(row.name): \(result.stderr)")
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty, "\(row.name): not one line: \(result.stderr)")
@@ -221,25 +221,25 @@ struct BadInputCatalogueTests {
         #expect(try workspace.contents() == before, "\(row.name) created or changed a file")
     }
 
-    @Test func aPasswordFromTheEnvironmentThatIsNotUTF8IsRefusedLikeOneFromAFile() throws {
-        let workspace = try Workspace.shared()
+    @Test func aPasswordFromTheEnvironmentThatIsNotUTF8IsRefusedLikeOneFromAFile() async throws {
+        let workspace = try await Workspace.shared()
         let before = try workspace.contents()
         let script = """
             P="$(printf 'ab\\377')" exec "$0" operation approve --activation "$1" --password-env P --input "$2"
             """
-        let result = try CLIRunner.runShell(
+        let result = try await CLIRunner.runShell(
             script, arguments: [CLIRunner.executable.path, workspace.path("device"), workspace.path("op")])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("not valid UTF-8"))
         #expect(try workspace.contents() == before)
     }
 
-    @Test func aFullStandardOutputIsAnErrorNotASuccess() throws {
-        let result = try CLIRunner.runShell(
+    @Test func aFullStandardOutputIsAnErrorNotASuccess() async throws {
+        let result = try await CLIRunner.runShell(
             #"exec "$0" qr encode hello --format text > /dev/full"#, arguments: [CLIRunner.executable.path])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("standard output"))
-        let json = try CLIRunner.runShell(
+        let json = try await CLIRunner.runShell(
             #"exec "$0" pac parse 'https://x/?oid=1&potp=2' --json > /dev/full"#, arguments: [CLIRunner.executable.path]
         )
         #expect(json.status == 4, "\(json.stderr)")
@@ -252,9 +252,10 @@ final class Workspace: Sendable {
     let directory: URL
     let publicKey: String
 
-    private static let made: Result<Workspace, any Error> = Result { try Workspace() }
+    /// Made by the first caller; every later one awaits the same task.
+    private static let made = Task { try await Workspace() }
 
-    static func shared() throws -> Workspace { try made.get() }
+    static func shared() async throws -> Workspace { try await made.value }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -289,24 +290,24 @@ final class Workspace: Sendable {
         return result
     }
 
-    private init() throws {
+    private init() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         self.directory = directory
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         func write(_ name: String, _ data: Data) throws { try data.write(to: directory.appendingPathComponent(name)) }
         func text(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
 
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             ["activation", "create", "--device", path("device"), "--server", path("server"), "--password-env", "PIN"],
             environment: ["PIN": "1234"])
         try #require(created.status == 0, "\(created.stderr)")
-        let operation = try CLIRunner.run(
+        let operation = try await CLIRunner.run(
             ["operation", "create", "--server", path("server"), "--data", "A1*A100CZK*ICZ2730300000001165254011"])
         try #require(operation.status == 0, "\(operation.stderr)")
         try write("op", operation.stdoutData)
 
         let keyFile = CLIRunner.fixture("ios-Tests-TestData-private.pem")
-        let key = try CLIRunner.run(["pins", "public-key", "--key", keyFile])
+        let key = try await CLIRunner.run(["pins", "public-key", "--key", keyFile])
         try #require(key.status == 0, "\(key.stderr)")
         publicKey = key.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try write(
@@ -315,7 +316,7 @@ final class Workspace: Sendable {
             "cert",
             Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("ssl-pinning-tool-test-www.google.com.pem"))))
 
-        let png = try CLIRunner.run(["qr", "encode", "hello", "--format", "png"])
+        let png = try await CLIRunner.run(["qr", "encode", "hello", "--format", "png"])
         try #require(png.status == 0)
         try write("png", png.stdoutData)
         try write("truncatedPNG", png.stdoutData.prefix(png.stdoutData.count / 2))

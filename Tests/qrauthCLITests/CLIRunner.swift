@@ -1,5 +1,7 @@
 import Foundation
 import QRAuthTestSupport
+import Subprocess
+import SystemPackage
 import Testing
 
 /// Runs the built `qrauth` executable and captures what it printed and how it exited.
@@ -43,70 +45,90 @@ enum CLIRunner {
         stdin: Data? = nil,
         environment: [String: String] = [:],
         currentDirectory: URL? = nil
-    ) throws -> CLIResult {
-        try runProcess(
+    ) async throws -> CLIResult {
+        try await runProcess(
             executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
             timeout: nil)
     }
 
-    /// Runs a program with `NO_COLOR` set, feeding `stdin` then end of input, and collects both outputs.
-    /// With a `timeout` (seconds) a child still running then is killed, so a hang fails the caller's
-    /// status check (nothing is timed).
+    /// Runs a program with `NO_COLOR` set (unless `noColor` is false), feeding `stdin` then end of input, and
+    /// collects both outputs. With a `timeout` (seconds) a child still running then is killed, so a hang fails
+    /// the caller's status check (nothing is timed). The wait suspends the task (swift-subprocess): no
+    /// cooperative thread is held while the child runs. A child killed by a signal reports the signal's number
+    /// as its status, as Foundation's `Process.terminationStatus` does.
     static func runProcess(
         _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
-        currentDirectory: URL? = nil, timeout: Double?
-    ) throws -> CLIResult {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        noColor: Bool = true, currentDirectory: URL? = nil, timeout: Double?
+    ) async throws -> CLIResult {
+        var overrides: [Environment.Key: String?] = [:]
         // The variables online commands take --url, --device and --ca from: a test gives them or none.
-        for name in ["QRAUTH_URL", "QRAUTH_DEVICE", "QRAUTH_CA", "QRAUTH_BACKOFFICE_URL"] { env[name] = nil }
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        for name in ["QRAUTH_URL", "QRAUTH_DEVICE", "QRAUTH_CA", "QRAUTH_BACKOFFICE_URL"] {
+            overrides[Environment.Key(stringLiteral: name)] = String?.none
         }
-        group.enter()
-        DispatchQueue.global().async {
-            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        for (key, value) in environment { overrides[Environment.Key(stringLiteral: key)] = value }
+        overrides["NO_COLOR"] = noColor ? "1" : String?.none
+        let result = try await Subprocess.run(
+            .path(FilePath(program.path)), arguments: Arguments(arguments),
+            environment: .inherit.updating(overrides),
+            workingDirectory: currentDirectory.map { FilePath($0.path) },
+            input: .inputWriter, output: .sequence, error: .sequence
+        ) { execution in
+            // Both outputs are read concurrently, so a chatty child never blocks on a full pipe; the
+            // watchdog (if any) is cancelled once both reach end of file.
+            try await withThrowingTaskGroup(of: (Bool, Data)?.self) { group in
+                group.addTask { (true, try await collect(execution.standardOutput)) }
+                group.addTask { (false, try await collect(execution.standardError)) }
+                // `stdin`, then end of input. A child that exits without reading it (a usage error) breaks the
+                // pipe: that write fails and is ignored, and the writer is always finished (its descriptor closed).
+                if let stdin, !stdin.isEmpty { _ = try? await execution.standardInputWriter.write(Array(stdin)) }
+                try? await execution.standardInputWriter.finish()
+                if let timeout {
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(timeout))
+                        try? execution.send(signal: .kill)
+                        return nil
+                    }
+                }
+                var outData = Data()
+                var errData = Data()
+                var finished = 0
+                while finished < 2, let next = try await group.next() {
+                    guard let (isOutput, data) = next else { continue }
+                    if isOutput { outData = data } else { errData = data }
+                    finished += 1
+                }
+                group.cancelAll()
+                return (outData, errData)
+            }
         }
-        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
-        try inPipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        watchdog.cancel()
-        group.wait()
+        let (outData, errData) = result.closureResult
+        let status: Int32
+        switch result.terminationStatus {
+        case .exited(let code): status = code
+        case .signaled(let signal): status = signal
+        }
         return CLIResult(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             stdoutData: outData
         )
     }
 
+    /// Everything a child wrote to one output, up to end of file.
+    private static func collect(_ sequence: SubprocessOutputSequence) async throws -> Data {
+        var data = Data()
+        for try await buffer in sequence {
+            buffer.withUnsafeBytes { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+
     /// A test activation in `directory`: `phone.json` (device) and `bank.json` (server), password `pin`.
-    static func activation(in directory: URL, pin: String = "1234") throws -> (device: String, server: String) {
+    static func activation(in directory: URL, pin: String = "1234") async throws -> (device: String, server: String) {
         let device = directory.appendingPathComponent("phone.json").path
         let server = directory.appendingPathComponent("bank.json").path
-        let created = try run(
+        let created = try await run(
             ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
             environment: ["PIN": pin])
         try #require(created.status == 0, "\(created.stderr)")
@@ -116,5 +138,13 @@ enum CLIRunner {
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         try TemporaryDirectory.make(prefix: "cli")
+    }
+}
+
+extension Process {
+    /// Waits until a child started with Foundation's `Process` (the long-running `serve` and TLS servers the
+    /// tests talk to while they run) has exited, without holding a thread: the task sleeps between checks.
+    func exited() async {
+        while isRunning { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }

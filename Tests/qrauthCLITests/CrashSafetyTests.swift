@@ -18,7 +18,7 @@ struct CrashSafetyTests {
     static func killAtRandom(
         _ arguments: [String], environment: [String: String] = [:], maximumDelay: Double,
         generator: inout some RandomNumberGenerator
-    ) throws -> Bool {
+    ) async throws -> Bool {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = arguments
@@ -27,56 +27,56 @@ struct CrashSafetyTests {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        usleep(UInt32(Double.random(in: 0...maximumDelay, using: &generator) * 1_000_000))
+        try await Task.sleep(for: .seconds(Double.random(in: 0...maximumDelay, using: &generator)))
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        await process.exited()
         return process.terminationReason == .uncaughtSignal
     }
 
-    static func show(_ path: String) throws -> [String: Any] {
-        let result = try CLIRunner.run(["activation", "show", path, "--json"])
+    static func show(_ path: String) async throws -> [String: Any] {
+        let result = try await CLIRunner.run(["activation", "show", path, "--json"])
         try #require(result.status == 0, "after a kill \(path) does not parse: \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
     }
 
     @Test("device and server files: counters only move forward")
-    func activationFiles() throws {
+    func activationFiles() async throws {
         var generator = SystemRandomNumberGenerator()
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let device = directory.appendingPathComponent("device.json").path
         let server = directory.appendingPathComponent("server.json").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             [
                 "activation", "create", "--device", device, "--server", server, "--password-env", "PIN",
                 "--max-failed-attempts", "1000",
             ], environment: ["PIN": "1234"])
         try #require(created.status == 0, "\(created.stderr)")
-        let operation = try CLIRunner.run(["operation", "create", "--server", server, "--data", "A1*A100CZK"])
+        let operation = try await CLIRunner.run(["operation", "create", "--server", server, "--data", "A1*A100CZK"])
         try #require(operation.status == 0)
         let payload = String(operation.stdout.dropLast())
 
-        var counter = try Self.show(device)["counter"] as? Int ?? -1
+        var counter = try await Self.show(device)["counter"] as? Int ?? -1
         var killed = 0
         for _ in 0..<Self.kills {
             killed +=
-                try Self.killAtRandom(
+                try await Self.killAtRandom(
                     ["operation", "approve", "--activation", device, "--password-env", "PIN", payload],
                     environment: ["PIN": "1234"], maximumDelay: 0.4, generator: &generator) ? 1 : 0
-            let now = try #require(try Self.show(device)["counter"] as? Int)
+            let now = try await #require(try Self.show(device)["counter"] as? Int)
             #expect(now >= counter, "the device counter went back from \(counter) to \(now)")
             counter = now
         }
 
         print("crash safety: operation approve killed \(killed) of \(Self.kills) runs; device counter \(counter)")
-        var failed = try Self.show(server)["failedAttempts"] as? Int ?? -1
+        var failed = try await Self.show(server)["failedAttempts"] as? Int ?? -1
         killed = 0
         for _ in 0..<Self.kills {
             killed +=
-                try Self.killAtRandom(
+                try await Self.killAtRandom(
                     ["code", "verify", "--server", server, "--code", "00000000-00000000", "--operation", payload],
                     maximumDelay: 0.4, generator: &generator) ? 1 : 0
-            let now = try #require(try Self.show(server)["failedAttempts"] as? Int)
+            let now = try await #require(try Self.show(server)["failedAttempts"] as? Int)
             #expect(now >= failed, "failed attempts went back from \(failed) to \(now)")
             failed = now
         }
@@ -85,7 +85,7 @@ struct CrashSafetyTests {
     }
 
     @Test("a pin list signed into: every entry written stays")
-    func pinList() throws {
+    func pinList() async throws {
         var generator = SystemRandomNumberGenerator()
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -96,7 +96,7 @@ struct CrashSafetyTests {
         var killed = 0
         for index in 0..<Self.kills {
             killed +=
-                try Self.killAtRandom(
+                try await Self.killAtRandom(
                     [
                         "pins", "sign", "--key", key, "--cert", cert, "--name", "host\(index).example", "--expires",
                         "4000000000", "--into", list,
@@ -114,13 +114,13 @@ struct CrashSafetyTests {
     }
 
     @Test("serve --state: the state file loads after every kill and keeps what was acknowledged")
-    func serveState() throws {
+    func serveState() async throws {
         var generator = SystemRandomNumberGenerator()
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = directory.appendingPathComponent("server.json").path
         let state = directory.appendingPathComponent("state.json").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             [
                 "activation", "create", "--device", directory.appendingPathComponent("device.json").path, "--server",
                 server, "--password-env", "PIN",
@@ -135,42 +135,36 @@ struct CrashSafetyTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+            let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
             guard let url = lines.first, url.hasPrefix("http://") else {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                await process.exited()
                 Issue.record("serve did not start on the state file left by the last kill")
                 return
             }
             // What the server holds now must include everything acknowledged before the last kill.
-            let listed = try Self.curlOutput(["\(url)/admin/operations"])
+            let listed = try await Self.curlOutput(["\(url)/admin/operations"])
             let held = listed.components(separatedBy: "\"id\"").count - 1
             #expect(held >= acknowledged, "the state lost acknowledged operations: \(held) < \(acknowledged)")
             acknowledged = held
             // Create operations until a random kill lands somewhere in the middle of them.
             let deadline = Date().addingTimeInterval(Double.random(in: 0.05...0.5, using: &generator))
             while Date() < deadline {
-                let status = try ServeCLITests.curl([
+                let status = try await ServeCLITests.curl([
                     "-o", "/dev/null", "-f", "-d", #"{"data":"A1*A100CZK","title":"T"}"#, "\(url)/admin/operations",
                 ])
                 if status == 0 { acknowledged += 1 }
             }
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
         }
         print("crash safety: serve killed \(max(2, Self.kills / 2)) times; \(acknowledged) operations kept")
     }
 
-    static func curlOutput(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func curlOutput(_ arguments: [String]) async throws -> String {
+        try await CLIRunner.runProcess(
+            URL(fileURLWithPath: "/usr/bin/curl"), ["-s"] + arguments, environment: [:], noColor: false, timeout: nil
+        ).stdout
     }
 
     /// Killed writers may leave `.tmp-*` files; they must never be mistaken for state (they are

@@ -65,7 +65,7 @@ enum DocScriptRunner {
             .deletingLastPathComponent()
     }
 
-    static func run(_ script: String, timeout: Double = 180) throws -> CLIResult {
+    static func run(_ script: String, timeout: Double = 180) async throws -> CLIResult {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createSymbolicLink(
@@ -79,7 +79,7 @@ enum DocScriptRunner {
             trap 'exit 143' TERM
 
             """
-        return try CLIRunner.runProcess(
+        return try await CLIRunner.runProcess(
             URL(fileURLWithPath: "/bin/bash"),
             ["-c", harness + script, CLIRunner.productsDirectory.path, directory.path], environment: [:],
             timeout: timeout)
@@ -125,7 +125,7 @@ struct DocsRunnableCLITests {
     }
 
     @Test("every sh block in README.md and docs/ is marked runnable (and closed) or says why it is not")
-    func everyBlockIsMarked() throws {
+    func everyBlockIsMarked() async throws {
         var count = 0
         for path in try Self.markdownFiles() {
             for block in MarkdownShellBlock.blocks(in: try Self.text(path)) {
@@ -144,7 +144,7 @@ struct DocsRunnableCLITests {
     }
 
     @Test("the table below names every runnable script of docs/")
-    func everyRunnableScriptIsRun() throws {
+    func everyRunnableScriptIsRun() async throws {
         var found: Set<String> = []
         for path in try Self.markdownFiles() where path != "README.md" {
             for block in MarkdownShellBlock.blocks(in: try Self.text(path)) {
@@ -155,10 +155,10 @@ struct DocsRunnableCLITests {
     }
 
     @Test("the runnable blocks of a page run as written", arguments: pages)
-    func runs(page: Page) throws {
+    func runs(page: Page) async throws {
         let script = MarkdownShellBlock.script(named: page.name, in: try Self.text(page.path))
         #expect(!script.isEmpty)
-        let result = try DocScriptRunner.run(script)
+        let result = try await DocScriptRunner.run(script)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         for text in page.expected {
             #expect(result.stdout.contains(text), "\(page.path): no \(text) in \(result.stdout)")

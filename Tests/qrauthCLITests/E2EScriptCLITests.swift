@@ -11,12 +11,12 @@ struct E2EScriptCLITests {
     }
 
     @Test("init → activate → commit → operation create → sync approve → detail APPROVED, each step a ✓ line")
-    func wholeStory() throws {
+    func wholeStory() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let serve = try ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
+        let serve = try await ServeProcess(in: directory, arguments: ["--backoffice"], lineCount: 8)
         defer { serve.stop() }
-        let result = try CLIRunner.runProcess(
+        let result = try await CLIRunner.runProcess(
             URL(fileURLWithPath: "/bin/sh"), [Self.script.path],
             environment: [
                 "QRAUTH": CLIRunner.executable.path, "ENROLLMENT_URL": serve.url,

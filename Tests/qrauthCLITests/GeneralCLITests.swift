@@ -3,8 +3,8 @@ import Testing
 
 @Suite("General command line behaviour")
 struct GeneralCLITests {
-    @Test func versionListsEveryLibrary() throws {
-        let result = try CLIRunner.run(["version", "--json"])
+    @Test func versionListsEveryLibrary() async throws {
+        let result = try await CLIRunner.run(["version", "--json"])
         #expect(result.status == 0)
         let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: String]
         for key in ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"] {
@@ -14,14 +14,14 @@ struct GeneralCLITests {
         #expect(report?["libturbojpeg"]?.range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
     }
 
-    @Test func unknownCommandIsUsageError() throws {
-        let result = try CLIRunner.run(["no-such-command"])
+    @Test func unknownCommandIsUsageError() async throws {
+        let result = try await CLIRunner.run(["no-such-command"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("Unexpected argument"))
     }
 
-    @Test func helpExitsZero() throws {
-        let result = try CLIRunner.run(["--help"])
+    @Test func helpExitsZero() async throws {
+        let result = try await CLIRunner.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Exit codes"))
     }

@@ -33,8 +33,8 @@ struct HelpTextCLITests {
     }
 
     @Test(arguments: commands)
-    func defaultsAreStatedOnceAndReadable(_ command: [String]) throws {
-        let result = try CLIRunner.run(command + ["--help"])
+    func defaultsAreStatedOnceAndReadable(_ command: [String]) async throws {
+        let result = try await CLIRunner.run(command + ["--help"])
         #expect(result.status == 0, "\(command): \(result.stderr)")
         let options = Self.optionParagraphs(result.stdout)
         #expect(!options.isEmpty, "\(command) help lists no options")

@@ -208,110 +208,115 @@ struct JSONVocabularyCLITests {
     }
 
     @Test("offline commands: activation, operation, code, pac, qr, scan, pins, version")
-    func offlineCommands() throws {
+    func offlineCommands() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let missing = path("missing.json")
         let env = ["PIN": "1234"]
-        func run(_ arguments: [String]) throws -> CLIResult { try CLIRunner.run(arguments, environment: env) }
+        func run(_ arguments: [String]) async throws -> CLIResult {
+            try await CLIRunner.run(arguments, environment: env)
+        }
 
         // activation
         let (device, server) = (path("d.json"), path("s.json"))
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "activation create",
             run([
                 "activation", "create", "--device", device, "--server-activation", server, "--password-env", "PIN",
                 "--json",
             ]))
-        try Self.expectError(
+        try await Self.expectError(
             "activation create",
             run([
                 "activation", "create", "--device", device, "--server-activation", server, "--password-env", "PIN",
                 "--json",
             ]),
             status: 64, code: "cli.usage")
-        try Self.expectDocument("activation show", run(["activation", "show", device, "--json"]))
-        try Self.expectDocument("activation show", run(["activation", "show", server, "--json", "--reveal"]))
-        try Self.expectError(
+        try await Self.expectDocument("activation show", run(["activation", "show", device, "--json"]))
+        try await Self.expectDocument("activation show", run(["activation", "show", server, "--json", "--reveal"]))
+        try await Self.expectError(
             "activation show", run(["activation", "show", missing, "--json"]), status: 4, code: "file.not_found")
-        try Self.expectError(
+        try await Self.expectError(
             "activation import", run(["activation", "import", missing, "--device", path("i.json"), "--json"]), status: 4
         )
 
         // operation, code
-        let created = try run([
+        let created = try await run([
             "operation", "create", "--server-activation", server, "--title", "Pay", "--data", "A1*A100CZK", "--flags",
             "B", "--qr", path("op.png"), "--json",
         ])
         try Self.expectDocument("operation create", created)
         let operation = try #require(
             (try JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])?["payload"] as? String)
-        try Self.expectError(
+        try await Self.expectError(
             "operation create",
             run(["operation", "create", "--server-activation", missing, "--title", "T", "--data", "A1", "--json"]),
             status: 4)
-        try Self.expectDocument("operation parse", run(["operation", "parse", operation, "--json"]))
-        try Self.expectError(
+        try await Self.expectDocument("operation parse", run(["operation", "parse", operation, "--json"]))
+        try await Self.expectError(
             "operation parse", run(["operation", "parse", "not an operation", "--json"]), status: 4,
             code: "operation.too_few_lines")
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "operation verify", run(["operation", "verify", operation, "--device", device, "--json"]))
-        try Self.expectError(
+        try await Self.expectError(
             "operation verify", run(["operation", "verify", operation, "--json"]), status: 64, code: "cli.usage")
-        let approved = try run([
+        let approved = try await run([
             "operation", "approve", operation, "--device", device, "--password-env", "PIN", "--json",
         ])
         try Self.expectDocument("operation approve", approved)
         let code = try #require(
             (try JSONSerialization.jsonObject(with: approved.stdoutData) as? [String: Any])?["code"] as? String)
-        try Self.expectError(
+        try await Self.expectError(
             "operation approve",
             run(["operation", "approve", operation, "--device", missing, "--password-env", "PIN", "--json"]),
             status: 4)
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "code verify",
             run(["code", "verify", "--server-activation", server, "--code", code, "--operation", operation, "--json"]))
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "code verify",
             run([
                 "code", "verify", "--server-activation", server, "--code", "12345678-12345678", "--operation",
                 operation, "--json",
             ]),
             status: 1)
-        try Self.expectError(
+        try await Self.expectError(
             "code verify",
             run(["code", "verify", "--server-activation", missing, "--code", "1", "--operation", operation, "--json"]),
             status: 4)
 
         // pac, qr, scan
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "pac parse", run(["pac", "parse", "https://example.com/?oid=1234&potp=5678", "--json"]))
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "pac parse",
             run(["pac", "parse", "eyJhbGciOiJub25lIn0.eyJvaWQiOiJvcDEiLCJwb3RwIjoiMTExMTExMTEifQ==", "--json"]))
-        try Self.expectError("pac parse", run(["pac", "parse", "nothing", "--json"]), status: 4)
-        try Self.expectDocument("qr encode", run(["qr", "encode", "hello", "--output", path("h.png"), "--json"]))
-        try Self.expectError("qr encode", run(["qr", "encode", "hello", "--format", "nope", "--json"]), status: 64)
-        try Self.expectDocument(
+        try await Self.expectError("pac parse", run(["pac", "parse", "nothing", "--json"]), status: 4)
+        try await Self.expectDocument("qr encode", run(["qr", "encode", "hello", "--output", path("h.png"), "--json"]))
+        try await Self.expectError(
+            "qr encode", run(["qr", "encode", "hello", "--format", "nope", "--json"]), status: 64)
+        try await Self.expectDocument(
             "scan", run(["scan", path("op.png"), path("h.png"), "--parse", "--device", device, "--json"]), lines: true)
-        let scanFailed = try run(["scan", missing, "--json"])
+        let scanFailed = try await run(["scan", missing, "--json"])
         try Self.expectDocument("scan", scanFailed, status: 4, lines: true)
         #expect(scanFailed.stdout.contains("\"code\":\"cli.malformed_input\""), "\(scanFailed.stdout)")
 
         // pins
         let key = path("k.pem")
-        try Self.expectDocument("pins keygen", run(["pins", "keygen", "--out", key, "--json"]))
-        try Self.expectError("pins keygen", run(["pins", "keygen", "--out", key, "--json"]), status: 64)
-        try Self.expectDocument("pins public-key", run(["pins", "public-key", "--key", key, "--json"]))
-        try Self.expectError("pins public-key", run(["pins", "public-key", "--key", missing, "--json"]), status: 4)
-        try Self.expectDocument("pins private-key", run(["pins", "private-key", "--key", key, "--json"]))
-        try Self.expectError("pins private-key", run(["pins", "private-key", "--key", missing, "--json"]), status: 4)
+        try await Self.expectDocument("pins keygen", run(["pins", "keygen", "--out", key, "--json"]))
+        try await Self.expectError("pins keygen", run(["pins", "keygen", "--out", key, "--json"]), status: 64)
+        try await Self.expectDocument("pins public-key", run(["pins", "public-key", "--key", key, "--json"]))
+        try await Self.expectError(
+            "pins public-key", run(["pins", "public-key", "--key", missing, "--json"]), status: 4)
+        try await Self.expectDocument("pins private-key", run(["pins", "private-key", "--key", key, "--json"]))
+        try await Self.expectError(
+            "pins private-key", run(["pins", "private-key", "--key", missing, "--json"]), status: 4)
         let certificate = PinsCLITests.google
-        try Self.expectDocument("pins fingerprint", run(["pins", "fingerprint", certificate, "--json"]))
-        try Self.expectError("pins fingerprint", run(["pins", "fingerprint", missing, "--json"]), status: 4)
+        try await Self.expectDocument("pins fingerprint", run(["pins", "fingerprint", certificate, "--json"]))
+        try await Self.expectError("pins fingerprint", run(["pins", "fingerprint", missing, "--json"]), status: 4)
         let list = path("list.json")
-        let signed = try run([
+        let signed = try await run([
             "pins", "sign", "--key", key, "--name", "a.example", "--fingerprint", String(repeating: "ab", count: 32),
             "--expires", "1700000000", "--json",
         ])
@@ -319,50 +324,52 @@ struct JSONVocabularyCLITests {
         // A DER signature, over something else: a document saying invalid, exit 1.
         let otherSignature = try #require(
             (try JSONSerialization.jsonObject(with: signed.stdoutData) as? [String: Any])?["signature"] as? String)
-        #expect(try run(["pins", "sign", "--key", key, "--cert", certificate, "--into", list]).status == 0)
+        #expect(try await run(["pins", "sign", "--key", key, "--cert", certificate, "--into", list]).status == 0)
         #expect(
-            try run([
+            try await run([
                 "pins", "sign", "--key", key, "--name", "old.example", "--fingerprint",
                 String(repeating: "cd", count: 32), "--expires", "1000", "--into", list,
             ]).status == 0)
-        try Self.expectError(
+        try await Self.expectError(
             "pins sign", run(["pins", "sign", "--key", missing, "--cert", certificate, "--json"]), status: 4)
-        let publicKey = try run(["pins", "public-key", "--key", key]).stdout.trimmingCharacters(
+        let publicKey = try await run(["pins", "public-key", "--key", key]).stdout.trimmingCharacters(
             in: .whitespacesAndNewlines)
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "pins verify",
             run(["pins", "verify", list, "--public-key", publicKey, "--now", "1539000000", "--json", "--explain"]),
             status: 2)
-        try Self.expectError(
+        try await Self.expectError(
             "pins verify", run(["pins", "verify", missing, "--public-key", publicKey, "--json"]), status: 4)
-        try Self.expectDocument("pins lint", run(["pins", "lint", list, "--now", "1539000000", "--json"]), status: 2)
-        try Self.expectError("pins lint", run(["pins", "lint", missing, "--json"]), status: 4)
-        try Self.expectDocument(
+        try await Self.expectDocument(
+            "pins lint", run(["pins", "lint", list, "--now", "1539000000", "--json"]), status: 2)
+        try await Self.expectError("pins lint", run(["pins", "lint", missing, "--json"]), status: 4)
+        try await Self.expectDocument(
             "pins check",
             run([
                 "pins", "check", list, "--public-key", publicKey, "--cert", certificate, "--now", "1539000000",
                 "--json",
             ]))
-        try Self.expectError(
+        try await Self.expectError(
             "pins check", run(["pins", "check", missing, "--public-key", publicKey, "--cert", certificate, "--json"]),
             status: 4)
-        let pruned = try run(["pins", "prune", list, "--now", "1539000000", "--json"])
+        let pruned = try await run(["pins", "prune", list, "--now", "1539000000", "--json"])
         try Self.expectDocument("pins prune", pruned)
         let removed = (try JSONSerialization.jsonObject(with: pruned.stdoutData) as? [String: Any])?["removed"]
         #expect((removed as? [[String: Any]])?.first?["name"] as? String == "old.example", "\(pruned.stdout)")
-        try Self.expectError(
+        try await Self.expectError(
             "pins prune", run(["pins", "prune", missing, "--json"]), status: 4, code: "file.not_found")
-        try Self.expectError("pins prune", run(["pins", "prune", "--json", "--bogus"]), status: 64, code: "cli.usage")
+        try await Self.expectError(
+            "pins prune", run(["pins", "prune", "--json", "--bogus"]), status: 64, code: "cli.usage")
         let body = path("body.json")
         try Data("{\"fingerprints\":[]}".utf8).write(to: URL(fileURLWithPath: body))
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "pins verify-response",
             run([
                 "pins", "verify-response", body, "--challenge", "abc", "--signature", otherSignature, "--public-key",
                 publicKey, "--json",
             ]),
             status: 1)
-        try Self.expectError(
+        try await Self.expectError(
             "pins verify-response",
             run([
                 "pins", "verify-response", missing, "--challenge", "abc", "--signature", "x", "--public-key", publicKey,
@@ -370,28 +377,30 @@ struct JSONVocabularyCLITests {
             ]),
             status: 4)
 
-        try Self.expectDocument("version", run(["version", "--json"]))
-        try Self.expectError("version", run(["version", "--json", "--bogus"]), status: 64, code: "cli.usage")
+        try await Self.expectDocument("version", run(["version", "--json"]))
+        try await Self.expectError("version", run(["version", "--json", "--bogus"]), status: 64, code: "cli.usage")
     }
 
     @Test("network commands against qrauth serve: activation, token, sync, backend")
-    func networkCommands() throws {
+    func networkCommands() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let serve = try ServeProcess(in: directory, arguments: ["--admin", "--backoffice"], lineCount: 9)
+        let serve = try await ServeProcess(in: directory, arguments: ["--admin", "--backoffice"], lineCount: 9)
         defer { serve.stop() }
         let rest = try #require(serve.value("backoffice"))
         let application = try #require(serve.value("application"))
         let sdkConfig = try #require(serve.value("sdk-config"))
         let env = ["PIN": "1234"]
-        func run(_ arguments: [String]) throws -> CLIResult { try CLIRunner.run(arguments, environment: env) }
+        func run(_ arguments: [String]) async throws -> CLIResult {
+            try await CLIRunner.run(arguments, environment: env)
+        }
         let closed = ["--url", "http://127.0.0.1:1", "--allow-http", "--timeout", "5"]
 
         // backend (a server's responseObject passes through)
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "backend app list", run(["backend", "app", "list", "--url", rest, "--ca", serve.caPath, "--json"]))
-        try Self.expectError("backend app list", run(["backend", "app", "list", "--json"] + closed), status: 5)
-        let initialised = try run([
+        try await Self.expectError("backend app list", run(["backend", "app", "list", "--json"] + closed), status: 5)
+        let initialised = try await run([
             "backend", "activation", "init", "--user-id", "alice", "--application-id", application, "--url", rest,
             "--ca",
             serve.caPath, "--json",
@@ -404,44 +413,46 @@ struct JSONVocabularyCLITests {
         // activation activate|status|remove, token create|remove
         let phone = directory.appendingPathComponent("mobile.json").path
         let activate = ["activation", "activate", "--url", serve.url, "--sdk-config", sdkConfig, "--device", phone]
-        try Self.expectError(
+        try await Self.expectError(
             "activation activate",
             run(
                 activate + [
                     "--code", "not-a-code", "--password-env", "PIN", "--ca", serve.caPath, "--json",
                 ]),
             status: 4)
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "activation activate",
             run(
                 activate + [
                     "--code", code + "#" + codeSignature, "--password-env", "PIN", "--ca", serve.caPath, "--json",
                 ]))
         #expect(
-            try run([
+            try await run([
                 "backend", "activation", "commit", "--activation-id", activationId, "--url", rest, "--ca", serve.caPath,
             ]).status == 0)
         let device = ["--url", serve.url, "--device", phone, "--ca", serve.caPath]
-        try Self.expectDocument("activation status", run(["activation", "status", "--json"] + device))
-        try Self.expectError(
+        try await Self.expectDocument("activation status", run(["activation", "status", "--json"] + device))
+        try await Self.expectError(
             "activation status", run(["activation", "status", "--json", "--device", phone] + closed), status: 5)
-        try Self.expectDocument("token create", run(["token", "create", "--password-env", "PIN", "--json"] + device))
-        try Self.expectDocument("token remove", run(["token", "remove", "--password-env", "PIN", "--json"] + device))
-        try Self.expectError(
+        try await Self.expectDocument(
+            "token create", run(["token", "create", "--password-env", "PIN", "--json"] + device))
+        try await Self.expectDocument(
+            "token remove", run(["token", "remove", "--password-env", "PIN", "--json"] + device))
+        try await Self.expectError(
             "token create", run(["token", "create", "--password-env", "PIN", "--json", "--device", phone] + closed),
             status: 5)
-        try Self.expectError(
+        try await Self.expectError(
             "token remove", run(["token", "remove", "--password-env", "PIN", "--json", "--device", phone] + closed),
             status: 4, code: "enroll.missing_activation")  // no token left to remove: refused before connecting
-        try Self.expectDocument("token list", run(["token", "list", "--json", "--device", phone]))
-        try Self.expectError(
+        try await Self.expectDocument("token list", run(["token", "list", "--json", "--device", phone]))
+        try await Self.expectError(
             "token list", run(["token", "list", "--json", "--device", phone + ".missing"]), status: 4,
             code: "file.not_found")
 
         // sync: three operations for the activated phone, one unassigned (several activations are loaded)
-        func createOperation(_ extra: String) throws -> String {
+        func createOperation(_ extra: String) async throws -> String {
             let output = directory.appendingPathComponent("created.json").path
-            let status = try ServeCLITests.curl([
+            let status = try await ServeCLITests.curl([
                 "--cacert", serve.caPath, "-o", output, "-d",
                 #"{"data":"A1*A100CZK","title":"Pay"\#(extra)}"#, "\(serve.url)/admin/operations",
             ])
@@ -451,39 +462,46 @@ struct JSONVocabularyCLITests {
             return try #require((created as? [String: Any])?["id"] as? String, "\(object)")
         }
         let mine = #","activationId":"\#(activationId)""#
-        let (first, second, third) = (try createOperation(mine), try createOperation(mine), try createOperation(mine))
-        try Self.expectDocument("sync list", run(["sync", "list", "--json"] + device))
-        try Self.expectError(
+        let (first, second, third) = await (
+            try await createOperation(mine), try createOperation(mine), try createOperation(mine)
+        )
+        try await Self.expectDocument("sync list", run(["sync", "list", "--json"] + device))
+        try await Self.expectError(
             "sync list", run(["sync", "list", "--json", "--device", phone] + closed), status: 5, code: "mtoken.network")
-        try Self.expectDocument("sync detail", run(["sync", "detail", first, "--json"] + device))
-        try Self.expectError("sync detail", run(["sync", "detail", "no-such-operation", "--json"] + device), status: 1)
-        try Self.expectDocument("sync watch", run(["sync", "watch", "--polls", "1", "--json"] + device), lines: true)
-        let watchFailed = try CLIRunner.runProcess(
+        try await Self.expectDocument("sync detail", run(["sync", "detail", first, "--json"] + device))
+        try await Self.expectError(
+            "sync detail", run(["sync", "detail", "no-such-operation", "--json"] + device), status: 1)
+        try await Self.expectDocument(
+            "sync watch", run(["sync", "watch", "--polls", "1", "--json"] + device), lines: true)
+        let watchFailed = try await CLIRunner.runProcess(
             CLIRunner.executable, ["sync", "watch", "--polls", "1", "--json", "--device", phone] + closed,
             environment: [:], timeout: 60)
         try Self.expectDocument("sync watch", watchFailed, status: 5, lines: true)
         try Self.expectError("sync watch", watchFailed, status: 5)
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "sync approve", run(["sync", "approve", first, "--password-env", "PIN", "--json"] + device))
-        try Self.expectError(
+        try await Self.expectError(
             "sync approve", run(["sync", "approve", first, "--password-env", "PIN", "--json"] + device), status: 1)
-        try Self.expectDocument("sync reject", run(["sync", "reject", second, "--json"] + device))
-        try Self.expectError("sync reject", run(["sync", "reject", "no-such-operation", "--json"] + device), status: 1)
-        try Self.expectDocument("sync history", run(["sync", "history", "--password-env", "PIN", "--json"] + device))
-        try Self.expectError(
+        try await Self.expectDocument("sync reject", run(["sync", "reject", second, "--json"] + device))
+        try await Self.expectError(
+            "sync reject", run(["sync", "reject", "no-such-operation", "--json"] + device), status: 1)
+        try await Self.expectDocument(
+            "sync history", run(["sync", "history", "--password-env", "PIN", "--json"] + device))
+        try await Self.expectError(
             "sync history", run(["sync", "history", "--json"] + device), status: 64, code: "cli.usage")
-        try Self.expectDocument("sync claim", run(["sync", "claim", third, "--json"] + device))
-        try Self.expectError("sync claim", run(["sync", "claim", "no-such-operation", "--json"] + device), status: 1)
+        try await Self.expectDocument("sync claim", run(["sync", "claim", third, "--json"] + device))
+        try await Self.expectError(
+            "sync claim", run(["sync", "claim", "no-such-operation", "--json"] + device), status: 1)
 
-        try Self.expectDocument(
+        try await Self.expectDocument(
             "activation remove", run(["activation", "remove", "--password-env", "PIN", "--json"] + device))
-        try Self.expectError(
+        try await Self.expectError(
             "activation remove", run(["activation", "remove", "--password-env", "PIN", "--json"] + device), status: 4)
     }
 
     @Test("every leaf command but serve has --json")
-    func everyCommandHasJSON() throws {
-        for leaf in try VerbosityCLITests.leafCommands() where leaf.path != ["serve"] {
+    func everyCommandHasJSON() async throws {
+        for leaf in try await VerbosityCLITests.leafCommands() where leaf.path != ["serve"] {
             #expect(leaf.names.contains("--json"), "\(leaf.path.joined(separator: " ")) has no --json")
         }
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite("Locked state files", .serialized)
 struct LockedStateCLITests {
     @Test("parallel pins sign --into: every entry is in the list")
-    func parallelSigners() throws {
+    func parallelSigners() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let list = directory.appendingPathComponent("list.json").path
@@ -29,7 +29,7 @@ struct LockedStateCLITests {
             try process.run()
             return process
         }
-        for process in processes { process.waitUntilExit() }
+        for process in processes { await process.exited() }
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         let data = try Data(contentsOf: URL(fileURLWithPath: list))
         let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -38,7 +38,7 @@ struct LockedStateCLITests {
     }
 
     @Test("a second serve on one state file is refused")
-    func secondServerRefused() throws {
+    func secondServerRefused() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let state = directory.appendingPathComponent("state.json").path
@@ -49,16 +49,11 @@ struct LockedStateCLITests {
         first.standardOutput = output
         first.standardError = FileHandle.nullDevice
         try first.run()
-        defer {
-            if first.isRunning {
-                first.terminate()
-                first.waitUntilExit()
-            }
-        }
-        let lines = try ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+        defer { if first.isRunning { first.terminate() } }
+        let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
         try #require(lines.first?.hasPrefix("http://") == true, "serve printed \(lines)")
         let before = try Data(contentsOf: URL(fileURLWithPath: state))
-        let second = try CLIRunner.run(
+        let second = try await CLIRunner.run(
             ["serve", "--http", "--port", "0", "--state", state], environment: [:], timeout: 60)
         #expect(second.status == 4, "\(second.stderr)")
         #expect(second.stderr.contains("state.json"), "\(second.stderr)")

@@ -17,40 +17,40 @@ struct NamedTokenServeCLITests {
     }
 
     /// An activated, committed device file.
-    static func activatedPhone(_ bank: Bank) throws -> String {
+    static func activatedPhone(_ bank: Bank) async throws -> String {
         let phone = bank.path("mobile.json")
-        let (activationId, code) = try bank.initActivation()
+        let (activationId, code) = try await bank.initActivation()
         let config = bank.path("config.json")
         try Data(#"{"mobileSdkConfig":"\#(bank.sdkConfig)"}"#.utf8).write(to: URL(fileURLWithPath: config))
-        let activated = try CLIRunner.run(
+        let activated = try await CLIRunner.run(
             [
                 "activation", "activate", "--url", bank.url, "--code", code, "--config", config, "--device", phone,
                 "--password-env", "PIN", "--ca", bank.ca,
             ], environment: ["PIN": "1234"])
         try #require(activated.status == 0, "\(activated.stderr)")
-        _ = try bank.backOffice(["activation", "commit", "--activation-id", activationId])
+        _ = try await bank.backOffice(["activation", "commit", "--activation-id", activationId])
         return phone
     }
 
     @Test("create two named tokens, list, remove one: the other still works; --force replaces; no secret printed")
-    func namedTokens() throws {
-        let bank = try Bank()
+    func namedTokens() async throws {
+        let bank = try await Bank()
         defer { bank.stop() }
-        let phone = try Self.activatedPhone(bank)
+        let phone = try await Self.activatedPhone(bank)
         let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
         var outputs: [CLIResult] = []
-        func run(_ arguments: [String]) throws -> CLIResult {
-            let result = try CLIRunner.run(arguments)
+        func run(_ arguments: [String]) async throws -> CLIResult {
+            let result = try await CLIRunner.run(arguments)
             outputs.append(result)
             return result
         }
 
-        let payments = try run(["token", "create", "--name", "payments", "--json"] + common)
+        let payments = try await run(["token", "create", "--name", "payments", "--json"] + common)
         try #require(payments.status == 0, "\(payments.stderr)")
         let paymentsDocument = try MobileTokenServeCLITests.json(payments)
         #expect(paymentsDocument["name"] as? String == "payments" && paymentsDocument["status"] as? String == "created")
         let paymentsId = try #require(paymentsDocument["tokenId"] as? String)
-        let chat = try run(["token", "create", "--name", "chat"] + common)
+        let chat = try await run(["token", "create", "--name", "chat"] + common)
         try #require(chat.status == 0, "\(chat.stderr)")
         let chatId = try #require(try Self.named(phone)["chat"]?["id"] as? String)
         #expect(chat.stdout.contains("created token \(chatId) (chat)"))
@@ -62,24 +62,24 @@ struct NamedTokenServeCLITests {
 
         // A name the file holds: refused without --force, nothing sent or changed.
         let before = try Data(contentsOf: URL(fileURLWithPath: phone))
-        let taken = try run(["token", "create", "--name", "payments", "--json"] + common)
+        let taken = try await run(["token", "create", "--name", "payments", "--json"] + common)
         #expect(taken.status == 64, "\(taken.stderr)")
         #expect(taken.stderr.contains("--force") && taken.stderr.contains(paymentsId))
         #expect(try Data(contentsOf: URL(fileURLWithPath: phone)) == before)
 
-        let listed = try run(["token", "list", "--device", phone, "--json"])
+        let listed = try await run(["token", "list", "--device", phone, "--json"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let entries = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: String]])
         #expect(entries == [["name": "chat", "tokenId": chatId], ["name": "payments", "tokenId": paymentsId]])
-        let human = try run(["token", "list", "--device", phone])
+        let human = try await run(["token", "list", "--device", phone])
         #expect(human.stdout == "chat  \(chatId)\npayments  \(paymentsId)\n")
 
         // activation show lists the same names and ids (never a secret), as JSON and for people.
-        let shown = try CLIRunner.run(["activation", "show", phone, "--json"])
+        let shown = try await CLIRunner.run(["activation", "show", phone, "--json"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let shownTokens = try #require(try MobileTokenServeCLITests.json(shown)["tokens"] as? [[String: String]])
         #expect(shownTokens == [["name": "chat", "tokenId": chatId], ["name": "payments", "tokenId": paymentsId]])
-        let shownHuman = try CLIRunner.run(["activation", "show", phone])
+        let shownHuman = try await CLIRunner.run(["activation", "show", phone])
         #expect(shownHuman.status == 0, "\(shownHuman.stderr)")
         for secret in [chatSecret, paymentsSecret] {
             #expect(!shown.stdout.contains(secret) && !shownHuman.stdout.contains(secret))
@@ -89,12 +89,12 @@ struct NamedTokenServeCLITests {
         #expect(tokenLines.first?.hasSuffix("chat  \(chatId)") == true, "\(shownHuman.stdout)")
         #expect(tokenLines.last?.hasSuffix("payments  \(paymentsId)") == true, "\(shownHuman.stdout)")
 
-        let removed = try run(["token", "remove", "--name", "chat", "--json"] + common)
+        let removed = try await run(["token", "remove", "--name", "chat", "--json"] + common)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(try MobileTokenServeCLITests.json(removed)["tokenId"] as? String == chatId)
         #expect(try Self.named(phone).keys.sorted() == ["payments"])
 
-        let forced = try run(["token", "create", "--name", "payments", "--force", "--json"] + common)
+        let forced = try await run(["token", "create", "--name", "payments", "--force", "--json"] + common)
         #expect(forced.status == 0, "\(forced.stderr)")
         let forcedDocument = try MobileTokenServeCLITests.json(forced)
         #expect(forcedDocument["replacedTokenId"] as? String == paymentsId)
@@ -102,7 +102,7 @@ struct NamedTokenServeCLITests {
         #expect(newId != paymentsId)
         #expect(try Self.named(phone)["payments"]?["id"] as? String == newId)
 
-        let missing = try run(["token", "remove", "--name", "chat"] + common)
+        let missing = try await run(["token", "remove", "--name", "chat"] + common)
         #expect(missing.status == 4 && missing.stderr.contains("no token named chat"), "\(missing.stderr)")
 
         // Which tokens the server still accepts: each put in turn into the possession_universal slot of one copy
@@ -119,7 +119,7 @@ struct NamedTokenServeCLITests {
             object["token"] = ["id": id, "secret": secret]
             object["namedTokens"] = nil
             try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: probe))
-            let synced = try run(["sync", "list", "--server", bank.url, "--activation", probe, "--ca", bank.ca])
+            let synced = try await run(["sync", "list", "--server", bank.url, "--activation", probe, "--ca", bank.ca])
             #expect(synced.status == 0, "\(name): \(synced.stderr)")
             let kept = try (Self.device(probe)["token"] as? [String: Any])?["id"] as? String
             #expect((kept == id) == accepted, "\(name): \(kept ?? "none")")
@@ -135,14 +135,14 @@ struct NamedTokenServeCLITests {
     }
 
     @Test("parallel token create for one name: exactly one creates (one signature), the others find the name taken")
-    func parallelCreateForOneName() throws {
-        let bank = try Bank()
+    func parallelCreateForOneName() async throws {
+        let bank = try await Bank()
         defer { bank.stop() }
-        let phone = try Self.activatedPhone(bank)
+        let phone = try await Self.activatedPhone(bank)
         let counterBefore = try #require(try Self.device(phone)["counter"] as? Int)
         let runs = 4
         let arguments = ["token", "create", "--name", "shared", "--json", "--url", bank.url, "--device", phone]
-        let results = try StateSafetyCLITests.runAtOnce(
+        let results = try await StateSafetyCLITests.runAtOnce(
             Array(repeating: arguments + ["--ca", bank.ca], count: runs), environment: [:])
         let created = results.filter { $0.status == 0 }
         let taken = results.filter { $0.status == 64 }
@@ -164,12 +164,12 @@ struct NamedTokenServeCLITests {
     @Test(
         "bad names: exit 64 before anything is read or sent, the name escaped",
         arguments: ["", String(repeating: "n", count: 65), "esc\u{1B}[31m", "line\nbreak", "\u{202E}rtl", " lead"])
-    func badNames(_ name: String) throws {
+    func badNames(_ name: String) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let phone = directory.appendingPathComponent("none.json").path
         for command in ["create", "remove"] {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["token", command, "--url", "https://127.0.0.1:9", "--device", phone, "--name", name])
             #expect(result.status == 64, "\(command) \(name.debugDescription): \(result.stderr)")
             #expect(result.stderr.contains("--name"))
@@ -180,28 +180,28 @@ struct NamedTokenServeCLITests {
     }
 
     @Test("token list: no file is exit 4; the shared token of activation create; a file without tokens lists none")
-    func listEdges() throws {
+    func listEdges() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let missing = try CLIRunner.run(["token", "list", "--device", directory.appendingPathComponent("x").path])
+        let missing = try await CLIRunner.run(["token", "list", "--device", directory.appendingPathComponent("x").path])
         #expect(missing.status == 4)
         let phone = directory.appendingPathComponent("device.json").path
         let server = directory.appendingPathComponent("server.json").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             ["activation", "create", "--device", phone, "--server-activation", server, "--password-env", "PIN"],
             environment: ["PIN": "1234"])
         try #require(created.status == 0, "\(created.stderr)")
-        let shared = try CLIRunner.run(["token", "list", "--device", phone, "--json"])
+        let shared = try await CLIRunner.run(["token", "list", "--device", phone, "--json"])
         #expect(shared.status == 0, "\(shared.stderr)")
         let entries = try #require(try JSONSerialization.jsonObject(with: shared.stdoutData) as? [[String: String]])
         #expect(entries.map { $0["name"] } == ["possession_universal"], "activation create shares one")
         var object = try Self.device(phone)
         object["token"] = nil
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: phone))
-        let json = try CLIRunner.run(["token", "list", "--device", phone, "--json"])
+        let json = try await CLIRunner.run(["token", "list", "--device", phone, "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         #expect((try JSONSerialization.jsonObject(with: json.stdoutData) as? [Any])?.isEmpty == true, "\(json.stdout)")
-        let human = try CLIRunner.run(["token", "list", "--device", phone])
+        let human = try await CLIRunner.run(["token", "list", "--device", phone])
         #expect(human.status == 0 && human.stdout.isEmpty && human.stderr.contains("holds no tokens"))
     }
 }

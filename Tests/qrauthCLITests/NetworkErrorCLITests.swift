@@ -8,11 +8,11 @@ struct NetworkErrorCLITests {
     static let closedServer = "https://127.0.0.1:1"
 
     @Test("connection refused: one line naming host:port and the reason, exit 5")
-    func connectionRefused() throws {
+    func connectionRefused() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try CLIRunner.activation(in: directory)
-        let result = try CLIRunner.run(
+        let files = try await CLIRunner.activation(in: directory)
+        let result = try await CLIRunner.run(
             ["sync", "list", "--server", Self.closedServer, "--activation", files.device], environment: [:],
             timeout: 60)
         #expect(result.status == 5)
@@ -20,11 +20,11 @@ struct NetworkErrorCLITests {
     }
 
     @Test("sync watch with no successful poll exits 5 and prints the back-off rounded")
-    func watchEveryPollFailed() throws {
+    func watchEveryPollFailed() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try CLIRunner.activation(in: directory)
-        let result = try CLIRunner.run(
+        let files = try await CLIRunner.activation(in: directory)
+        let result = try await CLIRunner.run(
             ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "2"],
             environment: [:], timeout: 60)
         #expect(result.status == 5, "\(result.stderr)")
@@ -43,7 +43,7 @@ struct NetworkErrorCLITests {
                 == "qrauth: sync watch: none of the 2 polls succeeded (last: cannot connect to 127.0.0.1:1: connection refused)"
         )
 
-        let json = try CLIRunner.run(
+        let json = try await CLIRunner.run(
             ["sync", "watch", "--server", Self.closedServer, "--activation", files.device, "--polls", "1", "--json"],
             environment: [:], timeout: 60)
         #expect(json.status == 5)
@@ -59,15 +59,15 @@ struct NetworkErrorCLITests {
 
     @Test(
         "an untrusted certificate: no BoringSSL text or build path; --ca and --insecure suggested; with --ca it works")
-    func untrustedCertificate() throws {
+    func untrustedCertificate() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let serve = try ServeProcess(in: directory)
+        let serve = try await ServeProcess(in: directory)
         defer { serve.stop() }
         let files = (device: serve.device, server: serve.serverFile)
         let (url, caPath) = (serve.url, serve.caPath)
         do {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["sync", "list", "--server", url, "--activation", files.device], environment: [:], timeout: 60)
             #expect(result.status == 5)
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -76,14 +76,14 @@ struct NetworkErrorCLITests {
             for raw in ["BoringSSL", "handshake.cc", ".build", "error:", "OPENSSL_internal"] {
                 #expect(!result.stderr.contains(raw), "\(raw) in \(result.stderr)")
             }
-            let trusted = try CLIRunner.run(
+            let trusted = try await CLIRunner.run(
                 ["sync", "list", "--server", url, "--activation", files.device, "--ca", caPath], environment: [:],
                 timeout: 60)
             #expect(trusted.status == 0, "\(trusted.stderr)")
 
             // The list server's own error code and message, not a generic network error.
-            let key = try Self.pinsKey(directory)
-            let listed = try CLIRunner.run(
+            let key = try await Self.pinsKey(directory)
+            let listed = try await CLIRunner.run(
                 [
                     "sync", "list", "--server", url, "--activation", files.device, "--ca", caPath, "--pins-url",
                     "\(url)/app/init", "--pins-key", key,
@@ -98,17 +98,17 @@ struct NetworkErrorCLITests {
     }
 
     /// Some valid list signing public key (Base64 of the point).
-    static func pinsKey(_ directory: URL) throws -> String {
-        let made = try CLIRunner.run(["pins", "keygen", "--out", directory.appendingPathComponent("k.pem").path])
+    static func pinsKey(_ directory: URL) async throws -> String {
+        let made = try await CLIRunner.run(["pins", "keygen", "--out", directory.appendingPathComponent("k.pem").path])
         return try #require(made.stdout.split(separator: "\n").first.map(String.init))
     }
 
     @Test("the server file where the device file is expected, and the reverse, are named as such")
-    func fileKindMixUps() throws {
+    func fileKindMixUps() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try CLIRunner.activation(in: directory)
-        let online = try CLIRunner.run(
+        let files = try await CLIRunner.activation(in: directory)
+        let online = try await CLIRunner.run(
             ["sync", "list", "--server", Self.closedServer, "--activation", files.server], environment: [:],
             timeout: 60)
         #expect(online.status == 4)
@@ -117,7 +117,7 @@ struct NetworkErrorCLITests {
             "\(online.stderr)")
         #expect(!online.stderr.contains("possessionKey"))
 
-        let offline = try CLIRunner.run(
+        let offline = try await CLIRunner.run(
             ["operation", "create", "--server", files.device, "--data", "A1*A100CZK", "--title", "T"])
         #expect(offline.status == 4)
         #expect(

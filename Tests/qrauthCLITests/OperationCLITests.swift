@@ -18,8 +18,8 @@ struct OperationCLITests {
         return lines.joined(separator: "\n")
     }
 
-    @Test func printsEveryFieldReadably() throws {
-        let result = try CLIRunner.run(["operation", "parse", try Self.payload()])
+    @Test func printsEveryFieldReadably() async throws {
+        let result = try await CLIRunner.run(["operation", "parse", try Self.payload()])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         for expected in [
@@ -34,28 +34,29 @@ struct OperationCLITests {
         }
     }
 
-    @Test func readsAFileOrStandardInputIgnoringOneTrailingLineFeed() throws {
-        let fromFile = try CLIRunner.run(["operation", "parse", "--input", Self.sampleURL.path])
+    @Test func readsAFileOrStandardInputIgnoringOneTrailingLineFeed() async throws {
+        let fromFile = try await CLIRunner.run(["operation", "parse", "--input", Self.sampleURL.path])
         #expect(fromFile.status == 0)
-        let fromStdin = try CLIRunner.run(
+        let fromStdin = try await CLIRunner.run(
             ["operation", "parse", "--input", "-"], stdin: Data((try Self.payload() + "\n").utf8))
         #expect(fromStdin.status == 0)
         #expect(fromStdin.stdout == fromFile.stdout)
-        let withoutLF = try CLIRunner.run(["operation", "parse", "--input", "-"], stdin: Data(try Self.payload().utf8))
+        let withoutLF = try await CLIRunner.run(
+            ["operation", "parse", "--input", "-"], stdin: Data(try Self.payload().utf8))
         #expect(withoutLF.stdout == fromFile.stdout)
     }
 
-    @Test func inlineTextIsTakenExactly() throws {
-        let result = try CLIRunner.run(["operation", "parse", try Self.payload() + "\n"])
+    @Test func inlineTextIsTakenExactly() async throws {
+        let result = try await CLIRunner.run(["operation", "parse", try Self.payload() + "\n"])
         #expect(result.status == 4)
         #expect(result.stderr.hasPrefix("qrauth: line 9 (signature): must start with the key indicator"))
-        let twoLF = try CLIRunner.run(
+        let twoLF = try await CLIRunner.run(
             ["operation", "parse", "--input", "-"], stdin: Data((try Self.payload() + "\n\n").utf8))
         #expect(twoLF.status == 4)
     }
 
-    @Test func jsonHasEveryFieldSignedDataAndRawLines() throws {
-        let result = try CLIRunner.run(["operation", "parse", "--json", "--input", Self.sampleURL.path])
+    @Test func jsonHasEveryFieldSignedDataAndRawLines() async throws {
+        let result = try await CLIRunner.run(["operation", "parse", "--json", "--input", Self.sampleURL.path])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         let payload = try Self.payload()
@@ -88,23 +89,23 @@ struct OperationCLITests {
         (3, "A1*D20180229", "qrauth: line 4 (operation data), field 1 (date): '20180229' is not a calendar date"),
         (0, "", "qrauth: line 1 (operation id): must not be empty"),
     ])
-    func malformedInputExitsFourWithOneLine(_ line: Int, _ value: String, _ message: String) throws {
-        let result = try CLIRunner.run(["operation", "parse", try Self.replacingLine(line, with: value)])
+    func malformedInputExitsFourWithOneLine(_ line: Int, _ value: String, _ message: String) async throws {
+        let result = try await CLIRunner.run(["operation", "parse", try Self.replacingLine(line, with: value)])
         #expect(result.status == 4)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func crlfFileIsExplained() throws {
+    @Test func crlfFileIsExplained() async throws {
         let crlf = try Self.payload().replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
-        let result = try CLIRunner.run(["operation", "parse", "--input", "-"], stdin: Data(crlf.utf8))
+        let result = try await CLIRunner.run(["operation", "parse", "--input", "-"], stdin: Data(crlf.utf8))
         #expect(result.status == 4)
         #expect(result.stderr.contains("CR LF is not a line separator"))
     }
 
-    @Test func unescapesAndNeutralisesControlCharacters() throws {
-        let result = try CLIRunner.run([
+    @Test func unescapesAndNeutralisesControlCharacters() async throws {
+        let result = try await CLIRunner.run([
             "operation", "parse", try Self.replacingLine(1, with: "Pay\\nnow \u{1B}[31mred"),
         ])
         #expect(result.status == 0)
@@ -112,9 +113,9 @@ struct OperationCLITests {
         #expect(!result.stdout.contains("\u{1B}"))
     }
 
-    @Test func inputMustBeGivenOnce() throws {
-        #expect(try CLIRunner.run(["operation", "parse"]).status == 64)
-        #expect(try CLIRunner.run(["operation", "parse", "x", "--input", "-"]).status == 64)
-        #expect(try CLIRunner.run(["operation", "parse", "--input", "/nonexistent/op.txt"]).status == 4)
+    @Test func inputMustBeGivenOnce() async throws {
+        #expect(try await CLIRunner.run(["operation", "parse"]).status == 64)
+        #expect(try await CLIRunner.run(["operation", "parse", "x", "--input", "-"]).status == 64)
+        #expect(try await CLIRunner.run(["operation", "parse", "--input", "/nonexistent/op.txt"]).status == 4)
     }
 }

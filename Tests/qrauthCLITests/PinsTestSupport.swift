@@ -13,24 +13,17 @@ enum PinsOpenSSL {
     static var isAvailable: Bool { path != nil }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(path))
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+    static func run(_ arguments: [String]) async throws -> (status: Int32, stdout: Data) {
+        let result = try await CLIRunner.runProcess(
+            URL(fileURLWithPath: try #require(path)), arguments, environment: [:], noColor: false, timeout: nil)
+        return (result.status, result.stdoutData)
     }
 
     /// A self-signed P-256 certificate for `commonName`; returns (cert, key) paths.
-    static func certificate(_ commonName: String, days: Int = 90, in directory: URL) throws -> (String, String) {
+    static func certificate(_ commonName: String, days: Int = 90, in directory: URL) async throws -> (String, String) {
         let cert = directory.appendingPathComponent("\(commonName).crt").path
         let key = directory.appendingPathComponent("\(commonName).key").path
-        let result = try run([
+        let result = try await run([
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj",
             "/CN=\(commonName)", "-days", "\(days)", "-keyout", key, "-out", cert,
         ])
@@ -44,7 +37,7 @@ final class LocalTLSServer {
     let port: Int
     private let process: Process
 
-    init(cert: String, key: String) throws {
+    init(cert: String, key: String) async throws {
         port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(PinsOpenSSL.path))
@@ -56,18 +49,22 @@ final class LocalTLSServer {
         // Wait (bounded) until it accepts connections.
         for _ in 0..<100 {
             if Self.accepts(port) { return }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
         stop()
         Issue.record("openssl s_server did not start on port \(port)")
     }
 
+    /// Kills the server without waiting (usable in a `defer`); `stopped()` also waits for it to exit.
     func stop() {
         // SIGKILL: the child inherits the test runner's signal mask, where SIGTERM may be blocked.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Kills the server and waits for it to exit.
+    func stopped() async {
+        stop()
+        await process.exited()
     }
 
     private static func freePort() throws -> Int {

@@ -9,8 +9,8 @@ struct QRCLITests {
         try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
     }
 
-    @Test func textFormatOnStdout() throws {
-        let result = try CLIRunner.run(["qr", "encode", "hello", "--format", "text", "--margin", "0"])
+    @Test func textFormatOnStdout() async throws {
+        let result = try await CLIRunner.run(["qr", "encode", "hello", "--format", "text", "--margin", "0"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 21)
@@ -20,14 +20,14 @@ struct QRCLITests {
         #expect(lines[1].hasPrefix("10000010"))
     }
 
-    @Test func pipedStdoutDefaultsToPNG() throws {
-        let result = try CLIRunner.run(["qr", "encode", "Platba 1 250,00 Kč — příkaz"])
+    @Test func pipedStdoutDefaultsToPNG() async throws {
+        let result = try await CLIRunner.run(["qr", "encode", "Platba 1 250,00 Kč — příkaz"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutData.starts(with: Self.pngSignature))
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func everyFormatToFiles() throws {
+    @Test func everyFormatToFiles() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, check) in [
@@ -36,7 +36,7 @@ struct QRCLITests {
             ("code.txt", { (data: Data) in String(decoding: data, as: UTF8.self).allSatisfy { "01\n".contains($0) } }),
         ] {
             let path = directory.appendingPathComponent(name).path
-            let result = try CLIRunner.run(["qr", "encode", "file test", "--output", path])
+            let result = try await CLIRunner.run(["qr", "encode", "file test", "--output", path])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("wrote \(path)"))
             #expect(result.stdout.contains("self-check passed"))
@@ -46,16 +46,16 @@ struct QRCLITests {
             #expect(mode == 0o644)
         }
         let terminal = directory.appendingPathComponent("code.out").path
-        let explicit = try CLIRunner.run(["qr", "encode", "x", "--output", terminal, "--format", "terminal"])
+        let explicit = try await CLIRunner.run(["qr", "encode", "x", "--output", terminal, "--format", "terminal"])
         #expect(explicit.status == 0)
         let text = try String(contentsOfFile: terminal, encoding: .utf8)
         #expect(text.contains("\u{2588}") && !text.contains("\u{1B}"))
     }
 
-    @Test func rawBytesFromStdinAndJSON() throws {
+    @Test func rawBytesFromStdinAndJSON() async throws {
         var payload = Data((0...255).map { UInt8($0) })
         payload.append(contentsOf: [0, 0, 0x0A])
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["qr", "encode", "--input", "-", "--json", "--ecc", "l", "--format", "png"], stdin: payload)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.json(result)
@@ -70,8 +70,8 @@ struct QRCLITests {
         #expect(png.starts(with: Self.pngSignature))
     }
 
-    @Test func fixedVersionAndECI() throws {
-        let result = try CLIRunner.run(
+    @Test func fixedVersionAndECI() async throws {
+        let result = try await CLIRunner.run(
             ["qr", "encode", "Kč", "--version", "5", "--eci", "26", "--ecc", "H", "--json", "--format", "text"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.json(result)
@@ -80,7 +80,7 @@ struct QRCLITests {
         #expect((report["content"] as? String)?.split(separator: "\n").count == 45)
     }
 
-    @Test func badOptionsAreUsageErrors() throws {
+    @Test func badOptionsAreUsageErrors() async throws {
         for arguments in [
             ["qr", "encode", "x", "--ecc", "X"],
             ["qr", "encode", "x", "--version", "41"],
@@ -92,38 +92,42 @@ struct QRCLITests {
             ["qr", "encode"],
             ["qr", "encode", "x", "--input", "-"],
         ] {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stdoutData.isEmpty, "\(arguments)")
         }
     }
 
-    @Test func unfitPayloadsAreMalformedInput() throws {
-        let tooLarge = try CLIRunner.run(
+    @Test func unfitPayloadsAreMalformedInput() async throws {
+        let tooLarge = try await CLIRunner.run(
             ["qr", "encode", "--input", "-", "--format", "text"], stdin: Data(count: 3000))
         #expect(tooLarge.status == 4)
         #expect(tooLarge.stderr.contains("at most 2331 bytes"))
-        let notInVersion = try CLIRunner.run(["qr", "encode", String(repeating: "a", count: 20), "--version", "1"])
+        let notInVersion = try await CLIRunner.run([
+            "qr", "encode", String(repeating: "a", count: 20), "--version", "1",
+        ])
         #expect(notInVersion.status == 4)
         #expect(notInVersion.stderr.contains("version 2 would fit"))
-        let empty = try CLIRunner.run(["qr", "encode", "--input", "-"], stdin: Data())
+        let empty = try await CLIRunner.run(["qr", "encode", "--input", "-"], stdin: Data())
         #expect(empty.status == 4)
         #expect(empty.stderr.contains("empty"))
-        let missing = try CLIRunner.run(["qr", "encode", "--input", "/nonexistent/payload.bin", "--format", "text"])
+        let missing = try await CLIRunner.run([
+            "qr", "encode", "--input", "/nonexistent/payload.bin", "--format", "text",
+        ])
         #expect(missing.status == 4)
         #expect(missing.stdoutData.isEmpty)
     }
 
-    @Test func failedSelfCheckExitsOneAndWritesNothing() throws {
+    @Test func failedSelfCheckExitsOneAndWritesNothing() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("invisible.png").path
         let colours = ["--foreground", "#FFFFFF", "--background", "#FFFFFF"]
-        let failed = try CLIRunner.run(["qr", "encode", "x", "--output", path] + colours)
+        let failed = try await CLIRunner.run(["qr", "encode", "x", "--output", path] + colours)
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("self-check failed"))
         #expect(!FileManager.default.fileExists(atPath: path))
-        let unchecked = try CLIRunner.run(["qr", "encode", "x", "--output", path, "--no-check"] + colours)
+        let unchecked = try await CLIRunner.run(["qr", "encode", "x", "--output", path, "--no-check"] + colours)
         #expect(unchecked.status == 0)
         #expect(unchecked.stdout.contains("self-check skipped"))
         #expect(FileManager.default.fileExists(atPath: path))
@@ -131,35 +135,26 @@ struct QRCLITests {
 
     #if os(Linux)
         /// Runs a shell command under util-linux `script`, so standard output is a pseudo-terminal.
-        static func underTerminal(_ command: String, noColor: Bool) throws -> String {
+        static func underTerminal(_ command: String, noColor: Bool) async throws -> String {
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", command, "/dev/null"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["NO_COLOR"] = noColor ? "1" : nil
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return output
+            return try await CLIRunner.runProcess(
+                URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: [:],
+                noColor: noColor, timeout: nil
+            ).stdout
         }
 
-        @Test func pngToATerminalIsRefused() throws {
-            let output = try Self.underTerminal(
+        @Test func pngToATerminalIsRefused() async throws {
+            let output = try await Self.underTerminal(
                 "\(CLIRunner.executable.path) qr encode x --format png; echo \"status=$?\"", noColor: true)
             #expect(output.contains("refusing to write PNG to a terminal"))
             #expect(output.contains("status=64"))
         }
 
-        @Test func terminalIsTheDefaultOnATerminalWithColoursUnlessNoColor() throws {
-            let coloured = try Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: false)
+        @Test func terminalIsTheDefaultOnATerminalWithColoursUnlessNoColor() async throws {
+            let coloured = try await Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: false)
             #expect(coloured.contains("\u{2588}"))
             #expect(coloured.contains("\u{1B}[97;40m"))
-            let plain = try Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: true)
+            let plain = try await Self.underTerminal("\(CLIRunner.executable.path) qr encode hello", noColor: true)
             #expect(plain.contains("\u{2588}"))
             #expect(!plain.contains("\u{1B}"))
         }

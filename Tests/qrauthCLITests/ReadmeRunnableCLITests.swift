@@ -19,7 +19,7 @@ struct ReadmeRunnableCLITests {
     }
 
     @Test("the round trip and the online section run as pasted against qrauth serve --port 0")
-    func offlineThenOnline() throws {
+    func offlineThenOnline() async throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let offline = try Self.block("offline", in: text)
         let online = try Self.block("online", in: text)
@@ -28,7 +28,7 @@ struct ReadmeRunnableCLITests {
         // The round trip confirms the counter the way the docs say a real flow does: no code is left unconfirmed,
         // so repeating it never leads to a lock-out warning.
         let confirmed = "qrauth activation show phone.json --json | grep '\"unconfirmedCodes\"'\n"
-        let result = try DocScriptRunner.run(offline + confirmed + online)
+        let result = try await DocScriptRunner.run(offline + confirmed + online)
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.contains("accepted: possession_knowledge"), "\(result.stdout)")
         #expect(result.stdout.contains("\"unconfirmedCodes\" : 0"), "\(result.stdout)")
@@ -48,7 +48,7 @@ struct ReadmePackageAgreementTests {
     }
 
     @Test("the module table lists exactly the library products")
-    func moduleTableIsTheProducts() throws {
+    func moduleTableIsTheProducts() async throws {
         let readme = try Self.root("README.md")
         let section = try #require(readme.components(separatedBy: "## Library modules").dropFirst().first)
         let table = section.components(separatedBy: "\n## ").first ?? section
@@ -60,8 +60,8 @@ struct ReadmePackageAgreementTests {
     }
 
     @Test("the CHANGELOG names the version qrauth reports; the .package(url:from:) snippet its newest release")
-    func versionAgrees() throws {
-        let reported = try CLIRunner.run(["version", "--json"])
+    func versionAgrees() async throws {
+        let reported = try await CLIRunner.run(["version", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
         let version = try #require(report["qrauth"] as? String)
         // The newest section is this version's: `## Unreleased (X.Y.Z)` while it is being made, `## X.Y.Z (date)` once

@@ -14,8 +14,8 @@ struct ReferenceTextCLITests {
         let texts: [String]
     }
 
-    static func commands() throws -> [HelpedCommand] {
-        let dump = try CLIRunner.run(["--experimental-dump-help"])
+    static func commands() async throws -> [HelpedCommand] {
+        let dump = try await CLIRunner.run(["--experimental-dump-help"])
         #expect(dump.status == 0, "\(dump.stderr)")
         let root = try #require(
             (try JSONSerialization.jsonObject(with: dump.stdoutData) as? [String: Any])?["command"] as? [String: Any])
@@ -69,11 +69,11 @@ struct ReferenceTextCLITests {
     }
 
     @Test("every JSON key a command's help names is one docs/json.md lists for that command")
-    func helpKeysAreDocumented() throws {
+    func helpKeysAreDocumented() async throws {
         let documented = try Self.documentedKeys()
         #expect(documented["scan"]?.contains("path") == true, "docs/json.md's table was not read: \(documented)")
         var checked = 0
-        for command in try Self.commands() {
+        for command in try await Self.commands() {
             // A help text that tells what --json prints names output keys as "key"; other quoted names in help
             // (request bodies, list formats) are not output.
             for text in command.texts where text.contains("--json") {
@@ -91,8 +91,8 @@ struct ReferenceTextCLITests {
     }
 
     @Test("the help text is ASCII: the man page generator drops every other character")
-    func helpIsASCII() throws {
-        for command in try Self.commands() {
+    func helpIsASCII() async throws {
+        for command in try await Self.commands() {
             for text in command.texts where !text.allSatisfy(\.isASCII) {
                 Issue.record("qrauth \(command.path): \(text)")
             }
@@ -100,14 +100,14 @@ struct ReferenceTextCLITests {
     }
 
     @Test("README.md's exit-code table is the codes qrauth exits with (the man page's EXIT STATUS is made from it)")
-    func exitCodeTable() throws {
+    func exitCodeTable() async throws {
         let readme = try Self.repositoryFile("README.md")
         let section = try #require(readme.components(separatedBy: "### Exit codes (every command)").dropFirst().first)
         let table = section.components(separatedBy: "\n\n").dropFirst().first ?? ""
         let codes = table.matches(of: /\n\| (\d+) \|/).map { Int($0.1) ?? -1 }
         #expect(codes == [0, 1, 2, 3, 4, 5, 64, 70])
         // The root --help's summary ("Exit codes: 0 success, 1 a check said no, ...") names the same codes.
-        let help = try CLIRunner.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        let help = try await CLIRunner.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
         let summary = try #require(help.components(separatedBy: "Exit codes:").dropFirst().first)
         let summarized = summary.prefix { $0 != "." }.matches(of: /(\d+) [a-z]/).map { Int($0.1) ?? -1 }
         #expect(summarized == codes, "\(summary)")

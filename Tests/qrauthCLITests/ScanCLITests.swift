@@ -18,11 +18,13 @@ struct ScanCLITests {
     static let allBytes = Data((0...255).map { UInt8($0) })
 
     /// Writes `payload` as a QR PNG made by `qrauth qr encode` (which self-checks) into `folder`.
-    static func makeCode(_ payload: Data, named name: String, in folder: URL, format: String = "png") throws -> URL {
+    static func makeCode(
+        _ payload: Data, named name: String, in folder: URL, format: String = "png"
+    ) async throws -> URL {
         let input = folder.appendingPathComponent(name + ".bin")
         try payload.write(to: input)
         let output = folder.appendingPathComponent(name + "." + format)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "qr", "encode", "--input", input.path, "--output", output.path, "--format", format,
         ])
         try #require(result.status == 0, "qr encode failed: \(result.stderr)")
@@ -36,7 +38,7 @@ struct ScanCLITests {
         }
     }
 
-    @Test func roundTripsEveryPayloadByteExactThroughJSON() throws {
+    @Test func roundTripsEveryPayloadByteExactThroughJSON() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let payloads: [(String, Data, String)] = [
@@ -44,8 +46,9 @@ struct ScanCLITests {
             ("escapes", Data(Self.escapes.utf8), "text"), ("operation", Data(Self.operation.utf8), "offline-operation"),
             ("pac", Data("mtoken://pac?oid=5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6&potp=12345678".utf8), "pac"),
         ]
-        let files = try payloads.map { try Self.makeCode($0.1, named: $0.0, in: folder) }
-        let result = try CLIRunner.run(["scan", "--json", "--jobs", "2"] + files.map(\.path))
+        var files: [URL] = []
+        for (name, payload, _) in payloads { files.append(try await Self.makeCode(payload, named: name, in: folder)) }
+        let result = try await CLIRunner.run(["scan", "--json", "--jobs", "2"] + files.map(\.path))
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try Self.jsonLines(result)
         try #require(lines.count == payloads.count)
@@ -64,24 +67,25 @@ struct ScanCLITests {
         #expect(lines[0]["symbols"].flatMap { ($0 as? [[String: Any]])?.first?["text"] } == nil)
     }
 
-    @Test func textFollowsTheCharsetRulesAndBytesStayExact() throws {
+    @Test func textFollowsTheCharsetRulesAndBytesStayExact() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let latin1 = Data("Crème brûlée, señor".unicodeScalars.map { UInt8($0.value) })
         let sjis = Data([0x93, 0x8C, 0x8B, 0x9E, 0x93, 0x73, 0x82, 0xCC, 0x93, 0x56, 0x8B, 0x43])  // 東京都の天気
         let cyrillic = Data([0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2])  // Привет in windows-1251
         var files = [
-            try Self.makeCode(latin1, named: "latin1", in: folder), try Self.makeCode(sjis, named: "sjis", in: folder),
+            try await Self.makeCode(latin1, named: "latin1", in: folder),
+            try await Self.makeCode(sjis, named: "sjis", in: folder),
         ]
         let input = folder.appendingPathComponent("cp1251.bin")
         try cyrillic.write(to: input)
         let eciFile = folder.appendingPathComponent("cp1251.png")
-        let encoded = try CLIRunner.run([
+        let encoded = try await CLIRunner.run([
             "qr", "encode", "--input", input.path, "--output", eciFile.path, "--eci", "22",
         ])
         try #require(encoded.status == 0, "\(encoded.stderr)")
         files.append(eciFile)
-        let result = try CLIRunner.run(["scan", "--json"] + files.map(\.path))
+        let result = try await CLIRunner.run(["scan", "--json"] + files.map(\.path))
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try Self.jsonLines(result)
         try #require(lines.count == 3)
@@ -98,41 +102,41 @@ struct ScanCLITests {
             #expect(charsets == [["charset": charset, "source": source]])
         }
         // --raw stays the bytes.
-        let raw = try CLIRunner.run(["scan", "--raw", files[0].path])
+        let raw = try await CLIRunner.run(["scan", "--raw", files[0].path])
         #expect(raw.stdoutData == latin1 + Data("\n".utf8))
     }
 
-    @Test func parseAddsTheOfflineOperation() throws {
+    @Test func parseAddsTheOfflineOperation() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try Self.makeCode(Data(Self.operation.utf8), named: "op", in: folder)
-        let json = try CLIRunner.run(["scan", "--json", "--parse", file.path])
+        let file = try await Self.makeCode(Data(Self.operation.utf8), named: "op", in: folder)
+        let json = try await CLIRunner.run(["scan", "--json", "--parse", file.path])
         #expect(json.status == 0)
         let symbol = try #require((try Self.jsonLines(json).first?["symbols"] as? [[String: Any]])?.first)
         let operation = try #require(symbol["operation"] as? [String: Any])
         #expect(operation["operationId"] as? String == "5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6")
-        let human = try CLIRunner.run(["scan", "--parse", file.path])
+        let human = try await CLIRunner.run(["scan", "--parse", file.path])
         #expect(human.status == 0)
         #expect(human.stdout.hasPrefix(file.path + ": 5ff1b1ed-a3cc-45a3-8ab0-ed60950312b6\n  Payment\n"))
         #expect(human.stdout.contains("Offline operation"))
     }
 
-    @Test func humanOutputShowsBinaryAsBase64() throws {
+    @Test func humanOutputShowsBinaryAsBase64() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try Self.makeCode(Self.allBytes, named: "bytes", in: folder)
-        let result = try CLIRunner.run(["scan", file.path])
+        let file = try await Self.makeCode(Self.allBytes, named: "bytes", in: folder)
+        let result = try await CLIRunner.run(["scan", file.path])
         #expect(result.status == 0)
         #expect(
             result.stdout
                 == "\(file.path): \(Self.allBytes.base64EncodedString())  (binary, 256 bytes, shown as Base64)\n")
     }
 
-    @Test func badFilesGiveExit4AndALineEachWhileGoodFilesStillScan() throws {
+    @Test func badFilesGiveExit4AndALineEachWhileGoodFilesStillScan() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try Self.makeCode(Data("first".utf8), named: "first", in: folder)
-        let last = try Self.makeCode(Data("last".utf8), named: "last", in: folder)
+        let first = try await Self.makeCode(Data("first".utf8), named: "first", in: folder)
+        let last = try await Self.makeCode(Data("last".utf8), named: "last", in: folder)
         let png = try Data(contentsOf: first)
         let truncated = folder.appendingPathComponent("truncated.png")
         try png.prefix(png.count / 2).write(to: truncated)
@@ -147,7 +151,7 @@ struct ScanCLITests {
         let missing = folder.appendingPathComponent("missing.png")
         let inputs = [first, truncated, tiny, huge, empty, text, missing, last]
 
-        let result = try CLIRunner.run(["scan"] + inputs.map(\.path))
+        let result = try await CLIRunner.run(["scan"] + inputs.map(\.path))
         #expect(result.status == 4)
         #expect(result.stdout == "\(first.path): first\n\(last.path): last\n")
         let errors = result.stderr.split(separator: "\n").map(String.init)
@@ -158,7 +162,7 @@ struct ScanCLITests {
         #expect(errors.contains("qrauth: \(tiny.path): no QR code found"))
         #expect(errors.contains { $0.hasPrefix("qrauth: \(huge.path): ") && $0.contains("pixel") })
 
-        let json = try CLIRunner.run(["scan", "--json"] + inputs.map(\.path))
+        let json = try await CLIRunner.run(["scan", "--json"] + inputs.map(\.path))
         #expect(json.status == 4)
         let lines = try Self.jsonLines(json)
         #expect(lines.map { $0["path"] as? String } == inputs.map(\.path))
@@ -167,78 +171,78 @@ struct ScanCLITests {
 
     /// `--memory-limit` bounds what the images decoded and scanned at once may take: an image that
     /// alone needs more fails with exit 4 and says so, while the images that fit still scan.
-    @Test func anImageOverTheMemoryLimitFailsAloneWithExit4() throws {
+    @Test func anImageOverTheMemoryLimitFailsAloneWithExit4() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let code = try Self.makeCode(Data("fits".utf8), named: "fits", in: folder)
+        let code = try await Self.makeCode(Data("fits".utf8), named: "fits", in: folder)
         // 3000 × 3000 grey: 27 MB of samples and result alone, over a 16 MiB budget.
         let big = folder.appendingPathComponent("big.pgm")
         try Data("P5\n3000 3000\n255\n".utf8 + [UInt8](repeating: 255, count: 9_000_000)).write(to: big)
-        let result = try CLIRunner.run(["scan", "--memory-limit", "16", "--jobs", "2", code.path, big.path])
+        let result = try await CLIRunner.run(["scan", "--memory-limit", "16", "--jobs", "2", code.path, big.path])
         #expect(result.status == 4)
         #expect(result.stdout == "\(code.path): fits\n")
         #expect(result.stderr.hasPrefix("qrauth: \(big.path): the 3000 × 3000 image needs "))
         #expect(result.stderr.hasSuffix(" MiB to decode and scan, over the scan memory budget of 16 MiB\n"))
 
-        let tooSmall = try CLIRunner.run(["scan", "--memory-limit", "8", code.path])
+        let tooSmall = try await CLIRunner.run(["scan", "--memory-limit", "8", code.path])
         #expect(tooSmall.status == 64)
         #expect(tooSmall.stderr.contains("--memory-limit"))
     }
 
-    @Test func noCodeAloneExits3() throws {
+    @Test func noCodeAloneExits3() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let blank = folder.appendingPathComponent("blank.pgm")
         try Data("P5\n40 30\n255\n".utf8 + [UInt8](repeating: 255, count: 1200)).write(to: blank)
-        let result = try CLIRunner.run(["scan", blank.path])
+        let result = try await CLIRunner.run(["scan", blank.path])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "qrauth: \(blank.path): no QR code found\n")
     }
 
-    @Test func foldersYieldTheirImagesSortedAndRecursiveDescends() throws {
+    @Test func foldersYieldTheirImagesSortedAndRecursiveDescends() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let sub = folder.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let b = try Self.makeCode(Data("b".utf8), named: "b", in: folder)
-        let a = try Self.makeCode(Data("a".utf8), named: "a", in: folder, format: "png")
-        let inner = try Self.makeCode(Data("inner".utf8), named: "inner", in: sub)
+        let b = try await Self.makeCode(Data("b".utf8), named: "b", in: folder)
+        let a = try await Self.makeCode(Data("a".utf8), named: "a", in: folder, format: "png")
+        let inner = try await Self.makeCode(Data("inner".utf8), named: "inner", in: sub)
         try Data("not scanned".utf8).write(to: folder.appendingPathComponent("readme.txt"))
 
-        let flat = try CLIRunner.run(["scan", folder.path])
+        let flat = try await CLIRunner.run(["scan", folder.path])
         #expect(flat.status == 0)
         #expect(flat.stdout == "\(a.path): a\n\(b.path): b\n")
-        let deep = try CLIRunner.run(["scan", "--recursive", "--jobs", "3", folder.path])
+        let deep = try await CLIRunner.run(["scan", "--recursive", "--jobs", "3", folder.path])
         #expect(deep.status == 0)
         #expect(deep.stdout == "\(a.path): a\n\(b.path): b\n\(inner.path): inner\n")
-        let emptyFolder = try CLIRunner.run(["scan", sub.appendingPathComponent("none").path, folder.path])
+        let emptyFolder = try await CLIRunner.run(["scan", sub.appendingPathComponent("none").path, folder.path])
         #expect(emptyFolder.status == 4)
         // A link back to the parent folder is not followed (no endless walk).
         try FileManager.default.createSymbolicLink(
             atPath: sub.appendingPathComponent("loop").path, withDestinationPath: folder.path)
-        let looped = try CLIRunner.run(["scan", "--recursive", folder.path])
+        let looped = try await CLIRunner.run(["scan", "--recursive", folder.path])
         #expect(looped.status == 0)
         #expect(looped.stdout == deep.stdout)
     }
 
-    @Test func readsStandardInput() throws {
+    @Test func readsStandardInput() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try Self.makeCode(Data(Self.czech.utf8), named: "czech", in: folder)
-        let result = try CLIRunner.run(["scan", "-"], stdin: try Data(contentsOf: file))
+        let file = try await Self.makeCode(Data(Self.czech.utf8), named: "czech", in: folder)
+        let result = try await CLIRunner.run(["scan", "-"], stdin: try Data(contentsOf: file))
         #expect(result.status == 0)
         #expect(result.stdout == "-: \(Self.czech)\n")
     }
 
-    @Test func manyFilesKeepInputOrderWithParallelJobs() throws {
+    @Test func manyFilesKeepInputOrderWithParallelJobs() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let code = try Self.makeCode(Data("x".utf8), named: "x", in: folder)
+        let code = try await Self.makeCode(Data("x".utf8), named: "x", in: folder)
         let blank = folder.appendingPathComponent("blank.pgm")
         try Data("P5\n40 30\n255\n".utf8 + [UInt8](repeating: 255, count: 1200)).write(to: blank)
         let inputs = (0..<24).map { $0.isMultiple(of: 3) ? blank.path : code.path }
-        let result = try CLIRunner.run(["scan", "--json", "--jobs", "4"] + inputs)
+        let result = try await CLIRunner.run(["scan", "--json", "--jobs", "4"] + inputs)
         #expect(result.status == 3)
         let lines = try Self.jsonLines(result)
         #expect(lines.map { $0["path"] as? String } == inputs)
@@ -248,21 +252,21 @@ struct ScanCLITests {
     @Test(arguments: [
         ["--symbologies", "qrcode,nonsense"], ["--jobs", "0"], ["--budget", "-1"], ["--passes", "plain,bogus"],
     ])
-    func badOptionsAreUsageErrors(_ options: [String]) throws {
-        let result = try CLIRunner.run(["scan"] + options + ["x.png"])
+    func badOptionsAreUsageErrors(_ options: [String]) async throws {
+        let result = try await CLIRunner.run(["scan"] + options + ["x.png"])
         #expect(result.status == 64)
     }
 
-    @Test func activationVerifiesSignaturesAndAnInvalidOneExits1() throws {
+    @Test func activationVerifiesSignaturesAndAnInvalidOneExits1() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let device = folder.appendingPathComponent("device.json").path
         let server = folder.appendingPathComponent("server.json").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             ["activation", "create", "--device", device, "--server", server, "--password-env", "PIN"],
             environment: ["PIN": "1234"])
         try #require(created.status == 0, "\(created.stderr)")
-        let signed = try CLIRunner.run(
+        let signed = try await CLIRunner.run(
             [
                 "operation", "create", "--server", server, "--title", "Platba", "--message", "Částka", "--data",
                 "A1*A100CZK",
@@ -272,22 +276,22 @@ struct ScanCLITests {
         if operation.hasSuffix("\n") { operation.removeLast() }
         let tampered = operation.replacingOccurrences(of: "A1*A100CZK", with: "A1*A900CZK")
         try #require(tampered != operation)
-        let good = try Self.makeCode(Data(operation.utf8), named: "good", in: folder)
-        let bad = try Self.makeCode(Data(tampered.utf8), named: "bad", in: folder)
+        let good = try await Self.makeCode(Data(operation.utf8), named: "good", in: folder)
+        let bad = try await Self.makeCode(Data(tampered.utf8), named: "bad", in: folder)
 
-        let plain = try CLIRunner.run(["scan", "--json", good.path])
+        let plain = try await CLIRunner.run(["scan", "--json", good.path])
         #expect(plain.status == 0)
         let unchecked = try #require((try Self.jsonLines(plain).first?["symbols"] as? [[String: Any]])?.first)
         #expect(unchecked["kind"] as? String == "offline-operation")
         #expect(unchecked["verdict"] == nil)
 
-        let result = try CLIRunner.run(["scan", "--json", "--activation", device, good.path, bad.path])
+        let result = try await CLIRunner.run(["scan", "--json", "--activation", device, good.path, bad.path])
         #expect(result.status == 1)
         let verdicts = try Self.jsonLines(result).map {
             ($0["symbols"] as? [[String: Any]])?.first?["verdict"] as? String
         }
         #expect(verdicts == ["valid", "invalid"])
-        let human = try CLIRunner.run(["scan", "--activation", device, bad.path])
+        let human = try await CLIRunner.run(["scan", "--activation", device, bad.path])
         #expect(human.status == 1)
         #expect(human.stdout.contains("signature: INVALID"))
     }

@@ -4,11 +4,11 @@ import Testing
 @Suite("serve --app: the application, sdk-config and activation codes")
 struct ServeApplicationCLITests {
     @Test("--app FILE is created 0600, serve prints application and sdk-config, /admin/activations/init issues a code")
-    func applicationFileAndInit() throws {
+    func applicationFileAndInit() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let appPath = directory.appendingPathComponent("app.json").path
-        let serve = try ServeProcess(in: directory, arguments: ["--admin", "--app", appPath], lineCount: 8)
+        let serve = try await ServeProcess(in: directory, arguments: ["--admin", "--app", appPath], lineCount: 8)
         defer { serve.stop() }
         let attributes = try FileManager.default.attributesOfItem(atPath: appPath)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -25,7 +25,7 @@ struct ServeApplicationCLITests {
         #expect(config.dropFirst(2).prefix(16) == key)
 
         let output = directory.appendingPathComponent("init.json").path
-        let status = try ServeCLITests.curl([
+        let status = try await ServeCLITests.curl([
             "--cacert", serve.caPath, "-o", output, "\(serve.url)/admin/activations/init", "-d",
             #"{"requestObject":{"userId":"alice","applicationId":"\#(applicationId)"}}"#,
         ])

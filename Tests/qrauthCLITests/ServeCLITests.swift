@@ -22,40 +22,36 @@ struct ServeCLITests {
             }
         }
 
-        /// Waits until `count` lines arrived (or the stream ended, or 120 s passed).
-        func lines(_ count: Int) throws -> [String] {
+        /// Waits until `count` lines arrived (or the stream ended, or 120 s passed); the task sleeps between
+        /// checks, holding no thread.
+        func lines(_ count: Int) async throws -> [String] {
             for _ in 0..<12_000 {
-                lock.lock()
-                let text = String(decoding: buffer, as: UTF8.self)
-                let done = finished
-                lock.unlock()
+                let (text, done) = lock.withLock { (String(decoding: buffer, as: UTF8.self), finished) }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
                 if lines.count >= count || done { return lines }
-                Thread.sleep(forTimeInterval: 0.01)
+                try await Task.sleep(for: .milliseconds(10))
             }
             return []
         }
     }
 
-    static func curl(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-S"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    static func curl(_ arguments: [String]) async throws -> Int32 {
+        try await CLIRunner.runProcess(
+            URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-S"] + arguments, environment: [:], noColor: false,
+            timeout: nil
+        ).status
     }
 
     @Test(
         "--port 0 --self-signed: prints its URL first, answers /app/init with a verifiable signature and the pinned leaf, stops on SIGTERM with the state written"
     )
-    func selfSignedLifecycle() throws {
+    func selfSignedLifecycle() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let device = directory.appendingPathComponent("device.json").path
         let serverFile = directory.appendingPathComponent("server.json").path
         let statePath = directory.appendingPathComponent("state.json").path
         let caPath = directory.appendingPathComponent("ca.pem").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             ["activation", "create", "--device", device, "--server", serverFile, "--password-stdin"],
             stdin: Data("1234\n".utf8))
         try #require(created.status == 0, "\(created.stderr)")
@@ -72,7 +68,7 @@ struct ServeCLITests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let reader = LineReader(output.fileHandleForReading)
-        let lines = try reader.lines(4)
+        let lines = try await reader.lines(4)
         try #require(lines.count >= 4, "serve printed \(lines)")
         let url = lines[0]
         #expect(url.hasPrefix("https://127.0.0.1:"))
@@ -90,7 +86,7 @@ struct ServeCLITests {
         let challenge = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let body = directory.appendingPathComponent("body.json").path
         let headers = directory.appendingPathComponent("headers.txt").path
-        let status = try Self.curl([
+        let status = try await Self.curl([
             "--cacert", caPath, "-H", "X-Cert-Pinning-Challenge: \(challenge)", "-o", body, "-D", headers,
             "\(url)/app/init?appName=demo",
         ])
@@ -99,7 +95,7 @@ struct ServeCLITests {
         let signatureLine = try #require(
             headerText.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-cert-pinning-signature:") })
         let signature = signatureLine.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
-        let verified = try CLIRunner.run([
+        let verified = try await CLIRunner.run([
             "pins", "verify-response", body, "--challenge", challenge, "--signature", signature, "--public-key",
             publicKey, "--json",
         ])
@@ -108,18 +104,18 @@ struct ServeCLITests {
 
         // SIGTERM: a clean stop, the state file written.
         process.terminate()
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationStatus == 0)
         let state = try String(contentsOfFile: statePath, encoding: .utf8)
         #expect(state.contains("\"activations\""))
     }
 
     @Test("mode options: exactly one of TLS files, --self-signed or --http (usage error 64)")
-    func modeValidation() throws {
-        #expect(try CLIRunner.run(["serve", "--port", "0"]).status == 64)
-        #expect(try CLIRunner.run(["serve", "--http", "--self-signed"]).status == 64)
-        #expect(try CLIRunner.run(["serve", "--tls-cert", "x.pem"]).status == 64)
-        let missing = try CLIRunner.run(["serve", "--http", "--activation", "/nonexistent/server.json"])
+    func modeValidation() async throws {
+        #expect(try await CLIRunner.run(["serve", "--port", "0"]).status == 64)
+        #expect(try await CLIRunner.run(["serve", "--http", "--self-signed"]).status == 64)
+        #expect(try await CLIRunner.run(["serve", "--tls-cert", "x.pem"]).status == 64)
+        let missing = try await CLIRunner.run(["serve", "--http", "--activation", "/nonexistent/server.json"])
         #expect(missing.status == 4)
     }
 }

@@ -24,8 +24,8 @@ final class ServeProcess {
 
     /// Creates a test activation in `directory` (`CLIRunner.activation`) with password `pin`, then starts `serve`
     /// with `arguments` added and waits for `lineCount` lines of its output.
-    init(in directory: URL, arguments: [String] = [], lineCount: Int = 1, pin: String = "1234") throws {
-        (device, serverFile) = try CLIRunner.activation(in: directory, pin: pin)
+    init(in directory: URL, arguments: [String] = [], lineCount: Int = 1, pin: String = "1234") async throws {
+        (device, serverFile) = try await CLIRunner.activation(in: directory, pin: pin)
         caPath = directory.appendingPathComponent("ca.pem").path
         process = Process()
         process.executableURL = CLIRunner.executable
@@ -35,18 +35,26 @@ final class ServeProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let read = try? ServeCLITests.LineReader(output.fileHandleForReading).lines(lineCount)
+        let read = try? await ServeCLITests.LineReader(output.fileHandleForReading).lines(lineCount)
         lines = read ?? []
-        if lines.count < lineCount { stop() }
+        if lines.count < lineCount {
+            stop()
+            await process.exited()
+        }
         try #require(lines.count >= lineCount, "serve printed \(lines)")
     }
 
     deinit { stop() }
 
-    /// Stops the server and waits for it to exit.
+    /// Stops the server (SIGTERM) without waiting; `stopped()` also waits for it to exit.
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+    }
+
+    /// Stops the server and waits for it to exit.
+    func stopped() async {
+        stop()
+        await process.exited()
     }
 }

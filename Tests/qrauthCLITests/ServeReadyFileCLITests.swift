@@ -6,12 +6,12 @@ import Testing
 @Suite("serve --ready-file")
 struct ServeReadyFileCLITests {
     @Test("written once both listeners accept connections, with the printed lines; a stale one is replaced")
-    func readyFile() throws {
+    func readyFile() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let ready = directory.appendingPathComponent("ready.txt")
         try Data("stale\n".utf8).write(to: ready)
-        let serve = try ServeProcess(
+        let serve = try await ServeProcess(
             in: directory, arguments: ["--backoffice", "--backoffice-port", "0", "--ready-file", ready.path],
             lineCount: 8)
         // The process printed its lines; the file may be written a moment after them.
@@ -19,21 +19,21 @@ struct ServeReadyFileCLITests {
         for _ in 0..<100 {
             text = (try? String(contentsOf: ready, encoding: .utf8)) ?? ""
             if text.hasPrefix("https://") { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines == serve.lines, "ready file: \(text)")
         let backOffice = try #require(serve.value("backoffice"))
         // Both listeners answer: the Mobile Token API and the back office on its own port.
         for url in [serve.url + "/app/init?appName=x", backOffice + "/v3/application/list"] {
-            #expect(try ServeCLITests.curl(["-o", "/dev/null", "--cacert", serve.caPath, url]) == 0, "\(url)")
+            #expect(try await ServeCLITests.curl(["-o", "/dev/null", "--cacert", serve.caPath, url]) == 0, "\(url)")
         }
         #expect(try FileManager.default.attributesOfItem(atPath: ready.path)[.posixPermissions] as? Int == 0o644)
     }
 
     @Test("--ready-file - is a usage error")
-    func standardOutputIsRefused() throws {
-        let result = try CLIRunner.run(["serve", "--port", "0", "--http", "--ready-file", "-"])
+    func standardOutputIsRefused() async throws {
+        let result = try await CLIRunner.run(["serve", "--port", "0", "--http", "--ready-file", "-"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--ready-file -"), "\(result.stderr)")
     }

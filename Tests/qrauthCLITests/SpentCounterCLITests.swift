@@ -14,13 +14,13 @@ struct SpentCounterCLITests {
         arguments: [
             CannedHTTPServer.Answer.status(503, #"{"status":"ERROR"}"#), .close,
         ])
-    func syncApprove(answer: CannedHTTPServer.Answer) throws {
+    func syncApprove(answer: CannedHTTPServer.Answer) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try CLIRunner.activation(in: directory)
+        let files = try await CLIRunner.activation(in: directory)
         let server = try CannedHTTPServer(answer)
         defer { server.stop() }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "sync", "approve", "op-1", "--data", "A1*A100CZK*Q238400856/0300**D20270101", "--url", server.url,
                 "--allow-http", "--device", files.device, "--password-env", "PIN", "--timeout", "10",
@@ -32,11 +32,11 @@ struct SpentCounterCLITests {
     }
 
     @Test("token create with an answer that does not decrypt names the spent counter")
-    func tokenCreate() throws {
+    func tokenCreate() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let device = directory.appendingPathComponent("phone.json").path
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             [
                 "activation", "create", "--device", device, "--server",
                 directory.appendingPathComponent("bank.json").path, "--password-env", "PIN", "--protocol", "3.2",
@@ -47,7 +47,7 @@ struct SpentCounterCLITests {
                 200,
                 #"{"encryptedData":"AAAAAAAAAAAAAAAAAAAAAA==","mac":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#))
         defer { server.stop() }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "token", "create", "--url", server.url, "--allow-http", "--device", device, "--name", "extra",
                 "--timeout", "10",
@@ -62,10 +62,10 @@ struct SpentCounterCLITests {
 @Suite("exit codes of local limits")
 struct LocalLimitExitCLITests {
     @Test("a full named-token store is a local limit: 64 before anything is sent, not a network error")
-    func fullTokenStore() throws {
+    func fullTokenStore() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try CLIRunner.activation(in: directory)
+        let files = try await CLIRunner.activation(in: directory)
         let url = URL(fileURLWithPath: files.device)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var named: [String: Any] = [:]
@@ -74,7 +74,7 @@ struct LocalLimitExitCLITests {
         }
         object["namedTokens"] = named
         try JSONSerialization.data(withJSONObject: object).write(to: url)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["token", "create", "--url", "http://127.0.0.1:1", "--allow-http", "--device", files.device, "--name", "x"])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("already keeps 64 named tokens"), "\(result.stderr)")

@@ -6,29 +6,20 @@ import Testing
 @Suite("State safety: parallel runs, refused '-', failing output")
 struct StateSafetyCLITests {
     /// Starts every run at once, then waits for all: the runs overlap as much as the machine allows.
-    static func runAtOnce(_ runs: [[String]], environment: [String: String]) throws -> [CLIResult] {
-        var started: [(Process, Pipe, Pipe)] = []
-        for arguments in runs {
-            let process = Process()
-            process.executableURL = CLIRunner.executable
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            started.append((process, out, err))
-        }
-        return started.map { process, out, err in
-            // The outputs are a few hundred bytes: the pipes never fill, so waiting first is safe.
-            process.waitUntilExit()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            return CLIResult(
-                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    static func runAtOnce(_ runs: [[String]], environment: [String: String]) async throws -> [CLIResult] {
+        try await withThrowingTaskGroup(of: (Int, CLIResult).self) { group in
+            for (index, arguments) in runs.enumerated() {
+                group.addTask {
+                    (
+                        index,
+                        try await CLIRunner.runProcess(
+                            CLIRunner.executable, arguments, environment: environment, noColor: false, timeout: nil)
+                    )
+                }
+            }
+            var results = [CLIResult?](repeating: nil, count: runs.count)
+            for try await (index, result) in group { results[index] = result }
+            return results.compactMap { $0 }
         }
     }
 
@@ -36,13 +27,13 @@ struct StateSafetyCLITests {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test func parallelApprovalsOnOneDeviceFileGiveDistinctCodesAndCounters() throws {
-        let setup = try CodeCLITests.Setup()
+    @Test func parallelApprovalsOnOneDeviceFileGiveDistinctCodesAndCounters() async throws {
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
-        let operation = try setup.operation()
+        let operation = try await setup.operation()
         let runs = 8
         let arguments = ["operation", "approve", "--activation", setup.device, "--password-env", "PA_PIN", "--json"]
-        let results = try Self.runAtOnce(
+        let results = try await Self.runAtOnce(
             Array(repeating: arguments + [operation], count: runs), environment: ["PA_PIN": "1234"])
         var codes: Set<String> = []
         var counters: Set<Int> = []
@@ -58,13 +49,13 @@ struct StateSafetyCLITests {
         #expect(device["counter"] as? Int == runs)
     }
 
-    @Test func parallelWrongCodesBlockTheActivationWithEveryFailureCounted() throws {
-        let setup = try CodeCLITests.Setup()
+    @Test func parallelWrongCodesBlockTheActivationWithEveryFailureCounted() async throws {
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
-        let operation = try setup.operation()
+        let operation = try await setup.operation()
         let runs = 8
         let arguments = ["code", "verify", "--server", setup.server, "--code", "12345678-87654321", "--json"]
-        let results = try Self.runAtOnce(
+        let results = try await Self.runAtOnce(
             Array(repeating: arguments + ["--operation", operation], count: runs), environment: [:])
         var failures: [Int] = []
         for result in results {
@@ -96,27 +87,27 @@ struct StateSafetyCLITests {
         ["sync", "list", "--url", "https://127.0.0.1:1", "--device", "-"],
         ["sync", "approve", "op", "--url", "https://127.0.0.1:1", "--device", "-", "--password-env", "PA_PIN"],
     ])
-    func dashIsRefusedWhereAFileIsWrittenBack(_ arguments: [String]) throws {
+    func dashIsRefusedWhereAFileIsWrittenBack(_ arguments: [String]) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             arguments, stdin: Data("{}".utf8), environment: ["PA_PIN": "1234"], currentDirectory: directory)
         #expect(result.status == 64)
         #expect(result.stderr.contains("'-'") || result.stderr.contains(" - is not allowed"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
     }
 
-    @Test func hardLinkedDeviceAndServerFilesAreRefusedSoNoCodeIsPrintedTwice() throws {
-        let setup = try CodeCLITests.Setup()
+    @Test func hardLinkedDeviceAndServerFilesAreRefusedSoNoCodeIsPrintedTwice() async throws {
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
-        let operation = try setup.operation()
+        let operation = try await setup.operation()
         let deviceLink = setup.directory.appendingPathComponent("device-link.json").path
         let serverLink = setup.directory.appendingPathComponent("server-link.json").path
         #expect(link(setup.device, deviceLink) == 0 && link(setup.server, serverLink) == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: setup.device))
         var codes: [String] = []
         for path in [setup.device, deviceLink] {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["operation", "approve", "--activation", path, "--password-env", "PA_PIN", "--json", operation],
                 environment: ["PA_PIN": "1234"])
             #expect(result.status == 4, "\(result.stdout)")
@@ -125,49 +116,49 @@ struct StateSafetyCLITests {
         }
         #expect(codes.isEmpty, "a code was printed: \(codes)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: setup.device)) == before)
-        let verify = try CLIRunner.run(
+        let verify = try await CLIRunner.run(
             ["code", "verify", "--server", serverLink, "--code", "12345678-87654321", "--operation", operation])
         #expect(verify.status == 4 && verify.stderr.contains("hard links"), "\(verify.stderr)")
     }
 
-    @Test func pinsKeygenOutDashPrintsTheKeyOnStandardOutput() throws {
+    @Test func pinsKeygenOutDashPrintsTheKeyOnStandardOutput() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIRunner.run(["pins", "keygen", "--out", "-"], currentDirectory: directory)
+        let result = try await CLIRunner.run(["pins", "keygen", "--out", "-"], currentDirectory: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("-----BEGIN PRIVATE KEY-----\n") && result.stdout.hasSuffix("-----\n"))
         #expect(result.stderr.contains("public key B"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
-        let json = try CLIRunner.run(["pins", "keygen", "--out", "-", "--json"], currentDirectory: directory)
+        let json = try await CLIRunner.run(["pins", "keygen", "--out", "-", "--json"], currentDirectory: directory)
         #expect(json.status == 64, "\(json.stderr)")
         #expect(!json.stdout.contains("PRIVATE KEY") && json.stdout.contains("\"error\""), "\(json.stdout)")
     }
 
-    @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() throws {
-        let setup = try CodeCLITests.Setup()
+    @Test func codeVerifyRefusesTheServerFileAsTheDeviceFile() async throws {
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
         let before = try Data(contentsOf: URL(fileURLWithPath: setup.server))
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "code", "verify", "--server", setup.server, "--activation", setup.server, "--code", "1-1",
-                "--operation", try setup.operation(),
+                "--operation", try await setup.operation(),
             ])
         #expect(result.status == 64)
         #expect(result.stderr.contains("same file"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: setup.server)) == before)
     }
 
-    @Test func pruneDryRunMayReadStandardInput() throws {
+    @Test func pruneDryRunMayReadStandardInput() async throws {
         let list = #"{"fingerprints":[]}"#
-        let result = try CLIRunner.run(["pins", "prune", "-", "--dry-run"], stdin: Data(list.utf8))
+        let result = try await CLIRunner.run(["pins", "prune", "-", "--dry-run"], stdin: Data(list.utf8))
         #expect(result.status != 64, "\(result.stderr)")
     }
 
-    @Test func anApprovalThatCannotBePrintedSaysWhichCounterWasSpent() throws {
+    @Test func anApprovalThatCannotBePrintedSaysWhichCounterWasSpent() async throws {
         guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
-        let setup = try CodeCLITests.Setup()
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
-        let operation = try setup.operation()
+        let operation = try await setup.operation()
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = [
@@ -178,7 +169,8 @@ struct StateSafetyCLITests {
         let err = Pipe()
         process.standardError = err
         try process.run()
-        process.waitUntilExit()
+        // The child writes a line or two to standard error: the pipe never fills before it exits.
+        await process.exited()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 4)
         #expect(stderr.contains("the code for counter 0 was spent"), "\(stderr)")
@@ -187,10 +179,10 @@ struct StateSafetyCLITests {
         #expect(device["counter"] as? Int == 1)
     }
 
-    @Test func oneFileUnderTwoSpellingsIsAUsageError() throws {
+    @Test func oneFileUnderTwoSpellingsIsAUsageError() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["activation", "create", "--device", "a.json", "--server", "./a.json", "--password-env", "PA_PIN"],
             environment: ["PA_PIN": "1234"], currentDirectory: directory)
         #expect(result.status == 64)
@@ -198,25 +190,25 @@ struct StateSafetyCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.json").path))
     }
 
-    @Test func aDeviceWriteFailingAfterTheServerFileRemovesIt() throws {
+    @Test func aDeviceWriteFailingAfterTheServerFileRemovesIt() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = directory.appendingPathComponent("server.json").path
         let device = directory.appendingPathComponent("device.json").path
         try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["activation", "create", "--device", device, "--server", server, "--password-env", "PA_PIN", "--force"],
             environment: ["PA_PIN": "1234"])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: server))
     }
 
-    @Test func aFailedDeviceWriteLeavesNoServerFile() throws {
+    @Test func aFailedDeviceWriteLeavesNoServerFile() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = directory.appendingPathComponent("server.json").path
         let device = directory.appendingPathComponent("missing/device.json").path
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["activation", "create", "--device", device, "--server", server, "--password-env", "PA_PIN"],
             environment: ["PA_PIN": "1234"])
         #expect(result.status != 0)
@@ -226,7 +218,7 @@ struct StateSafetyCLITests {
         #expect(left.allSatisfy { $0.hasPrefix(".") && $0.hasSuffix(".lock") }, "\(left)")
     }
 
-    @Test func aFailedDeviceWriteWithForceRestoresTheOldServerFile() throws {
+    @Test func aFailedDeviceWriteWithForceRestoresTheOldServerFile() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = directory.appendingPathComponent("server.json")
@@ -234,7 +226,7 @@ struct StateSafetyCLITests {
         // A folder where the device file should go: the server file is written first, then put back.
         let device = directory.appendingPathComponent("device.json").path
         try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: false)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "activation", "create", "--device", device, "--server", server.path, "--password-env", "PA_PIN",
                 "--force",
@@ -244,17 +236,17 @@ struct StateSafetyCLITests {
         #expect(try Data(contentsOf: server) == Data("old server file\n".utf8))
     }
 
-    @Test func parallelSyncRunsOnOneDeviceFileNeverReuseACounter() throws {
+    @Test func parallelSyncRunsOnOneDeviceFileNeverReuseACounter() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let serve = try ServeProcess(in: directory)
+        let serve = try await ServeProcess(in: directory)
         defer { serve.stop() }
         let (device, caPath, url) = (serve.device, serve.caPath, serve.url)
         let runs = 6
         let arguments = [
             "sync", "history", "--password-env", "PIN", "--server", url, "--activation", device, "--ca", caPath,
         ]
-        let results = try Self.runAtOnce(Array(repeating: arguments, count: runs), environment: ["PIN": "1234"])
+        let results = try await Self.runAtOnce(Array(repeating: arguments, count: runs), environment: ["PIN": "1234"])
         // Every run signed once with its own counter: the file advanced once per run (an unlocked run
         // reads a counter another run already used and writes back the same advance).
         let accepted = results.filter { $0.status == 0 }.count
@@ -266,9 +258,9 @@ struct StateSafetyCLITests {
         #expect((file["unconfirmedSignatures"] as? Int ?? runs) < runs)
 
         // One more call the server accepts confirms everything up to it: no lock-out warning is left.
-        let last = try CLIRunner.run(arguments, environment: ["PIN": "1234"])
+        let last = try await CLIRunner.run(arguments, environment: ["PIN": "1234"])
         #expect(last.status == 0, "\(last.stderr)")
-        let show = try CLIRunner.run(["activation", "show", device, "--json"])
+        let show = try await CLIRunner.run(["activation", "show", device, "--json"])
         let summary = try Self.json(show.stdoutData)
         #expect(summary["unconfirmedCodes"] as? Int == 0)
         #expect(summary["warning"] == nil)

@@ -4,10 +4,10 @@ import Testing
 @Suite("qrauth sync: exit codes without a server", .timeLimit(.minutes(2)))
 struct SyncCLITests {
     @Test("a refused connection exits 5 with a typed message")
-    func networkError() throws {
-        let setup = try CodeCLITests.Setup()
+    func networkError() async throws {
+        let setup = try await CodeCLITests.Setup()
         defer { try? FileManager.default.removeItem(at: setup.directory) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["sync", "list", "--server", "https://127.0.0.1:1", "--activation", setup.device, "--insecure"])
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("qrauth: "))
@@ -15,10 +15,10 @@ struct SyncCLITests {
     }
 
     @Test("a missing activation exits 4 before connecting")
-    func missingActivation() throws {
+    func missingActivation() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "sync", "reject", "op-1", "--server", "https://127.0.0.1:1", "--activation",
                 directory.appendingPathComponent("none.json").path,
@@ -35,8 +35,8 @@ struct SyncCLITests {
             ["sync", "history", "--server", "https://x.test", "--activation", "a.json"],
             ["sync", "list", "--activation", "a.json"],
         ])
-    func usage(arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments)
+    func usage(arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
     }
 }

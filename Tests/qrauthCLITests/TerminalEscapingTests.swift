@@ -17,8 +17,8 @@ struct TerminalEscapingTests {
     }
 
     @Test("a crafted list name cannot erase its own BAD-SIGNATURE line")
-    func pinsNames() throws {
-        let workspace = try Workspace.shared()
+    func pinsNames() async throws {
+        let workspace = try await Workspace.shared()
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let list = directory.appendingPathComponent("list.json")
@@ -26,30 +26,30 @@ struct TerminalEscapingTests {
         let crafted = original.replacingOccurrences(
             of: "\"name\": \"www.google.com\"", with: #""name": "evil\r\u001b[2Kok \u202Emoc.elgoog\u2028x""#)
         try Data(crafted.utf8).write(to: list)
-        let human = try CLIRunner.run(
+        let human = try await CLIRunner.run(
             ["pins", "verify", list.path, "--public-key", workspace.publicKey, "--now", "1500000000"])
         #expect(human.status == 1)
         #expect(
             human.stdout.contains(#"BAD-SIGNATURE [0] evil\r\u{1b}[2Kok \u{202e}moc.elgoog\u{2028}x"#),
             "\(human.stdout)")
         Self.expectClean(human.stdout, "pins verify")
-        let lint = try CLIRunner.run(["pins", "lint", list.path, "--now", "1500000000"])
+        let lint = try await CLIRunner.run(["pins", "lint", list.path, "--now", "1500000000"])
         Self.expectClean(lint.stdout + lint.stderr, "pins lint")
 
-        let json = try CLIRunner.run(["pins", "verify", list.path, "--public-key", workspace.publicKey, "--json"])
+        let json = try await CLIRunner.run(["pins", "verify", list.path, "--public-key", workspace.publicKey, "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         let entries = try #require(report["entries"] as? [[String: Any]])
         #expect(entries.first?["name"] as? String == "evil\r\u{1B}[2Kok \u{202E}moc.elgoog\u{2028}x")
     }
 
     @Test("a file name with a line feed cannot forge a scan result line")
-    func scanFileNames() throws {
-        let workspace = try Workspace.shared()
+    func scanFileNames() async throws {
+        let workspace = try await Workspace.shared()
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = directory.appendingPathComponent("a.png\nforged.png: PAID \u{1B}[31m").path
         try FileManager.default.copyItem(atPath: workspace.path("png"), toPath: name)
-        let result = try CLIRunner.run(["scan", name])
+        let result = try await CLIRunner.run(["scan", name])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stdout)")
@@ -58,10 +58,10 @@ struct TerminalEscapingTests {
     }
 
     @Test("server data shown by sync list and detail is escaped; --json keeps it exact")
-    func syncServerData() throws {
+    func syncServerData() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let serve = try ServeProcess(in: directory, arguments: ["--admin"], lineCount: 4)
+        let serve = try await ServeProcess(in: directory, arguments: ["--admin"], lineCount: 4)
         defer { serve.stop() }
         let (device, caPath, url) = (serve.device, serve.caPath, serve.url)
         let title = "Pay 1 CZK\r\u{1B}[2KPay 999999 CZK \u{202E}KZC\u{2028}"
@@ -70,24 +70,24 @@ struct TerminalEscapingTests {
         ])
         let bodyFile = directory.appendingPathComponent("body.json")
         try body.write(to: bodyFile)
-        let status = try ServeCLITests.curl([
+        let status = try await ServeCLITests.curl([
             "--cacert", caPath, "-o", "/dev/null", "--data-binary", "@\(bodyFile.path)", "\(url)/admin/operations",
         ])
         try #require(status == 0)
         let common = ["--server", url, "--activation", device, "--ca", caPath]
 
-        let listed = try CLIRunner.run(["sync", "list"] + common)
+        let listed = try await CLIRunner.run(["sync", "list"] + common)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains(#"Pay 1 CZK\r\u{1b}[2KPay 999999 CZK \u{202e}KZC\u{2028}"#), "\(listed.stdout)")
         Self.expectClean(listed.stdout, "sync list")
 
-        let json = try CLIRunner.run(["sync", "list", "--json"] + common)
+        let json = try await CLIRunner.run(["sync", "list", "--json"] + common)
         let operations = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
         let id = try #require(operations.first?["id"] as? String)
         let formData = try #require(operations.first?["formData"] as? [String: Any])
         #expect(formData["title"] as? String == title)
 
-        let detail = try CLIRunner.run(["sync", "detail", id] + common)
+        let detail = try await CLIRunner.run(["sync", "detail", id] + common)
         #expect(detail.status == 0, "\(detail.stderr)")
         #expect(detail.stdout.contains(#"message: m\u{7f}\u{9b}2J"#), "\(detail.stdout)")
         Self.expectClean(detail.stdout, "sync detail")

@@ -3,7 +3,7 @@ import PowerAuth
 
 /// The envelope key every decrypt attempt uses: fixed, so the fuzzer explores the field checks, MAC
 /// comparison and padding paths (a forged MAC would have to match HMAC under this key).
-let envelopeKey = try! ECIESEnvelopeKey(rawRepresentation: Data((0..<48).map { UInt8($0) }))
+let envelopeKey = try! ECIES.EnvelopeKey(rawRepresentation: Data((0..<48).map { UInt8($0) }))
 let versions = ProtocolVersion.allCases
 
 /// The first byte picks an end-to-end-encryption parser (and, for decrypts, a protocol version); the
@@ -29,19 +29,19 @@ public func fuzzE2EE(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case 2:
         _ = try? SignedActivationCode(parsing: text)
     case 3:
-        roundTrip(ECIESEncryptedRequest.self, bytes)
+        roundTrip(ECIES.EncryptedRequest.self, bytes)
     case 4:
-        roundTrip(ECIESEncryptedResponse.self, bytes)
+        roundTrip(ECIES.EncryptedResponse.self, bytes)
     case 5:
         roundTrip(ActivationLayer1Request.self, bytes)
     case 6:
         _ = try? TemporaryKeyRequest.unverifiedClaims(of: text)
     default:
-        guard let request = try? JSONDecoder().decode(ECIESEncryptedRequest.self, from: bytes) else { return 0 }
-        let parameters = ECIESParameters(
+        guard let request = try? JSONDecoder().decode(ECIES.EncryptedRequest.self, from: bytes) else { return 0 }
+        let parameters = ECIES.Parameters(
             version: version, encryptorId: .applicationScopeGeneric, applicationKey: "WQBeNgCHGlW58rzUlP7Ehg==",
             applicationSecret: "Epbv1D+tibvvkqGIyDOT5g==")
-        _ = try? ECIESDecryptor(parameters: parameters, envelopeKey: envelopeKey).decrypt(request)
+        _ = try? ECIES.Decryptor(parameters: parameters, envelopeKey: envelopeKey).decrypt(request)
     }
     return 0
 }

@@ -1,4 +1,5 @@
 public import MobileTokenAPI
+public import QRAuthEncoding
 
 /// What the back-office API keeps of an operation beyond the Mobile Token API's view
 /// (`OperationDetailResponse` of the PowerAuth server).

@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// `operation/approve` (what the enrollment server sends after a valid signature).
     public struct OperationApproveRequest: Sendable, Hashable, Codable {

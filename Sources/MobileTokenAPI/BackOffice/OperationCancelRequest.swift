@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// `operation/cancel`.
     public struct OperationCancelRequest: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// `operation/create` (`applications[]`, not the docs' `applicationId`).
     public struct OperationCreateRequest: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// An operation as the server answers it (`OperationDetailResponse`, `applications[]`).
     public struct OperationDetailResponse: Sendable, Hashable, Codable {

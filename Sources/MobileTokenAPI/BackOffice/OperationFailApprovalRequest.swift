@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// `operation/approve/fail` (after an invalid signature).
     public struct OperationFailApprovalRequest: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 extension BackOffice {
     /// `operation/reject`.
     public struct OperationRejectRequest: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+public import QRAuthEncoding
+
 /// A screen shown after the approval: a review, a merchant redirect or a generic payload.
 public struct PostApprovalScreen: Sendable, Hashable {
     /// What the screen carries.

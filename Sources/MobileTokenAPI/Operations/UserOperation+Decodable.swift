@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthEncoding
 
 extension UserOperation: Decodable {
     /// Decodes by the iOS SDK rules and keeps the raw JSON.

@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 extension UserOperation: Encodable {
     /// Encodes the raw JSON as received; a local operation encodes its id, name, data, status, dates and title.
     public func encode(to encoder: any Encoder) throws {

@@ -1,4 +1,5 @@
 public import Foundation
+public import QRAuthEncoding
 
 /// An online operation of the Mobile Token API, decoded by the iOS SDK rules; `raw` keeps the JSON as received.
 public struct UserOperation: Sendable, Hashable, Identifiable {

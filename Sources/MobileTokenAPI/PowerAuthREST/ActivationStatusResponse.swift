@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 /// `{"activationId","encryptedStatusBlob","nonce","customObject"}` of `/pa/v3/activation/status`, inside
 /// `ResponseEnvelope`.
 package struct ActivationStatusResponse: Codable, Sendable, Equatable {

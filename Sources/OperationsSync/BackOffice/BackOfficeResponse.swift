@@ -1,4 +1,5 @@
 public import MobileTokenAPI
+public import QRAuthEncoding
 
 /// A successful back-office answer: the typed `responseObject` and the same object as the server sent it.
 public struct BackOfficeResponse<Payload: Sendable>: Sendable {

@@ -33,7 +33,7 @@ public struct PowerAuthEncryptor: Sendable {
     /// Encrypts `plaintext` for `endpoint` (whose `encryption` is set). A signed endpoint carries no encryption
     /// header (the server reads version, application key and activation from the signature); the others do.
     func prepare(_ plaintext: Data, for endpoint: Endpoint) async throws(MobileTokenError) -> Prepared {
-        let scope: ECIESScope = endpoint.encryption == .applicationScope ? .application : .activation
+        let scope: ECIES.Scope = endpoint.encryption == .applicationScope ? .application : .activation
         let device: DeviceActivation
         do {
             device = try store.load()
@@ -118,7 +118,7 @@ public struct PowerAuthEncryptor: Sendable {
     func deviceMillis() -> Int64 { enrollment.clock.deviceMillis() }
 
     private func temporaryKey(
-        _ scope: ECIESScope, device: DeviceActivation, endpoint: String
+        _ scope: ECIES.Scope, device: DeviceActivation, endpoint: String
     ) async throws(MobileTokenError) -> CachedTemporaryKey {
         do throws(EnrollmentError) {
             switch scope {

@@ -96,8 +96,8 @@ public enum DeviceActivationFlow {
         let version: ProtocolVersion
         let application: Application
         let deviceKey: NISTP256.Signing.PrivateKey
-        let layer1: ECIESResponseDecryptor
-        let layer2: ECIESResponseDecryptor
+        let layer1: ECIES.ResponseDecryptor
+        let layer2: ECIES.ResponseDecryptor
 
         /// Decrypts both layers (MAC first), checks the layer-2 answer as the mobile SDK does (id, 16-byte
         /// `ctrData`, a valid server point, ECDH), derives the keys and makes the device activation with the
@@ -155,7 +155,7 @@ public enum DeviceActivationFlow {
     /// key. `timestampMillis` is server-synchronised time.
     public static func start(
         code: String, application: Application, version: ProtocolVersion, details: DeviceDetails = DeviceDetails(),
-        temporaryKey: TemporaryKey? = nil, timestampMillis: Int64, randomness: ECIESRandomness = .secure
+        temporaryKey: TemporaryKey? = nil, timestampMillis: Int64, randomness: ECIES.Randomness = .secure
     ) throws(PowerAuthError) -> Pending {
         let recipient: Data
         if version == .v33 {
@@ -172,18 +172,18 @@ public enum DeviceActivationFlow {
             ActivationLayer2Request(
                 devicePublicKey: deviceKey.publicKey.compressedRepresentation, activationName: details.name,
                 activationOtp: details.otp, platform: details.platform, deviceInfo: details.deviceInfo))
-        let layer2Encryptor = try ECIESEncryptor(
-            parameters: ECIESParameters(
+        let layer2Encryptor = try ECIES.Encryptor(
+            parameters: ECIES.Parameters(
                 version: version, encryptorId: .activationLayer2, applicationKey: application.applicationKey,
                 applicationSecret: application.applicationSecret, temporaryKeyId: keyId),
             recipientPublicKey: recipient)
         let (layer2Request, layer2Decryptor) = try layer2Encryptor.encrypt(
             layer2Plain, timestamp: timestampMillis, randomness: randomness)
         let layer1Plain = try ECIESBody.encode(ActivationLayer1Request.code(code, activationData: layer2Request))
-        let layer1Parameters = ECIESParameters(
+        let layer1Parameters = ECIES.Parameters(
             version: version, encryptorId: .applicationScopeGeneric, applicationKey: application.applicationKey,
             applicationSecret: application.applicationSecret, temporaryKeyId: keyId)
-        let layer1Encryptor = try ECIESEncryptor(parameters: layer1Parameters, recipientPublicKey: recipient)
+        let layer1Encryptor = try ECIES.Encryptor(parameters: layer1Parameters, recipientPublicKey: recipient)
         let (layer1Request, layer1Decryptor) = try layer1Encryptor.encrypt(
             layer1Plain, timestamp: timestampMillis, randomness: randomness)
         return Pending(

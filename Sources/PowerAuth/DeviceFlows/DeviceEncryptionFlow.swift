@@ -17,7 +17,7 @@ public enum DeviceEncryptionFlow {
         public let encryptionHeader: EncryptionHeader
         /// The protocol version of the exchange.
         public let version: ProtocolVersion
-        let decryptor: ECIESResponseDecryptor
+        let decryptor: ECIES.ResponseDecryptor
 
         /// Opens the answer body (an encrypted-response object): fields for the version, MAC first (a replayed
         /// answer of another exchange fails it), then the plaintext and the answer's authenticated timestamp (3.2+).
@@ -33,10 +33,10 @@ public enum DeviceEncryptionFlow {
     /// file must hold) or the activation's server key; 3.3 to the temporary key of the scope (`temporaryKeyId` and
     /// `temporaryPublicKey`). Activation scope refuses a removed activation.
     public static func prepare(
-        _ plaintext: Data, device: DeviceActivation, scope: ECIESScope, temporaryKeyId: String? = nil,
-        temporaryPublicKey: Data? = nil, timestampMillis: Int64, randomness: ECIESRandomness = .secure
+        _ plaintext: Data, device: DeviceActivation, scope: ECIES.Scope, temporaryKeyId: String? = nil,
+        temporaryPublicKey: Data? = nil, timestampMillis: Int64, randomness: ECIES.Randomness = .secure
     ) throws(PowerAuthError) -> Prepared {
-        let encryptorId: ECIESEncryptorID =
+        let encryptorId: ECIES.EncryptorID =
             switch scope {
             case .application: .applicationScopeGeneric
             case .activation: .activationScopeGeneric
@@ -48,8 +48,8 @@ public enum DeviceEncryptionFlow {
 
     /// Encrypts `plaintext` with any purpose (the recipient chosen by its scope and the version).
     static func prepare(
-        _ plaintext: Data, device: DeviceActivation, encryptorId: ECIESEncryptorID, temporaryKeyId: String?,
-        temporaryPublicKey: Data?, timestampMillis: Int64, randomness: ECIESRandomness
+        _ plaintext: Data, device: DeviceActivation, encryptorId: ECIES.EncryptorID, temporaryKeyId: String?,
+        temporaryPublicKey: Data?, timestampMillis: Int64, randomness: ECIES.Randomness
     ) throws(PowerAuthError) -> Prepared {
         let version = device.protocolVersion
         let recipient: Data
@@ -72,11 +72,11 @@ public enum DeviceEncryptionFlow {
             }
         }
         if encryptorId.scope == .activation { try device.checkUsable() }
-        let parameters = ECIESParameters(
+        let parameters = ECIES.Parameters(
             version: version, encryptorId: encryptorId, applicationKey: device.applicationKey,
             applicationSecret: device.applicationSecret, activationId: device.activationId,
             transportKey: device.transportKey, temporaryKeyId: version == .v33 ? temporaryKeyId : nil)
-        let encryptor = try ECIESEncryptor(parameters: parameters, recipientPublicKey: recipient)
+        let encryptor = try ECIES.Encryptor(parameters: parameters, recipientPublicKey: recipient)
         let (request, decryptor) = try encryptor.encrypt(plaintext, timestamp: timestampMillis, randomness: randomness)
         return Prepared(
             body: try ECIESBody.encode(request), timestampMillis: timestampMillis,

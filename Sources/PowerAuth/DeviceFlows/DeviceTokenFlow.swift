@@ -41,7 +41,7 @@ public enum DeviceTokenFlow {
     /// (3.3: `temporaryKeyId` and `temporaryPublicKey`), at `timestampMillis` (server-synchronised).
     public static func prepare(
         device: DeviceActivation, temporaryKeyId: String? = nil, temporaryPublicKey: Data? = nil,
-        timestampMillis: Int64, randomness: ECIESRandomness = .secure
+        timestampMillis: Int64, randomness: ECIES.Randomness = .secure
     ) throws(PowerAuthError) -> Prepared {
         try device.checkUsable()
         return Prepared(
@@ -64,11 +64,11 @@ enum ECIESBody {
     }
 
     /// Decodes an encrypted-response body and checks its fields against the version.
-    static func decodeResponse(_ data: Data, version: ProtocolVersion) throws(PowerAuthError) -> ECIESEncryptedResponse
+    static func decodeResponse(_ data: Data, version: ProtocolVersion) throws(PowerAuthError) -> ECIES.EncryptedResponse
     {
-        let response: ECIESEncryptedResponse
+        let response: ECIES.EncryptedResponse
         do {
-            response = try JSONDuplicateKeys.decode(ECIESEncryptedResponse.self, from: data)
+            response = try JSONDuplicateKeys.decode(ECIES.EncryptedResponse.self, from: data)
         } catch {
             throw PowerAuthError(.eciesMessage, "the answer is not an encrypted response object")
         }

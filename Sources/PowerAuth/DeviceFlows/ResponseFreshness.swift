@@ -1,7 +1,7 @@
 /// The check of an authenticated ECIES answer's `timestamp` (3.2+) against the request's: a fresh answer to this
 /// request was made after it was sent, on a clock at most `windowMillis` away. An answer made long before the
 /// request (or far after it) is stale or replayed, even when its MAC verifies.
-public enum ResponseFreshness {
+package enum ResponseFreshness {
     /// The server's replay window (spec: replay protection and clocks).
     public static let windowMillis: Int64 = 60_000
 

@@ -1,8 +1,10 @@
+package import QRAuthEncoding
+
 /// The layer-1 plaintext of `/pa/v3/activation/create`, encrypted with `APPLICATION_SCOPE_GENERIC`.
 ///
 /// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
 /// rejects any other key, as the enrollment server's strict Jackson mapper does.
-public struct ActivationLayer1Request: Sendable, Equatable, Codable {
+package struct ActivationLayer1Request: Sendable, Equatable, Codable {
     /// The `type` of an activation by activation code.
     public static let codeType = "CODE"
 
@@ -11,14 +13,14 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
     /// `identityAttributes`: for `CODE`, `{"code": "<activation code>"}`.
     public var identityAttributes: [String: String]
     /// `customAttributes`: application data passed to the enrollment server.
-    public var customAttributes: [String: PowerAuthJSONValue]?
+    public var customAttributes: [String: JSONValue]?
     /// `activationData`: the layer-2 cryptogram.
-    public var activationData: ECIESEncryptedRequest
+    public var activationData: ECIES.EncryptedRequest
 
     /// Makes a request from its fields.
     public init(
-        type: String, identityAttributes: [String: String], customAttributes: [String: PowerAuthJSONValue]? = nil,
-        activationData: ECIESEncryptedRequest
+        type: String, identityAttributes: [String: String], customAttributes: [String: JSONValue]? = nil,
+        activationData: ECIES.EncryptedRequest
     ) {
         self.type = type
         self.identityAttributes = identityAttributes
@@ -28,8 +30,8 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
 
     /// An activation by code: `{"type":"CODE","identityAttributes":{"code":…},…}`.
     public static func code(
-        _ activationCode: String, customAttributes: [String: PowerAuthJSONValue]? = nil,
-        activationData: ECIESEncryptedRequest
+        _ activationCode: String, customAttributes: [String: JSONValue]? = nil,
+        activationData: ECIES.EncryptedRequest
     ) -> ActivationLayer1Request {
         ActivationLayer1Request(
             type: codeType, identityAttributes: ["code": activationCode], customAttributes: customAttributes,
@@ -46,8 +48,8 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
         identityAttributes = try container.decode([String: String].self, forKey: .identityAttributes)
-        customAttributes = try container.decodeIfPresent([String: PowerAuthJSONValue].self, forKey: .customAttributes)
-        activationData = try container.decode(ECIESEncryptedRequest.self, forKey: .activationData)
+        customAttributes = try container.decodeIfPresent([String: JSONValue].self, forKey: .customAttributes)
+        activationData = try container.decode(ECIES.EncryptedRequest.self, forKey: .activationData)
     }
 
     /// Encodes the object, `customAttributes` omitted when nil.

@@ -1,16 +1,18 @@
+package import QRAuthEncoding
+
 /// The layer-1 response plaintext of `/pa/v3/activation/create`.
-public struct ActivationLayer1Response: Sendable, Equatable, Codable {
+package struct ActivationLayer1Response: Sendable, Equatable, Codable {
     /// `activationData`: the layer-2 response cryptogram.
-    public var activationData: ECIESEncryptedResponse
+    public var activationData: ECIES.EncryptedResponse
     /// `customAttributes` the enrollment server returns (null = absent).
-    public var customAttributes: [String: PowerAuthJSONValue]?
+    public var customAttributes: [String: JSONValue]?
     /// `userInfo` (null = absent).
-    public var userInfo: [String: PowerAuthJSONValue]?
+    public var userInfo: [String: JSONValue]?
 
     /// Makes a response from its fields.
     public init(
-        activationData: ECIESEncryptedResponse, customAttributes: [String: PowerAuthJSONValue]? = nil,
-        userInfo: [String: PowerAuthJSONValue]? = nil
+        activationData: ECIES.EncryptedResponse, customAttributes: [String: JSONValue]? = nil,
+        userInfo: [String: JSONValue]? = nil
     ) {
         self.activationData = activationData
         self.customAttributes = customAttributes
@@ -24,9 +26,9 @@ public struct ActivationLayer1Response: Sendable, Equatable, Codable {
     /// Decodes the object; null attributes are nil.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        activationData = try container.decode(ECIESEncryptedResponse.self, forKey: .activationData)
-        customAttributes = try container.decodeIfPresent([String: PowerAuthJSONValue].self, forKey: .customAttributes)
-        userInfo = try container.decodeIfPresent([String: PowerAuthJSONValue].self, forKey: .userInfo)
+        activationData = try container.decode(ECIES.EncryptedResponse.self, forKey: .activationData)
+        customAttributes = try container.decodeIfPresent([String: JSONValue].self, forKey: .customAttributes)
+        userInfo = try container.decodeIfPresent([String: JSONValue].self, forKey: .userInfo)
     }
 
     /// Encodes the object, nil members omitted.

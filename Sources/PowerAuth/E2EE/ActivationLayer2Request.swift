@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// The layer-2 plaintext of `/pa/v3/activation/create`, encrypted with `ACTIVATION_LAYER_2`.
-public struct ActivationLayer2Request: Sendable, Equatable, Codable {
+package struct ActivationLayer2Request: Sendable, Equatable, Codable {
     /// `devicePublicKey`: the device's P-256 point (the SDK sends 33 compressed bytes).
     public var devicePublicKey: Data
     /// `activationName`: the display name.

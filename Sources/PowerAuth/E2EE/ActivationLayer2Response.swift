@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// The layer-2 response plaintext of `/pa/v3/activation/create`.
-public struct ActivationLayer2Response: Sendable, Equatable, Codable {
+package struct ActivationLayer2Response: Sendable, Equatable, Codable {
     /// `activationRecovery`: a recovery code and PUK (optional; gone in server 2.0).
     public struct Recovery: Sendable, Equatable, Codable {
         /// `recoveryCode`.

@@ -7,9 +7,9 @@ import QRAuthCrypto
 /// envelope keys, which have no private keys behind them.
 package struct ECIESExchange: Sendable {
     /// The agreed parameters.
-    package let parameters: ECIESParameters
+    package let parameters: ECIES.Parameters
     /// `KEY_ENC || KEY_MAC || KEY_IV`.
-    package let envelopeKey: ECIESEnvelopeKey
+    package let envelopeKey: ECIES.EnvelopeKey
     /// The ephemeral public key exactly as transmitted.
     package let ephemeralPublicKey: Data
     /// The temporary key id this exchange carries (3.3).
@@ -21,7 +21,7 @@ package struct ECIESExchange: Sendable {
 
     /// Prepares an exchange; fails when the parameters lack what the scope and version need.
     package init(
-        parameters: ECIESParameters, envelopeKey: ECIESEnvelopeKey, ephemeralPublicKey: Data,
+        parameters: ECIES.Parameters, envelopeKey: ECIES.EnvelopeKey, ephemeralPublicKey: Data,
         temporaryKeyId: String?
     ) throws(PowerAuthError) {
         self.parameters = parameters
@@ -62,7 +62,7 @@ package struct ECIESExchange: Sendable {
     package func sealRequest(
         _ plaintext: Data, nonce: Data?, timestamp: Int64
     ) throws(PowerAuthError)
-        -> ECIESEncryptedRequest
+        -> ECIES.EncryptedRequest
     {
         let nonce = version == .v30 ? nil : nonce
         let timestamp = carriesTimestamps ? timestamp : nil
@@ -71,13 +71,13 @@ package struct ECIESExchange: Sendable {
         }
         let (encrypted, mac) = try seal(
             plaintext, nonce: nonce, sharedInfo2: requestSharedInfo2(nonce: nonce, timestamp: timestamp))
-        return ECIESEncryptedRequest(
+        return ECIES.EncryptedRequest(
             temporaryKeyId: temporaryKeyId, ephemeralPublicKey: ephemeralPublicKey, encryptedData: encrypted, mac: mac,
             nonce: nonce, timestamp: timestamp)
     }
 
     /// Checks the field set, the MAC and the padding of a request and decrypts it.
-    package func openRequest(_ request: ECIESEncryptedRequest) throws(PowerAuthError) -> Data {
+    package func openRequest(_ request: ECIES.EncryptedRequest) throws(PowerAuthError) -> Data {
         try request.validateFields(for: version)
         return try open(
             request.encryptedData, mac: request.mac, nonce: request.nonce,
@@ -88,17 +88,17 @@ package struct ECIESExchange: Sendable {
     /// with the timestamp).
     package func sealResponse(
         _ plaintext: Data, requestNonce: Data?, responseNonce: Data?, timestamp: Int64
-    ) throws(PowerAuthError) -> ECIESEncryptedResponse {
+    ) throws(PowerAuthError) -> ECIES.EncryptedResponse {
         switch version {
         case .v30:
             let (encrypted, mac) = try seal(plaintext, nonce: nil, sharedInfo2: sharedInfo2Base)
-            return ECIESEncryptedResponse(encryptedData: encrypted, mac: mac)
+            return ECIES.EncryptedResponse(encryptedData: encrypted, mac: mac)
         case .v31:
             guard requestNonce?.count == 16 else {
                 throw PowerAuthError(.encryption, "a 3.1 ECIES response needs the request's 16-byte nonce")
             }
             let (encrypted, mac) = try seal(plaintext, nonce: requestNonce, sharedInfo2: sharedInfo2Base)
-            return ECIESEncryptedResponse(encryptedData: encrypted, mac: mac)
+            return ECIES.EncryptedResponse(encryptedData: encrypted, mac: mac)
         case .v32, .v33:
             guard let responseNonce, responseNonce.count == 16 else {
                 throw PowerAuthError(.encryption, "an ECIES response nonce must be 16 bytes")
@@ -106,13 +106,13 @@ package struct ECIESExchange: Sendable {
             let (encrypted, mac) = try seal(
                 plaintext, nonce: responseNonce,
                 sharedInfo2: responseSharedInfo2(nonce: responseNonce, timestamp: timestamp))
-            return ECIESEncryptedResponse(
+            return ECIES.EncryptedResponse(
                 encryptedData: encrypted, mac: mac, nonce: responseNonce, timestamp: timestamp)
         }
     }
 
     /// Checks the field set, the MAC and the padding of a response and decrypts it.
-    package func openResponse(_ response: ECIESEncryptedResponse, requestNonce: Data?) throws(PowerAuthError) -> Data {
+    package func openResponse(_ response: ECIES.EncryptedResponse, requestNonce: Data?) throws(PowerAuthError) -> Data {
         try response.validateFields(for: version)
         switch version {
         case .v30:

@@ -1,4 +1,4 @@
-extension ECIESParameters: CustomStringConvertible, CustomDebugStringConvertible {
+extension ECIES.Parameters: CustomStringConvertible, CustomDebugStringConvertible {
     /// The non-secret fields; the application secret and the transport key are never printed.
     public var description: String {
         var parts = [
@@ -7,16 +7,16 @@ extension ECIESParameters: CustomStringConvertible, CustomDebugStringConvertible
         if let activationId { parts.append("activationId: \(activationId)") }
         if let temporaryKeyId { parts.append("temporaryKeyId: \(temporaryKeyId)") }
         return
-            "ECIESParameters(\(parts.joined(separator: ", ")), applicationSecret: <redacted>, transportKey: <redacted>)"
+            "ECIES.Parameters(\(parts.joined(separator: ", ")), applicationSecret: <redacted>, transportKey: <redacted>)"
     }
 
     /// Same as `description`.
     public var debugDescription: String { description }
 }
 
-extension ECIESEnvelopeKey: CustomStringConvertible, CustomDebugStringConvertible {
+extension ECIES.EnvelopeKey: CustomStringConvertible, CustomDebugStringConvertible {
     /// Never the key bytes.
-    public var description: String { "ECIESEnvelopeKey(<redacted>)" }
+    public var description: String { "ECIES.EnvelopeKey(<redacted>)" }
 
     /// Same as `description`.
     public var debugDescription: String { description }

@@ -1,43 +1,45 @@
 public import Foundation
 
-/// Encrypts the one response to a request `ECIESDecryptor` decrypted; a second call fails.
-///
-/// 3.0: zero IV; 3.1: re-uses the request nonce and writes no `nonce`/`timestamp`; 3.2+: a fresh nonce that differs
-/// from the request's (redrawn up to 8 times) and `nonce` + `timestamp` in the body.
-public final class ECIESResponseEncryptor: @unchecked Sendable {
-    // @unchecked: the only mutable state, `exchange`, is read and cleared under `lock`.
-    private let lock = NSLock()
-    private var exchange: ECIESExchange?
-    private let requestNonce: Data?
+extension ECIES {
+    /// Encrypts the one response to a request `ECIES.Decryptor` decrypted; a second call fails.
+    ///
+    /// 3.0: zero IV; 3.1: re-uses the request nonce and writes no `nonce`/`timestamp`; 3.2+: a fresh nonce that differs
+    /// from the request's (redrawn up to 8 times) and `nonce` + `timestamp` in the body.
+    public final class ResponseEncryptor: @unchecked Sendable {
+        // @unchecked: the only mutable state, `exchange`, is read and cleared under `lock`.
+        private let lock = NSLock()
+        private var exchange: ECIESExchange?
+        private let requestNonce: Data?
 
-    init(exchange: ECIESExchange, requestNonce: Data?) {
-        self.exchange = exchange
-        self.requestNonce = requestNonce
-    }
+        init(exchange: ECIESExchange, requestNonce: Data?) {
+            self.exchange = exchange
+            self.requestNonce = requestNonce
+        }
 
-    /// Encrypts `plaintext` with the server's `timestamp` (Unix ms, written from 3.2 on).
-    public func encrypt(
-        _ plaintext: Data, timestamp: Int64, randomness: ECIESRandomness = .secure
-    ) throws(PowerAuthError) -> ECIESEncryptedResponse {
-        let taken = lock.withLock {
-            defer { exchange = nil }
-            return exchange
-        }
-        guard let taken else {
-            throw PowerAuthError(.encryption, "this ECIES response context was already used")
-        }
-        var responseNonce: Data?
-        if taken.parameters.version == .v32 || taken.parameters.version == .v33 {
-            var attempts = 0
-            repeat {
-                responseNonce = randomness.nonce()
-                attempts += 1
-            } while responseNonce == requestNonce && attempts < 8
-            guard responseNonce != requestNonce else {
-                throw PowerAuthError(.encryption, "the random source keeps repeating the request nonce")
+        /// Encrypts `plaintext` with the server's `timestamp` (Unix ms, written from 3.2 on).
+        public func encrypt(
+            _ plaintext: Data, timestamp: Int64, randomness: ECIES.Randomness = .secure
+        ) throws(PowerAuthError) -> ECIES.EncryptedResponse {
+            let taken = lock.withLock {
+                defer { exchange = nil }
+                return exchange
             }
+            guard let taken else {
+                throw PowerAuthError(.encryption, "this ECIES response context was already used")
+            }
+            var responseNonce: Data?
+            if taken.parameters.version == .v32 || taken.parameters.version == .v33 {
+                var attempts = 0
+                repeat {
+                    responseNonce = randomness.nonce()
+                    attempts += 1
+                } while responseNonce == requestNonce && attempts < 8
+                guard responseNonce != requestNonce else {
+                    throw PowerAuthError(.encryption, "the random source keeps repeating the request nonce")
+                }
+            }
+            return try taken.sealResponse(
+                plaintext, requestNonce: requestNonce, responseNonce: responseNonce, timestamp: timestamp)
         }
-        return try taken.sealResponse(
-            plaintext, requestNonce: requestNonce, responseNonce: responseNonce, timestamp: timestamp)
     }
 }

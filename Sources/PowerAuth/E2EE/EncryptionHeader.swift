@@ -22,7 +22,7 @@ public struct EncryptionHeader: Sendable, Equatable {
     }
 
     /// The header for one exchange's parameters (activation id only in activation scope).
-    public init(parameters: ECIESParameters) {
+    public init(parameters: ECIES.Parameters) {
         self.init(
             version: parameters.version, applicationKey: parameters.applicationKey,
             activationId: parameters.scope == .activation ? parameters.activationId : nil)
@@ -37,7 +37,7 @@ public struct EncryptionHeader: Sendable, Equatable {
     }
 
     /// Checks the fields as `PowerAuthEncryptionHttpHeaderValidator` does for the endpoint's scope.
-    public func validate(scope: ECIESScope) throws(PowerAuthError) {
+    public func validate(scope: ECIES.Scope) throws(PowerAuthError) {
         guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
             throw PowerAuthError(.header, "application_key must be Base64 of 16 bytes")
         }

@@ -1,5 +1,5 @@
 public import Foundation
-public import QRAuthCrypto
+package import QRAuthCrypto
 import QRAuthEncoding
 
 /// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response;
@@ -53,7 +53,7 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
     /// `signingKey` is the master server public key in application scope, the activation's server public key in
     /// activation scope. Checks: three parts, `alg` ES256 and `typ` JWT, the signature (JOSE `r||s`), the echoed
     /// challenge, application key and activation id, and that `publicKey` is a P-256 point.
-    public init(
+    package init(
         verifying jwt: String, request: TemporaryKeyRequest, signingKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) {
         guard let parts = CompactJWS(jwt) else {
@@ -92,7 +92,7 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
 
     /// Server side: the ES256 response JWT for verified request claims (the request's claims, signed with the master
     /// private key in application scope or the activation's server private key in activation scope).
-    public static func responseJWT(
+    package static func responseJWT(
         for request: TemporaryKeyRequest, keyId: String, publicKey: NISTP256.Signing.PublicKey, issuedAt: Int64,
         validityMilliseconds: Int64 = defaultValidityMilliseconds, signingKey: NISTP256.Signing.PrivateKey
     ) throws(PowerAuthError) -> String {

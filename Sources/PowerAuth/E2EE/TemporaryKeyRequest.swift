@@ -1,5 +1,5 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+import QRAuthCrypto
 import QRAuthEncoding
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
@@ -7,7 +7,7 @@ import QRAuthEncoding
 /// The client signs them with HS256: in application scope the key is the 16 decoded APP_SECRET bytes, in
 /// activation scope `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)`. The server reads the claims unverified to
 /// find the application (and activation), then checks the MAC with `TemporaryKeyRequest.verify`.
-public struct TemporaryKeyRequest: Sendable, Equatable {
+package struct TemporaryKeyRequest: Sendable, Equatable {
     /// The header the mobile SDK sends: `{"alg":"HS256","typ":"JWT"}` as base64url.
     public static let headerText = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
@@ -26,7 +26,7 @@ public struct TemporaryKeyRequest: Sendable, Equatable {
     }
 
     /// The scope the claims ask for: activation when `activationId` is present.
-    public var scope: ECIESScope { activationId == nil ? .application : .activation }
+    public var scope: ECIES.Scope { activationId == nil ? .application : .activation }
 
     /// A fresh challenge: Base64 of 18 random bytes (24 characters).
     public static func makeChallenge(randomBytes: (Int) -> Data = { SecureRandom.bytes(count: $0) }) -> String {
@@ -35,7 +35,7 @@ public struct TemporaryKeyRequest: Sendable, Equatable {
 
     /// The HS256 key: decoded APP_SECRET, or `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)` in activation scope.
     public static func signingKey(
-        applicationSecret: String, transportKey: Data?, scope: ECIESScope
+        applicationSecret: String, transportKey: Data?, scope: ECIES.Scope
     ) throws(PowerAuthError) -> Data {
         guard let secret = StrictBase64.decode(applicationSecret), !secret.isEmpty else {
             throw PowerAuthError(.temporaryKey, "the application secret is not Base64")

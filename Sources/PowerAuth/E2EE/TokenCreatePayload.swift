@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// The decrypted response of `/pa/v3/token/create`: `{"tokenId","tokenSecret"}`.
-public struct TokenCreatePayload: Sendable, Equatable, Codable {
+package struct TokenCreatePayload: Sendable, Equatable, Codable {
     /// `tokenId`: the token's UUID.
     public var tokenId: String
     /// `tokenSecret`: 16 bytes (Base64 on the wire).

@@ -1,28 +1,28 @@
 package import Foundation
-import QRAuthEncoding
 package import QRAuthCrypto
+import QRAuthEncoding
 
 /// The server side of one ECIES exchange (spec §1.3) as a value: the parameters of the endpoint's purpose, the
 /// recipient key chosen by the protocol version (3.3: the temporary key the request names; earlier: the master or
 /// the activation's server key), the request opened, the answer sealed. `DeviceEncryptionFlow` is the other half.
 ///
-/// Replay protection (`ECIESReplayGuard`) is the caller's: it holds state across requests.
+/// Replay protection (`ECIES.ReplayGuard`) is the caller's: it holds state across requests.
 package struct ServerEncryptionFlow: Sendable {
     /// The agreed parameters (version, purpose, application and, in activation scope, activation values).
-    package let parameters: ECIESParameters
+    package let parameters: ECIES.Parameters
 
     /// A flow with explicit parameters.
-    package init(parameters: ECIESParameters) {
+    package init(parameters: ECIES.Parameters) {
         self.parameters = parameters
     }
 
     /// Application scope (`/pa/generic/application`, `ACTIVATION_LAYER_2`) for an application version's key and
     /// secret.
     package init(
-        version: ProtocolVersion, encryptorId: ECIESEncryptorID, applicationKey: String, applicationSecret: String
+        version: ProtocolVersion, encryptorId: ECIES.EncryptorID, applicationKey: String, applicationSecret: String
     ) {
         self.init(
-            parameters: ECIESParameters(
+            parameters: ECIES.Parameters(
                 version: version, encryptorId: encryptorId, applicationKey: applicationKey,
                 applicationSecret: applicationSecret))
     }
@@ -30,10 +30,10 @@ package struct ServerEncryptionFlow: Sendable {
     /// Activation scope (`/pa/generic/activation`, `CREATE_TOKEN`) for `activation`: its application key and
     /// secret, its id and transport key.
     package init(
-        version: ProtocolVersion, encryptorId: ECIESEncryptorID, activation: ServerActivation
+        version: ProtocolVersion, encryptorId: ECIES.EncryptorID, activation: ServerActivation
     ) throws(PowerAuthError) {
         self.init(
-            parameters: ECIESParameters(
+            parameters: ECIES.Parameters(
                 version: version, encryptorId: encryptorId, applicationKey: activation.applicationKey,
                 applicationSecret: activation.applicationSecret, activationId: activation.activationId,
                 transportKey: try activation.derivedKeys().transport))
@@ -42,11 +42,11 @@ package struct ServerEncryptionFlow: Sendable {
     /// An opened request: what it said and the one-shot context that seals the answer.
     package struct Opened: Sendable {
         /// The request as received (the replay guard's input).
-        package let request: ECIESEncryptedRequest
+        package let request: ECIES.EncryptedRequest
         /// The decrypted request object.
         package let plaintext: Data
         /// Seals the answer to this request.
-        package let responder: ECIESResponseEncryptor
+        package let responder: ECIES.ResponseEncryptor
 
         /// The encrypted-response JSON of `plaintext`, dated `timestampMillis` (3.2+).
         package func seal(_ plaintext: Data, timestampMillis: Int64) throws(PowerAuthError) -> Data {
@@ -72,17 +72,17 @@ package struct ServerEncryptionFlow: Sendable {
     }
 
     /// Decodes an encrypted-request body.
-    package static func request(_ body: Data) throws(PowerAuthError) -> ECIESEncryptedRequest {
+    package static func request(_ body: Data) throws(PowerAuthError) -> ECIES.EncryptedRequest {
         do {
-            return try JSONDuplicateKeys.decode(ECIESEncryptedRequest.self, from: body)
+            return try JSONDuplicateKeys.decode(ECIES.EncryptedRequest.self, from: body)
         } catch {
-            throw PowerAuthError(.eciesMessage, "the body is not a ECIESEncryptedRequest")
+            throw PowerAuthError(.eciesMessage, "the body is not a ECIES.EncryptedRequest")
         }
     }
 
     /// Opens `request` (fields, MAC, padding) with the recipient key chosen as `recipientKey` does.
     package func open(
-        _ request: ECIESEncryptedRequest, temporaryKeys: ServerTemporaryKeys, nowMillis: Int64,
+        _ request: ECIES.EncryptedRequest, temporaryKeys: ServerTemporaryKeys, nowMillis: Int64,
         fallback: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey
     ) throws(PowerAuthError) -> Opened {
         let key = try recipientKey(
@@ -93,11 +93,11 @@ package struct ServerEncryptionFlow: Sendable {
 
     /// Opens `request` with a known recipient private key.
     package func open(
-        _ request: ECIESEncryptedRequest, recipient: NISTP256.Signing.PrivateKey
+        _ request: ECIES.EncryptedRequest, recipient: NISTP256.Signing.PrivateKey
     ) throws(PowerAuthError) -> Opened {
-        let decryptor: ECIESDecryptor
+        let decryptor: ECIES.Decryptor
         do {
-            decryptor = try ECIESDecryptor(parameters: parameters, recipientPrivateKey: recipient)
+            decryptor = try ECIES.Decryptor(parameters: parameters, recipientPrivateKey: recipient)
         } catch {
             throw PowerAuthError(error.code, "ECIES: \(error.reason)")
         }

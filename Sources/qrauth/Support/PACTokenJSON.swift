@@ -13,7 +13,7 @@ struct PACTokenJSON: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(token.operationId, forKey: .operationId)
         try container.encode(token.totp, forKey: .totp)
-        try container.encode(JSONValue.kebab(token.form.rawValue), forKey: .form)
+        try container.encode(JSONSpelling.kebab(token.form.rawValue), forKey: .form)
         try container.encode(token.jwt, forKey: .jwt)
     }
 }

@@ -56,7 +56,7 @@ extension EnrollmentServerDouble {
     /// The `corruptMAC` fault applied to a sealed answer: one bit of its MAC flipped.
     func faulted(_ sealed: Data) throws -> Data {
         guard case .corruptMAC = fault else { return sealed }
-        var response = try JSONDecoder().decode(ECIESEncryptedResponse.self, from: sealed)
+        var response = try JSONDecoder().decode(ECIES.EncryptedResponse.self, from: sealed)
         response.mac[0] ^= 0x01
         return try JSONEncoder().encode(response)
     }

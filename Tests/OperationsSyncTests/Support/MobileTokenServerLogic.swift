@@ -3,6 +3,7 @@ import MobileTokenAPI
 import NIOConcurrencyHelpers
 import OperationsSync
 import PowerAuth
+import QRAuthEncoding
 
 /// The server side of the Mobile Token API for tests: checks token headers (`ServerTokenAuthentication`: digest,
 /// window, replay) and signatures (`ServerSignatureAuthentication`: look-ahead) and answers with the real envelopes. Thread-safe (one lock), so

@@ -16,7 +16,7 @@ struct ActivationSummary: Encodable {
             status = record.state
             failedAttempts = record.failedAttempts
             maxFailedAttempts = record.maxFailedAttempts
-            counterPosition = JSONValue.kebab(record.counterPosition)
+            counterPosition = JSONSpelling.kebab(record.counterPosition)
             counterDistance = record.counterDistance
             checkedAtMillis = record.checkedAtMillis
         }

@@ -40,7 +40,7 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         let output = Output(
             activationId: device.activationId, status: report.state.rawValue, failedAttempts: report.failedAttempts,
             maxFailedAttempts: report.maxFailedAttempts, remainingAttempts: report.remainingAttempts,
-            lookAhead: report.lookAhead, counterPosition: JSONValue.kebab(report.counter.name),
+            lookAhead: report.lookAhead, counterPosition: JSONSpelling.kebab(report.counter.name),
             counterDistance: report.counter.distance,
             currentVersion: report.currentVersion, upgradeVersion: report.upgradeVersion)
         if options.json {

@@ -69,7 +69,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
         }
         let report = Report(
             valid: check == .valid, signingKey: parsed.signingKey.rawValue, operationId: parsed.operationId,
-            verdict: JSONValue.kebab(check.rawValue))
+            verdict: JSONSpelling.kebab(check.rawValue))
         if json {
             try JSONOutput.document(report)
         } else {

@@ -74,8 +74,8 @@ struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
             list: data, publicKey: key, chain: chain.certificates, now: now ?? UTCTime.now,
             expectedCommonNames: expectNames.isEmpty ? nil : expectNames)
         let report = Report(
-            valid: outcome.result == .trusted, verdict: JSONValue.kebab(outcome.result.rawValue),
-            listUpdate: JSONValue.kebab(outcome.update.rawValue), commonName: chain.leaf.subjectCommonName,
+            valid: outcome.result == .trusted, verdict: JSONSpelling.kebab(outcome.result.rawValue),
+            listUpdate: JSONSpelling.kebab(outcome.update.rawValue), commonName: chain.leaf.subjectCommonName,
             fingerprint: chain.leaf.fingerprintSHA256.base64EncodedString())
         if json {
             try JSONOutput.document(report)

@@ -43,7 +43,7 @@ struct ScanRecord: Encodable {
             try container.encode(points, forKey: .points)
             try container.encode(symbol.pass.rawValue, forKey: .pass)
             try container.encode(symbol.symbology.rawValue, forKey: .symbology)
-            try container.encodeIfPresent(signature.map { JSONValue.kebab($0.rawValue) }, forKey: .verdict)
+            try container.encodeIfPresent(signature.map { JSONSpelling.kebab($0.rawValue) }, forKey: .verdict)
             guard includeParsed else { return }
             switch payload {
             case .offlineOperation(let operation): try container.encode(operation, forKey: .operation)

@@ -4,33 +4,33 @@ import Testing
 @testable import QRAuthEncoding
 
 @Suite("PEM armour")
-struct PEMArmorTests {
+struct PEMBlockTests {
     private static let der = Data((0..<100).map { UInt8($0) })
 
     @Test("encode wraps at 64 columns and decodes back")
     func roundTrip() throws {
-        let text = PEMArmor.encode(Self.der, label: "CERTIFICATE")
+        let text = PEMBlock.encode(label: "CERTIFICATE", der: Self.der)
         let lines = text.split(separator: "\n")
         #expect(lines.first == "-----BEGIN CERTIFICATE-----")
         #expect(lines.last == "-----END CERTIFICATE-----")
         #expect(lines.dropFirst().dropLast().allSatisfy { $0.count <= 64 })
         #expect(lines[1].count == 64)
-        #expect(try PEMArmor.decode(text, label: "CERTIFICATE") == [Self.der])
+        #expect(try PEMBlock.bodies(in: text, label: "CERTIFICATE") == [Self.der])
         #expect(PEMBlock.encode(label: "CERTIFICATE", der: Self.der) == text)
         #expect(PEMBlock.blocks(in: text).first?.der == Self.der)
     }
 
     @Test("other labels are skipped; a missing END line is refused with its line")
     func labelsAndTermination() throws {
-        let key = PEMArmor.encode(Data([1, 2, 3]), label: "PRIVATE KEY")
-        #expect(try PEMArmor.decode(key, label: "CERTIFICATE").isEmpty)
+        let key = PEMBlock.encode(label: "PRIVATE KEY", der: Data([1, 2, 3]))
+        #expect(try PEMBlock.bodies(in: key, label: "CERTIFICATE").isEmpty)
         let open = "-----BEGIN CERTIFICATE-----\nAAAA\n"
-        #expect(throws: PEMArmor.Problem(reason: "the last CERTIFICATE block has no -----END CERTIFICATE----- line")) {
-            try PEMArmor.decode(open, label: "CERTIFICATE")
+        #expect(throws: PEMBlock.Problem(reason: "the last CERTIFICATE block has no -----END CERTIFICATE----- line")) {
+            try PEMBlock.bodies(in: open, label: "CERTIFICATE")
         }
         let nested = "-----BEGIN CERTIFICATE-----\nAAAA\n-----BEGIN CERTIFICATE-----\n"
-        #expect(throws: PEMArmor.Problem(reason: "line 3: CERTIFICATE block without its END line")) {
-            try PEMArmor.decode(nested, label: "CERTIFICATE")
+        #expect(throws: PEMBlock.Problem(reason: "line 3: CERTIFICATE block without its END line")) {
+            try PEMBlock.bodies(in: nested, label: "CERTIFICATE")
         }
     }
 
@@ -40,7 +40,9 @@ struct PEMArmorTests {
     func strictBodies() {
         for body in ["AAAA=", "AAAA====", "AA=A", "AA*A", ""] {
             let text = "-----BEGIN CERTIFICATE-----\n\(body)\n-----END CERTIFICATE-----\n"
-            #expect(throws: PEMArmor.Problem.self, "body \(body)") { try PEMArmor.decode(text, label: "CERTIFICATE") }
+            #expect(throws: PEMBlock.Problem.self, "body \(body)") {
+                try PEMBlock.bodies(in: text, label: "CERTIFICATE")
+            }
             let block = PEMBlock.blocks(in: text.replacingOccurrences(of: "CERTIFICATE", with: "PRIVATE KEY"))
             #expect(block.first?.der == nil || body.isEmpty, "body \(body)")
         }

@@ -1,5 +1,5 @@
 /// The spelling of the CLI's own enum values in `--json` output: kebab-case (docs/json.md).
-enum JSONValue {
+enum JSONSpelling {
     /// `keyUnavailable`, `key_unavailable`, `deeplinkJWT` → `key-unavailable`, `key-unavailable`, `deeplink-jwt`.
     static func kebab(_ value: String) -> String {
         var out = ""

@@ -1,16 +1,16 @@
-/// A parsed JSON value that keeps numbers as their source text, so integer, fractional and
+/// JSON as written, parsed: numbers kept as their source text, so integer, fractional and
 /// exponent forms stay distinguishable (a fractional `expires` must be reported, not rounded).
-enum JSONValue: Sendable, Equatable {
+enum OrderedJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// The number exactly as written.
     case number(String)
     case string(String)
-    case array([JSONValue])
+    case array([OrderedJSON])
     /// Members in document order; keys are unique (the parser refuses repeats).
-    case object([(key: String, value: JSONValue)])
+    case object([(key: String, value: OrderedJSON)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -24,7 +24,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// The member named `key` of an object, or nil.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> OrderedJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
