@@ -47,7 +47,8 @@ struct JSONVocabularyCLITests {
         "pac parse": ["totp", "form", "jwt"],
         "qr encode": ["version", "ecc", "size", "bytes", "format", "check", "checkPass", "content", "contentBase64"],
         "scan": [
-            "symbols", "bytes", "text", "kind", "points", "pass", "symbology", "operation", "pac", "totp", "form",
+            "symbols", "bytes", "text", "charsets", "charset", "source", "kind", "points", "pass", "symbology",
+            "operation", "pac", "totp", "form",
             "jwt",
             "budgetExhausted",
         ],
