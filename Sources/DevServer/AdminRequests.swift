@@ -49,6 +49,8 @@ struct CreateOperationRequest: Decodable {
     var name: String?
     var template: String?
     var expiresIn: Int64?
+    /// `expiresIn` was a number but not a whole seconds count that fits (refused, not defaulted).
+    var expiresInOutOfRange = false
     var allowedSignatureType: AllowedSignatureTypeInput?
     var formData: JSONValue?
     var title: String?
@@ -70,6 +72,8 @@ struct CreateOperationRequest: Decodable {
         name = body.string("name")
         template = body.string("template")
         expiresIn = body.integer("expiresIn")
+        // A number that is not a whole Int64 (1e27, 2.5) is out of range, not absent: no silent 300 s.
+        if expiresIn == nil, case .number? = body.value("expiresIn") { expiresInOutOfRange = true }
         allowedSignatureType = body.value("allowedSignatureType").map { value in
             var variants: [JSONValue]?
             if case .array(let items)? = value["variants"] { variants = items }

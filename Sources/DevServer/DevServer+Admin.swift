@@ -81,7 +81,7 @@ extension DevServer {
         }
         let now = Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down))
         let expiresIn = body.expiresIn ?? 300
-        guard (1...31_536_000).contains(expiresIn) else {
+        guard !body.expiresInOutOfRange, (1...31_536_000).contains(expiresIn) else {
             throw APIFailure(.invalidRequest, "expiresIn must be 1 to 31536000 seconds")
         }
         var allowed = AllowedSignatureType.twoFactorKnowledgeOrBiometry

@@ -185,6 +185,18 @@ struct BackOfficeActivationTests {
         let expiredId = try #require(short["activationId"] as? String)
         let expired = try await ok("activation/status", #"{"activationId":"\#(expiredId)"}"#)
         #expect(expired["activationStatus"] as? String == "REMOVED")
+
+        // Epoch milliseconds as a JSON number, as the Java server reads a Date (docs/serve.md; issue 29, item 13).
+        let millis = Int64((clock.now.timeIntervalSince1970 + 10) * 1000)
+        let numeric = try await ok(
+            "activation/init",
+            #"{"userId":"carol","applicationId":"\#(applicationId)","timestampActivationExpire":\#(millis)}"#)
+        let numericId = try #require(numeric["activationId"] as? String)
+        let fresh = try await ok("activation/status", #"{"activationId":"\#(numericId)"}"#)
+        #expect(fresh["activationStatus"] as? String == "CREATED")
+        clock.advance(by: 11)
+        let lapsed = try await ok("activation/status", #"{"activationId":"\#(numericId)"}"#)
+        #expect(lapsed["activationStatus"] as? String == "REMOVED")
     }
 
     @Test("applications, versions and activations made through the back office survive a restart (journal lines)")

@@ -12,8 +12,14 @@ extension BackOffice {
         return base.dropLast() + ".\(padded)+00:00"
     }
 
-    /// A server date string read in any ISO 8601 offset form, or nil.
+    /// A server date read in any ISO 8601 offset form, or as epoch milliseconds (1 to 15 digits, as Jackson reads a
+    /// number or a numeric string for a `Date`), or nil.
     public static func date(_ text: String) -> Date? {
-        OperationTimestamp.parse(text)
+        if !text.isEmpty, text.utf8.count <= 15, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let millis = Int64(text)
+        {
+            return Date(timeIntervalSince1970: TimeInterval(millis) / 1000)
+        }
+        return OperationTimestamp.parse(text)
     }
 }

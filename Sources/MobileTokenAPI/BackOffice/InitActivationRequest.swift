@@ -5,7 +5,8 @@ extension BackOffice {
         public var userId: String
         /// The application.
         public var applicationId: String
-        /// When the unfinished activation expires (ISO 8601).
+        /// When the unfinished activation expires: ISO 8601, or epoch milliseconds as digits (a JSON number is read
+        /// as its digits, as the Java server's Jackson reads either).
         public var timestampActivationExpire: String?
         /// Failed attempts before the activation blocks.
         public var maxFailureCount: Int64?
@@ -33,6 +34,27 @@ extension BackOffice {
             self.commitPhase = commitPhase
             self.activationOtp = activationOtp
             self.flags = flags
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case userId, applicationId, timestampActivationExpire, maxFailureCount, commitPhase, activationOtp, flags
+        }
+
+        /// Reads the body; `timestampActivationExpire` may be a string or a whole JSON number (epoch milliseconds).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            userId = try container.decode(String.self, forKey: .userId)
+            applicationId = try container.decode(String.self, forKey: .applicationId)
+            if let millis = try? container.decodeIfPresent(Int64.self, forKey: .timestampActivationExpire) {
+                timestampActivationExpire = String(millis)
+            } else {
+                timestampActivationExpire = try container.decodeIfPresent(
+                    String.self, forKey: .timestampActivationExpire)
+            }
+            maxFailureCount = try container.decodeIfPresent(Int64.self, forKey: .maxFailureCount)
+            commitPhase = try container.decodeIfPresent(CommitPhase.self, forKey: .commitPhase)
+            activationOtp = try container.decodeIfPresent(String.self, forKey: .activationOtp)
+            flags = try container.decodeIfPresent([String].self, forKey: .flags)
         }
     }
 }
