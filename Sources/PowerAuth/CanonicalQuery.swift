@@ -1,7 +1,7 @@
 import QRAuthEncoding
 
 /// The canonical query string that replaces the body of a GET signature.
-package enum CanonicalQuery {
+public enum CanonicalQuery {
     /// Sorts decoded pairs by key then value (UTF-16 order, as the Java server) and form-encodes them.
     public static func string(from parameters: [(key: String, value: String)]) -> String {
         let sorted = parameters.sorted { lhs, rhs in

@@ -1,7 +1,7 @@
-package import Foundation
+public import Foundation
 
 /// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
-package struct CmdToolStatusFile: Sendable, Decodable {
+public struct CmdToolStatusFile: Sendable, Decodable {
     /// `activationId`.
     public var activationId: String
     /// `serverPublicKey`: Base64 of the uncompressed point.

@@ -1,7 +1,7 @@
-package import Foundation
+public import Foundation
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
-package struct ServerCounterState: Sendable, Equatable, Codable {
+public struct ServerCounterState: Sendable, Equatable, Codable {
     /// The numeric counter `CTR` (informational in v3, the key input in v2).
     public var counter: UInt64
     /// The v3 hash-based counter `CTR_DATA`; nil for a version 2 activation.

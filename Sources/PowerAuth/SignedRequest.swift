@@ -1,7 +1,7 @@
-package import Foundation
+public import Foundation
 
 /// What a PowerAuth signature covers: method, uriId, nonce and body.
-package struct SignedRequest: Sendable, Equatable {
+public struct SignedRequest: Sendable, Equatable {
     /// The methods the mobile SDK signs.
     public static let methods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH"]
     /// The application secret offline signatures use instead of the real one.
