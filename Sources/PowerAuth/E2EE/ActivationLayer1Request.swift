@@ -1,10 +1,10 @@
-package import QRAuthEncoding
+public import QRAuthEncoding
 
 /// The layer-1 plaintext of `/pa/v3/activation/create`, encrypted with `APPLICATION_SCOPE_GENERIC`.
 ///
 /// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
 /// rejects any other key, as the enrollment server's strict Jackson mapper does.
-package struct ActivationLayer1Request: Sendable, Equatable, Codable {
+public struct ActivationLayer1Request: Sendable, Equatable, Codable {
     /// The `type` of an activation by activation code.
     public static let codeType = "CODE"
 

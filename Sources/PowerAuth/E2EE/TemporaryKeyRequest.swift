@@ -1,5 +1,5 @@
-package import Foundation
-import QRAuthCrypto
+public import Foundation
+public import QRAuthCrypto
 import QRAuthEncoding
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
@@ -7,7 +7,7 @@ import QRAuthEncoding
 /// The client signs them with HS256: in application scope the key is the 16 decoded APP_SECRET bytes, in
 /// activation scope `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)`. The server reads the claims unverified to
 /// find the application (and activation), then checks the MAC with `TemporaryKeyRequest.verify`.
-package struct TemporaryKeyRequest: Sendable, Equatable {
+public struct TemporaryKeyRequest: Sendable, Equatable {
     /// The header the mobile SDK sends: `{"alg":"HS256","typ":"JWT"}` as base64url.
     public static let headerText = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
