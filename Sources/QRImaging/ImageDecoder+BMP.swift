@@ -125,6 +125,13 @@ struct BMPHeader {
                 }
                 let hasAlpha = (headerSize >= 56 || compression == 6) && 54 + 16 <= bytes.count
                 masks = (u32(54), u32(58), u32(62), hasAlpha ? u32(66) : 0)
+                // A channel is one run of bits; a mask with a gap (0b1011) is refused, as it selects no number.
+                for mask in [masks.red, masks.green, masks.blue, masks.alpha] where mask != 0 {
+                    let run = mask >> UInt32(mask.trailingZeroBitCount)
+                    guard run & (run &+ 1) == 0 else {
+                        throw ImagingError(.corrupt, "corrupt BMP: a bit-field mask that is not one run of bits")
+                    }
+                }
             } else if bitsPerPixel == 16 {
                 masks = (0x7C00, 0x03E0, 0x001F, 0)
             } else {
@@ -170,8 +177,10 @@ struct BMPHeader {
     @inline(__always)
     static func channel(_ value: UInt32, _ mask: UInt32) -> UInt8 {
         guard mask != 0 else { return 0 }
-        let shifted = (value & mask) >> UInt32(mask.trailingZeroBitCount)
         let bits = (mask >> UInt32(mask.trailingZeroBitCount)).trailingNonzeroBitCount
+        // Only the mask's lowest run of bits counts (the header refuses masks with gaps).
+        let run = bits >= 32 ? UInt32.max : (UInt32(1) << UInt32(bits)) - 1
+        let shifted = ((value & mask) >> UInt32(mask.trailingZeroBitCount)) & run
         guard bits < 8 else { return UInt8(truncatingIfNeeded: shifted >> UInt32(bits - 8)) }
         // Widen by repeating the top bits (5 bits 0b11111 → 255).
         let maximum = (UInt32(1) << UInt32(bits)) - 1

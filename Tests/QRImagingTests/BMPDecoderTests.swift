@@ -124,4 +124,16 @@ struct BMPDecoderTests {
         minimum.replaceSubrange(22..<26, with: Self.little32(Int(Int32.min) & 0xFFFF_FFFF))
         #expect(ImageDecoderBadInputTests.code { try ImageDecoder.decode(Data(minimum)) } == .corrupt)
     }
+
+    /// The fuzz smoke's find (now a seed of Fuzz/Corpus/image-decoder): 32-bit bit fields whose masks are not one
+    /// run of bits trapped converting a channel to 8 bits. Such a mask is a typed error now.
+    @Test("a bit-field mask with a gap is refused, not a trap")
+    func maskWithAGap() throws {
+        let file = try #require(
+            Data(
+                base64Encoded:
+                    "Qk1eAAAAAAAAAEYAAAA4AAAAAwAAAAIAAAABACAAAwAAABgAAAATCwAAEwsAAAAAAAAA/wAAAAD//wAAAAD/AGRQAABkoP9QZAD/AAAAAABGAAAAOAAAAAMAAAACAAAAAQAgAAMAAAAYAAAAEwsAABMLAAAABAAAAAAAAAD/AAAAAP8AAAAA/z//AAAAAP8AZFD/KGSgSW50AP8AAFD/KACg/1D/KACg/1AA"
+            ))
+        #expect(ImageDecoderBadInputTests.code { try ImageDecoder.decode(file) } == .corrupt)
+    }
 }
