@@ -37,4 +37,20 @@ struct ServeReadyFileCLITests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("--ready-file -"), "\(result.stderr)")
     }
+
+    /// A ready file that cannot be written stops the server (a script waiting for it would wait forever): exit 4,
+    /// the reason on stderr, the state file in place.
+    @Test func anUnwritableReadyFileStopsTheServerWithItsStateSaved() async throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.json")
+        let ready = directory.appendingPathComponent("missing/ready.txt")
+        let result = try await CLIRunner.runProcess(
+            CLIRunner.executable,
+            ["serve", "--port", "0", "--http", "--state", state.path, "--ready-file", ready.path],
+            environment: [:], timeout: 60)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write the ready file"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: state.path))
+    }
 }

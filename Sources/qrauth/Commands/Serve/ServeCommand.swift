@@ -195,7 +195,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         let lines =
             extraLines + initial.activations.map { "activation: \(TerminalText.escaped($0.activationId))" }
             + (admin ? ["admin: enabled"] : [])
-        let printFailure = PrintFailure()
+        let startFailure = StartFailure()
         // A ready file left by an earlier run must not say "ready" before this one is.
         if let readyFile, FileManager.default.fileExists(atPath: readyFile) {
             do {
@@ -215,10 +215,10 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                     output.append("backoffice: \(application.url(port: ports.backOffice ?? ports.main))/rest")
                 }
                 for line in output { print(line) }
-                // Nobody can reach a server whose URL was not printed: stop (state saved, as on SIGTERM), exit 4.
+                // Nobody can reach a server whose URL was not printed, and a script waiting for the ready file
+                // waits forever: stop either way (state saved, as on SIGTERM), exit 4.
                 if let failure = StandardStreams.stdoutWriteFailure() {
-                    printFailure.set(failure)
-                    kill(getpid(), SIGTERM)
+                    startFailure.stop("cannot print the server's URL on standard output (\(failure)); stopped")
                     return
                 }
                 // Called once every listener is open (DevServerApplication's rendezvous of the ports).
@@ -227,14 +227,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                         let text = output.joined(separator: "\n") + "\n"
                         try AtomicFile.write(Data(text.utf8), to: readyFile, mode: AtomicFile.publicMode)
                     } catch {
-                        StandardStreams.error("qrauth: \(readyFile): cannot write the ready file (\(error))")
-                        Foundation.exit(ExitStatus.malformed.rawValue)
+                        startFailure.stop("\(readyFile): cannot write the ready file (\(error)); stopped")
                     }
                 }
             })
-        if let failure = printFailure.reason {
-            throw CLIError(.malformed, "cannot print the server's URL on standard output (\(failure)); stopped")
-        }
+        if let reason = startFailure.reason { throw CLIError(.malformed, reason) }
     }
 
     /// The back-office configuration of `--backoffice`, with the Basic login from a file or a variable (never argv).
@@ -294,8 +291,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
     }
 }
 
-/// Why `serve` could not print its URL, set from the listening callback and read when the server has stopped.
-private final class PrintFailure: @unchecked Sendable {
+/// Why `serve` stopped itself once listening (its URL not printed, its ready file not written): recorded, then
+/// SIGTERM, so the state is saved as on any stop and `run` ends with the reason.
+private final class StartFailure: @unchecked Sendable {
     // @unchecked Sendable: `stored` is read and written only while `lock` is held.
     private let lock = NSLock()
     private var stored: String?
@@ -306,9 +304,11 @@ private final class PrintFailure: @unchecked Sendable {
         return stored
     }
 
-    func set(_ reason: String) {
+    /// Records `reason` and stops the server the way SIGTERM does.
+    func stop(_ reason: String) {
         lock.lock()
         stored = reason
         lock.unlock()
+        kill(getpid(), SIGTERM)
     }
 }
