@@ -30,15 +30,18 @@ else
     [ "$status" -eq 0 ] && status=$second
 fi
 rm -f "$status_file"
-# Swift Testing: "<symbol> Test name() passed after 0.1 seconds." / "... failed after 0.1 seconds with 1 issue.",
-# anchored at the end (a test's own title may say "failed after"), one line per test (not per argument case),
-# not the closing "Test run with N tests ..."; XCTest: "Test Case '...' passed (0.1 seconds)." / "... failed (...)".
-count() {
-    grep -aE "^[^ ]+ Test .* $1 after [0-9.]+ seconds( with .*)?\.\$|^Test Case '.*' $1 \([0-9.]+ seconds\)\.\$" "$log" |
-        grep -avcE "^[^ ]+ Test (run with|case passing) "
-}
-passed=$(count passed)
-failed=$(count failed)
+# Swift Testing: each run closes with "<symbol> Test run with N tests in M suites passed|failed after …" (summed here;
+# per-test lines can go missing from a log this long, the closing line is what swift test counted), and each failed
+# test has a line "<symbol> Test name() failed after 0.1 seconds with 1 issue." (anchored at the end: a test's own
+# title may say "failed after"; argument cases and the closing line are not counted). XCTest: "Executed N tests, with
+# F failures" (the last such line in the log; no target uses XCTest today, so it reads 0).
+total=$(grep -aoE "^[^ ]+ Test run with [0-9]+ tests? " "$log" | awk '{ sum += $5 } END { print sum + 0 }')
+xctests=$(grep -aE "^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | awk '{ n = $2; f = $5 } END { print n + 0, f + 0 }')
+failed=$(grep -aE "^[^ ]+ Test .* failed after [0-9.]+ seconds( with .*)?\.\$" "$log" |
+    grep -avcE "^[^ ]+ Test (run with|case passing) ")
+total=$((total + ${xctests% *}))
+failed=$((failed + ${xctests#* }))
+passed=$((total - failed))
 # A crashed or failed run that reported no failing test still counts as one failure.
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "$passed passed, $failed failed" | tee "$summary"
