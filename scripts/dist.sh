@@ -29,13 +29,15 @@ grep -Eq "^## (Unreleased \($version\)|$version \()" "$root/CHANGELOG.md" ||
 # The Swift runtime must be inside the binary: a libswift*.so among its NEEDED would need the toolchain.
 needed=$(objdump -p "$binary" | awk '$1 == "NEEDED" { print $2 }')
 if grep -q '^libswift\|^libFoundation\|^libdispatch\|^libBlocksRuntime' <<<"$needed"; then
-    fail "the binary needs the Swift runtime ($(grep '^libswift\|^libFoundation' <<<"$needed" | head -n 3 | tr '\n' ' ')): build it with --static-swift-stdlib"
+    fail "the binary needs the Swift runtime ($(grep '^libswift\|^libFoundation' <<<"$needed" | sed -n 1,3p | tr '\n' ' ')): build it with --static-swift-stdlib"
 fi
 
 # Each NEEDED library → the file the dynamic linker would load (ldconfig's cache) → the package that owns it.
 packages=()
 for library in $needed; do
-    path=$(ldconfig -p | awk -v lib="$library" '$1 == lib && /x86-64/ { print $NF; exit }')
+    # awk reads the whole cache (no early exit): under pipefail an early exit can kill ldconfig with
+    # SIGPIPE and fail the script with 141, as it did on CI.
+    path=$(ldconfig -p | awk -v lib="$library" '!found && $1 == lib && /x86-64/ { print $NF; found = 1 }')
     [ -n "$path" ] || fail "no $library in the linker cache"
     owner=$(dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null) ||
         fail "no Debian package owns $path ($library)"
