@@ -15,6 +15,7 @@ let package = Package(
             name: "qrauth-bench",
             dependencies: [
                 .product(name: "QRAuthCrypto", package: "qrauth"),
+                .product(name: "OfflineOperations", package: "qrauth"),
                 .product(name: "PowerAuth", package: "qrauth"),
                 .product(name: "FingerprintLists", package: "qrauth"),
             ],

@@ -1,9 +1,9 @@
 import QRAuthEncoding
 
 /// The canonical query string that replaces the body of a GET signature.
-public enum CanonicalQuery {
+package enum CanonicalQuery {
     /// Sorts decoded pairs by key then value (UTF-16 order, as the Java server) and form-encodes them.
-    public static func string(from parameters: [(key: String, value: String)]) -> String {
+    package static func string(from parameters: [(key: String, value: String)]) -> String {
         let sorted = parameters.sorted { lhs, rhs in
             if lhs.key != rhs.key { return lhs.key.utf16.lexicographicallyPrecedes(rhs.key.utf16) }
             return lhs.value.utf16.lexicographicallyPrecedes(rhs.value.utf16)
@@ -12,7 +12,7 @@ public enum CanonicalQuery {
     }
 
     /// Decodes a raw query string (`a=1&b=x%20y`, `+` is a space) and canonicalizes it.
-    public static func string(fromQuery query: String) throws(PowerAuthError) -> String {
+    package static func string(fromQuery query: String) throws(PowerAuthError) -> String {
         var pairs: [(key: String, value: String)] = []
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -1,39 +1,39 @@
 public import Foundation
 
 /// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
-public struct CmdToolStatusFile: Sendable, Decodable {
+package struct CmdToolStatusFile: Sendable, Decodable {
     /// `activationId`.
-    public var activationId: String
+    package var activationId: String
     /// `serverPublicKey`: Base64 of the uncompressed point.
-    public var serverPublicKey: String
+    package var serverPublicKey: String
     /// `counter`.
-    public var counter: UInt64?
+    package var counter: UInt64?
     /// `ctrData`: Base64 of 16 bytes; null for version 2.
-    public var ctrData: String?
+    package var ctrData: String?
     /// `signaturePossessionKey`.
-    public var signaturePossessionKey: String
+    package var signaturePossessionKey: String
     /// `signatureBiometryKey`.
-    public var signatureBiometryKey: String?
+    package var signatureBiometryKey: String?
     /// `signatureKnowledgeKeyEncrypted`.
-    public var signatureKnowledgeKeyEncrypted: String
+    package var signatureKnowledgeKeyEncrypted: String
     /// `signatureKnowledgeKeySalt`.
-    public var signatureKnowledgeKeySalt: String
+    package var signatureKnowledgeKeySalt: String
     /// `transportMasterKey`.
-    public var transportMasterKey: String
+    package var transportMasterKey: String
     /// `version`: 3 for v3 activations.
-    public var version: Int?
+    package var version: Int?
 
     /// Application values the status file does not carry (from the cmd-tool `config.json`).
-    public struct Application: Sendable {
+    package struct Application: Sendable {
         /// `applicationKey` Base64 text.
-        public var applicationKey: String
+        package var applicationKey: String
         /// `applicationSecret` Base64 text.
-        public var applicationSecret: String
+        package var applicationSecret: String
         /// `masterPublicKey`: Base64 of a P-256 point, if known.
-        public var masterPublicKey: String?
+        package var masterPublicKey: String?
 
         /// Makes application values.
-        public init(applicationKey: String, applicationSecret: String, masterPublicKey: String?) {
+        package init(applicationKey: String, applicationSecret: String, masterPublicKey: String?) {
             self.applicationKey = applicationKey
             self.applicationSecret = applicationSecret
             self.masterPublicKey = masterPublicKey
@@ -41,12 +41,12 @@ public struct CmdToolStatusFile: Sendable, Decodable {
     }
 
     /// Parses the status file JSON.
-    public init(json: Data) throws(PowerAuthError) {
+    package init(json: Data) throws(PowerAuthError) {
         self = try ActivationFileStore.decode(json, path: "the status file")
     }
 
     /// Converts to a device activation; the knowledge key stays encrypted (same scheme as the SDK).
-    public func deviceActivation(application: Application?) throws(PowerAuthError) -> DeviceActivation {
+    package func deviceActivation(application: Application?) throws(PowerAuthError) -> DeviceActivation {
         let ctr: Data? = try ctrData.map { (text) throws(PowerAuthError) in
             try Base64Field.decode(text, field: "ctrData", length: 16)
         }
@@ -74,5 +74,22 @@ public struct CmdToolStatusFile: Sendable, Decodable {
             ctrData: ctr, counter: counter ?? 0, unconfirmedSignatures: 0, lookAhead: 20, token: nil)
         try device.validate()
         return device
+    }
+}
+
+extension DeviceActivation {
+    /// Imports a powerauth-cmd-tool status file (`qrauth activation import`); the application values the file does
+    /// not carry come from the tool's `config.json` (empty when not given). The knowledge key stays encrypted.
+    public init(
+        cmdToolStatus json: Data, applicationKey: String? = nil, applicationSecret: String? = nil,
+        masterPublicKey: String? = nil
+    ) throws(PowerAuthError) {
+        let application =
+            applicationKey == nil && applicationSecret == nil && masterPublicKey == nil
+            ? nil
+            : CmdToolStatusFile.Application(
+                applicationKey: applicationKey ?? "", applicationSecret: applicationSecret ?? "",
+                masterPublicKey: masterPublicKey)
+        self = try CmdToolStatusFile(json: json).deviceActivation(application: application)
     }
 }

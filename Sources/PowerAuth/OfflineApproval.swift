@@ -25,7 +25,7 @@ public enum OfflineApproval {
     }
 
     /// The request an approval signs: POST, `uriId`, the QR nonce verbatim (24 Base64 characters).
-    public static func request(
+    package static func request(
         operationId: String, operationData: String, totp: String?, nonce: String, uriId: String = defaultURIID
     ) throws(PowerAuthError) -> SignedRequest {
         guard nonce.utf8.count == 24 else {
@@ -39,7 +39,7 @@ public enum OfflineApproval {
 
     /// The approval code for `request` with the counter `counter`: two decimal components of `digits` digits.
     /// The caller must advance and persist the counter before showing the code.
-    public static func code(
+    package static func code(
         request: SignedRequest, factor: Factor, keys: FactorKeys, counter: SignatureCounter, digits: Int = 8
     ) throws(PowerAuthError) -> String {
         try PowerAuthSignature.compute(

@@ -1,4 +1,4 @@
-package import OfflineOperations
+public import OfflineOperations
 
 extension OfflineOperation {
     /// The request an approval code signs: POST, `uriId`, this operation's nonce verbatim, body
@@ -10,7 +10,7 @@ extension OfflineOperation {
 
     /// The approval code with `factor` (biometry only when the operation carries flag `B`).
     /// The caller must advance and persist the counter before showing the code.
-    package func approvalCode(
+    public func approvalCode(
         factor: OfflineApproval.Factor, keys: FactorKeys, counter: SignatureCounter,
         uriId: String = OfflineApproval.defaultURIID, digits: Int = 8
     ) throws(PowerAuthError) -> String {

@@ -1,20 +1,20 @@
-public import Foundation
+package import Foundation
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
-public struct ServerCounterState: Sendable, Equatable, Codable {
+package struct ServerCounterState: Sendable, Equatable, Codable {
     /// The numeric counter `CTR` (informational in v3, the key input in v2).
-    public var counter: UInt64
+    package var counter: UInt64
     /// The v3 hash-based counter `CTR_DATA`; nil for a version 2 activation.
-    public var ctrData: Data?
+    package var ctrData: Data?
     /// Consecutive failed verifications.
-    public var failedAttempts: Int
+    package var failedAttempts: Int
     /// Failures allowed before the activation is blocked (default 5).
-    public var maxFailedAttempts: Int
+    package var maxFailedAttempts: Int
     /// The activation status.
-    public var status: ActivationStatus
+    package var status: ActivationStatus
 
     /// Makes a state; the defaults are those of a fresh activation.
-    public init(
+    package init(
         counter: UInt64 = 0, ctrData: Data?, failedAttempts: Int = 0, maxFailedAttempts: Int = 5,
         status: ActivationStatus = .active
     ) {
@@ -26,7 +26,7 @@ public struct ServerCounterState: Sendable, Equatable, Codable {
     }
 
     /// The signature counter the next expected signature uses.
-    public func signatureCounter() throws(PowerAuthError) -> SignatureCounter {
+    package func signatureCounter() throws(PowerAuthError) -> SignatureCounter {
         guard let ctrData else { return .numeric(counter) }
         return try .hashBased(validating: ctrData)
     }

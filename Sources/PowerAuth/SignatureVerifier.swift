@@ -40,7 +40,7 @@ public struct SignatureVerifier: Sendable {
 
     /// Checks an offline approval code against `requestData` (`POST&B64(uriId)&NONCE&B64(body)`, without the
     /// secret): types `possession_knowledge` then, if allowed, `possession_biometry`; decimal `componentLength`.
-    public func verifyOffline(
+    package func verifyOffline(
         code: String, requestData: String, allowBiometry: Bool, componentLength: Int = 8, keys: FactorKeys,
         state: ServerCounterState, proximity: ProximityTOTP? = nil
     ) throws(PowerAuthError) -> SignatureVerification {
@@ -65,7 +65,7 @@ public struct SignatureVerifier: Sendable {
 
     /// Checks an online signature over `normalizedData` (request data `&` application secret) of one type, in
     /// the format of `version`. A failed `possession` signature does not count as a failed attempt.
-    public func verifyOnline(
+    package func verifyOnline(
         signature: String, type: SignatureType, version: ProtocolVersion, normalizedData: Data, keys: FactorKeys,
         state: ServerCounterState
     ) throws(PowerAuthError) -> SignatureVerification {

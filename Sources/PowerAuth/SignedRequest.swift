@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// What a PowerAuth signature covers: method, uriId, nonce and body.
-public struct SignedRequest: Sendable, Equatable {
+package struct SignedRequest: Sendable, Equatable {
     /// The methods the mobile SDK signs.
-    public static let methods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH"]
+    package static let methods: Set<String> = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH"]
     /// The application secret offline signatures use instead of the real one.
-    public static let offlineSecret = "offline"
+    package static let offlineSecret = "offline"
 
     /// Upper-case HTTP method.
-    public let method: String
+    package let method: String
     /// The agreed resource identifier, e.g. `/pa/signature/validate`.
-    public let uriId: String
+    package let uriId: String
     /// The nonce as its Base64 text, inserted verbatim.
-    public let nonce: String
+    package let nonce: String
     /// The body bytes (for GET: the canonical query string).
-    public let body: Data
+    package let body: Data
 
     /// Makes a request description; the method is upper-cased and must be one PowerAuth signs.
-    public init(method: String, uriId: String, nonce: String, body: Data) throws(PowerAuthError) {
+    package init(method: String, uriId: String, nonce: String, body: Data) throws(PowerAuthError) {
         let upper = method.uppercased()
         guard Self.methods.contains(upper) else {
             throw PowerAuthError(.method, "PowerAuth does not sign the HTTP method '\(method)'")
@@ -29,12 +29,12 @@ public struct SignedRequest: Sendable, Equatable {
     }
 
     /// `METHOD&B64(uriId)&NONCE&B64(BODY)`: what the server API receives, without the secret.
-    public var requestData: String {
+    package var requestData: String {
         [method, Data(uriId.utf8).base64EncodedString(), nonce, body.base64EncodedString()].joined(separator: "&")
     }
 
     /// `UTF8(requestData & applicationSecret)`: the bytes the signature components are computed over.
-    public func normalizedData(applicationSecret: String) -> Data {
+    package func normalizedData(applicationSecret: String) -> Data {
         Data((requestData + "&" + applicationSecret).utf8)
     }
 }

@@ -78,6 +78,22 @@ struct ParserRobustnessTests {
         }
     }
 
+    /// The fuzzer's oracle for the GET canonicalization (package API, so checked here): whatever
+    /// canonicalizes is a fixed point.
+    @Test func canonicalQueryIsAFixedPoint() throws {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet = Array("ab=&%+2F0e9 ~*é")
+        var canonicalized = 0
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            guard let canonical = try? CanonicalQuery.string(fromQuery: text) else { continue }
+            #expect(try CanonicalQuery.string(fromQuery: canonical) == canonical, "\(text)")
+            canonicalized += 1
+        }
+        #expect(canonicalized > 1000)
+    }
+
     func throwsOnlyPowerAuthError(_ body: () throws -> Void) -> Bool {
         do {
             try body()

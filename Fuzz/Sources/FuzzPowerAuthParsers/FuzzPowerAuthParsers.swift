@@ -6,7 +6,7 @@ import PowerAuth
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPowerAuthParsers(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
-    let selector = start[0] % 5
+    let selector = start[0] % 4
     let bytes = Data(UnsafeBufferPointer(start: start + 1, count: count - 1))
     let text = String(decoding: bytes, as: UTF8.self)
     switch selector {
@@ -21,13 +21,7 @@ public func fuzzPowerAuthParsers(_ start: UnsafePointer<UInt8>, _ count: Int) ->
             fatalError("a token header does not survive a rebuild")
         }
     case 2:
-        if let canonical = try? CanonicalQuery.string(fromQuery: text),
-            (try? CanonicalQuery.string(fromQuery: canonical)) != canonical
-        {
-            fatalError("a canonical query string is not a fixed point")
-        }
-    case 3:
-        _ = try? CmdToolStatusFile(json: bytes).deviceActivation(application: nil)
+        _ = try? DeviceActivation(cmdToolStatus: bytes)
     default:
         _ = try? MobileSDKConfiguration(base64: text)
     }

@@ -1,24 +1,24 @@
-public import QRAuthEncoding
+package import QRAuthEncoding
 
 /// The layer-1 plaintext of `/pa/v3/activation/create`, encrypted with `APPLICATION_SCOPE_GENERIC`.
 ///
 /// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
 /// rejects any other key, as the enrollment server's strict Jackson mapper does.
-public struct ActivationLayer1Request: Sendable, Equatable, Codable {
+package struct ActivationLayer1Request: Sendable, Equatable, Codable {
     /// The `type` of an activation by activation code.
-    public static let codeType = "CODE"
+    package static let codeType = "CODE"
 
     /// `type`: `CODE` (also `CUSTOM`/`DIRECT`, `RECOVERY`).
-    public var type: String
+    package var type: String
     /// `identityAttributes`: for `CODE`, `{"code": "<activation code>"}`.
-    public var identityAttributes: [String: String]
+    package var identityAttributes: [String: String]
     /// `customAttributes`: application data passed to the enrollment server.
-    public var customAttributes: [String: JSONValue]?
+    package var customAttributes: [String: JSONValue]?
     /// `activationData`: the layer-2 cryptogram.
-    public var activationData: ECIES.EncryptedRequest
+    package var activationData: ECIES.EncryptedRequest
 
     /// Makes a request from its fields.
-    public init(
+    package init(
         type: String, identityAttributes: [String: String], customAttributes: [String: JSONValue]? = nil,
         activationData: ECIES.EncryptedRequest
     ) {
@@ -29,7 +29,7 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
     }
 
     /// An activation by code: `{"type":"CODE","identityAttributes":{"code":…},…}`.
-    public static func code(
+    package static func code(
         _ activationCode: String, customAttributes: [String: JSONValue]? = nil,
         activationData: ECIES.EncryptedRequest
     ) -> ActivationLayer1Request {
@@ -43,7 +43,7 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
     }
 
     /// Decodes the object; an unknown key is an error.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try ExactKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
@@ -53,7 +53,7 @@ public struct ActivationLayer1Request: Sendable, Equatable, Codable {
     }
 
     /// Encodes the object, `customAttributes` omitted when nil.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         try container.encode(identityAttributes, forKey: .identityAttributes)

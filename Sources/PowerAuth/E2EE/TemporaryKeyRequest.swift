@@ -1,5 +1,5 @@
-public import Foundation
-public import QRAuthCrypto
+package import Foundation
+import QRAuthCrypto
 import QRAuthEncoding
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
@@ -7,34 +7,34 @@ import QRAuthEncoding
 /// The client signs them with HS256: in application scope the key is the 16 decoded APP_SECRET bytes, in
 /// activation scope `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)`. The server reads the claims unverified to
 /// find the application (and activation), then checks the MAC with `TemporaryKeyRequest.verify`.
-public struct TemporaryKeyRequest: Sendable, Equatable {
+package struct TemporaryKeyRequest: Sendable, Equatable {
     /// The header the mobile SDK sends: `{"alg":"HS256","typ":"JWT"}` as base64url.
-    public static let headerText = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    package static let headerText = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
     /// `applicationKey`: APP_KEY.
-    public var applicationKey: String
+    package var applicationKey: String
     /// `activationId`: present in activation scope only.
-    public var activationId: String?
+    package var activationId: String?
     /// `challenge`: Base64 of 18 random bytes in the SDKs.
-    public var challenge: String
+    package var challenge: String
 
     /// Makes claims.
-    public init(applicationKey: String, activationId: String? = nil, challenge: String) {
+    package init(applicationKey: String, activationId: String? = nil, challenge: String) {
         self.applicationKey = applicationKey
         self.activationId = activationId
         self.challenge = challenge
     }
 
     /// The scope the claims ask for: activation when `activationId` is present.
-    public var scope: ECIES.Scope { activationId == nil ? .application : .activation }
+    package var scope: ECIES.Scope { activationId == nil ? .application : .activation }
 
     /// A fresh challenge: Base64 of 18 random bytes (24 characters).
-    public static func makeChallenge(randomBytes: (Int) -> Data = { SecureRandom.bytes(count: $0) }) -> String {
+    package static func makeChallenge(randomBytes: (Int) -> Data = { SecureRandom.bytes(count: $0) }) -> String {
         StrictBase64.encode(randomBytes(18))
     }
 
     /// The HS256 key: decoded APP_SECRET, or `KDF_INTERNAL(KEY_TRANSPORT, decoded APP_SECRET)` in activation scope.
-    public static func signingKey(
+    package static func signingKey(
         applicationSecret: String, transportKey: Data?, scope: ECIES.Scope
     ) throws(PowerAuthError) -> Data {
         guard let secret = StrictBase64.decode(applicationSecret), !secret.isEmpty else {
@@ -52,7 +52,7 @@ public struct TemporaryKeyRequest: Sendable, Equatable {
     }
 
     /// The compact JWS the client sends (SDK header, payload keys in the Android order).
-    public func jwt(applicationSecret: String, transportKey: Data? = nil) throws(PowerAuthError) -> String {
+    package func jwt(applicationSecret: String, transportKey: Data? = nil) throws(PowerAuthError) -> String {
         let key = try Self.signingKey(applicationSecret: applicationSecret, transportKey: transportKey, scope: scope)
         var members = [("applicationKey", CompactJWS.jsonString(applicationKey))]
         if let activationId { members.append(("activationId", CompactJWS.jsonString(activationId))) }
@@ -69,7 +69,7 @@ public struct TemporaryKeyRequest: Sendable, Equatable {
     }
 
     /// Server side, step 1: the claims of a request JWT, **not verified** (to find the application and activation).
-    public static func unverifiedClaims(of jwt: String) throws(PowerAuthError) -> TemporaryKeyRequest {
+    package static func unverifiedClaims(of jwt: String) throws(PowerAuthError) -> TemporaryKeyRequest {
         guard let parts = CompactJWS(jwt) else {
             throw PowerAuthError(.temporaryKey, "the temporary-key request is not a compact JWT")
         }
@@ -84,7 +84,7 @@ public struct TemporaryKeyRequest: Sendable, Equatable {
 
     /// Server side, step 2: parses `jwt`, checks `alg` is HS256 and the MAC with the application's secret (and the
     /// activation's transport key in activation scope), and returns the verified claims.
-    public static func verify(
+    package static func verify(
         _ jwt: String, applicationSecret: String, transportKey: Data? = nil
     ) throws(PowerAuthError) -> TemporaryKeyRequest {
         let claims = try unverifiedClaims(of: jwt)
