@@ -5,28 +5,19 @@ extension ECIES {
     ///
     /// 3.0: zero IV; 3.1: re-uses the request nonce and writes no `nonce`/`timestamp`; 3.2+: a fresh nonce that differs
     /// from the request's (redrawn up to 8 times) and `nonce` + `timestamp` in the body.
-    public final class ResponseEncryptor: @unchecked Sendable {
-        // @unchecked: the only mutable state, `exchange`, is read and cleared under `lock`.
-        private let lock = NSLock()
-        private var exchange: ECIESExchange?
-        private let requestNonce: Data?
+    public struct ResponseEncryptor: Sendable {
+        private let context: ECIESResponseContext
 
         init(exchange: ECIESExchange, requestNonce: Data?) {
-            self.exchange = exchange
-            self.requestNonce = requestNonce
+            context = ECIESResponseContext(exchange: exchange, requestNonce: requestNonce)
         }
 
         /// Encrypts `plaintext` with the server's `timestamp` (Unix ms, written from 3.2 on).
         public func encrypt(
             _ plaintext: Data, timestamp: Int64, randomness: ECIES.Randomness = .secure
         ) throws(PowerAuthError) -> ECIES.EncryptedResponse {
-            let taken = lock.withLock {
-                defer { exchange = nil }
-                return exchange
-            }
-            guard let taken else {
-                throw PowerAuthError(.encryption, "this ECIES response context was already used")
-            }
+            let taken = try context.take(failing: .encryption)
+            let requestNonce = context.requestNonce
             var responseNonce: Data?
             if taken.parameters.version == .v32 || taken.parameters.version == .v33 {
                 var attempts = 0
