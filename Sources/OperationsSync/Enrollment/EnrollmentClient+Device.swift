@@ -8,14 +8,7 @@ extension EnrollmentClient {
     /// and applies it to the store (counter resynchronised when the device is behind, unconfirmed count, look-ahead,
     /// REMOVED marks the file removed). A blob that does not decode is `statusUnreadable` and changes nothing.
     public func status(of store: any DeviceActivationStore) async throws(EnrollmentError) -> ActivationStatusReport {
-        let device: DeviceActivation
-        do {
-            device = try store.load()
-        } catch let error as MobileTokenError {
-            throw EnrollmentError(error)
-        } catch {
-            throw EnrollmentError(.missingActivation, "cannot read the device activation: \(error)")
-        }
+        let device = try loadActivation(store)
         let challenge = DeviceStatusFlow.makeChallenge()
         let body = try encode(
             RequestEnvelope(

@@ -38,23 +38,12 @@ public actor EnrollmentClient {
         var fields: HTTPHeaderFields = ["Accept": "application/json"]
         for field in headers { fields.set(name: field.name, value: field.value) }
         let request = HTTPRequest(endpoint, body: .json(body), headers: fields)
-        let context = SigningContext(authentication: authentication)
         let sent = clock.deviceMillis()
-        let outcome: Result<HTTPResponse, HTTPClientError> = await SigningContext.$current.withValue(context) {
-            do {
-                return .success(try await http.send(request))
-            } catch let error as HTTPClientError {
-                return .failure(error)
-            } catch {
-                return .failure(HTTPClientError(.network, "the request failed"))
-            }
-        }
-        switch outcome {
+        switch await SigningContext.send(request, over: http, authentication: authentication) {
         case .success(let response):
             return Exchange(response: response, sentMillis: sent, receivedMillis: clock.deviceMillis())
-        case .failure(let error):
-            if error.code == .signingFailed, let failure = context.failure { throw EnrollmentError(failure) }
-            throw EnrollmentError(error)
+        case .failure(.signer(let failure)): throw EnrollmentError(failure)
+        case .failure(.transport(let error)): throw EnrollmentError(error)
         }
     }
 
@@ -69,16 +58,20 @@ public actor EnrollmentClient {
         }
     }
 
-    /// Loads the device activation from `store` and refuses a removed one before anything is sent.
-    nonisolated func usableActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
-        let device: DeviceActivation
+    /// Loads the device activation from `store`; a store that cannot be read is `missingActivation`.
+    nonisolated func loadActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
         do {
-            device = try store.load()
+            return try store.load()
         } catch let error as MobileTokenError {
             throw EnrollmentError(error)
         } catch {
             throw EnrollmentError(.missingActivation, "cannot read the device activation: \(error)")
         }
+    }
+
+    /// Loads the device activation from `store` and refuses a removed one before anything is sent.
+    nonisolated func usableActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
+        let device = try loadActivation(store)
         guard !device.isRemoved else {
             throw EnrollmentError(
                 .activationRemoved,

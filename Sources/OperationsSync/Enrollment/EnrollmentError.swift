@@ -147,3 +147,13 @@ extension MobileTokenError.Code {
         }
     }
 }
+
+extension MobileTokenError {
+    /// The Mobile Token reading of an enrollment failure met while doing `what`: the shared codes map one to one,
+    /// `otherwise` reads the rest; the server's code, message and HTTP status are kept.
+    init(_ error: EnrollmentError, what: String, otherwise: (EnrollmentError.Code) -> Code) {
+        self.init(
+            Code(sharedEnrollmentFailure: error.code) ?? otherwise(error.code), "\(what): \(error.reason)",
+            serverCode: error.serverCode, serverMessage: error.serverMessage, httpStatus: error.httpStatus)
+    }
+}

@@ -69,19 +69,13 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
 
     /// The Mobile Token reading of a token-creation failure (the server's code kept).
     static func mobileTokenError(_ error: EnrollmentError) -> MobileTokenError {
-        let code: MobileTokenError.Code =
-            if let shared = MobileTokenError.Code(sharedEnrollmentFailure: error.code) {
-                shared
-            } else {
-                switch error.code {
-                case .authenticationFailed: .authenticationFailed
-                case .signingFailed: .signingFailed
-                case .factorNotAllowed: .factorNotAllowed
-                default: .server
-                }
+        MobileTokenError(error, what: "cannot create the possession_universal token") { code in
+            switch code {
+            case .authenticationFailed: .authenticationFailed
+            case .signingFailed: .signingFailed
+            case .factorNotAllowed: .factorNotAllowed
+            default: .server
             }
-        return MobileTokenError(
-            code, "cannot create the possession_universal token: \(error.reason)", serverCode: error.serverCode,
-            serverMessage: error.serverMessage, httpStatus: error.httpStatus)
+        }
     }
 }

@@ -323,27 +323,16 @@ public actor MobileTokenClient {
     private nonisolated func exchange(
         _ request: HTTPRequest, authentication: MobileTokenAuthentication, deviceMillis: (@Sendable () -> Int64)?
     ) async throws(MobileTokenError) -> Exchanged {
-        let context = SigningContext(authentication: authentication)
         let started = configuration.now()
         let sent = deviceMillis?() ?? Self.millis(started)
-        let outcome: Result<HTTPResponse, HTTPClientError> = await SigningContext.$current.withValue(context) {
-            do {
-                return .success(try await http.send(request))
-            } catch let error as HTTPClientError {
-                return .failure(error)
-            } catch {
-                return .failure(HTTPClientError(.network, "the request failed"))
-            }
-        }
-        switch outcome {
+        switch await SigningContext.send(request, over: http, authentication: authentication) {
         case .success(let response):
             let finished = configuration.now()
             return Exchanged(
                 response: response, started: started, finished: finished, sentMillis: sent,
                 receivedMillis: deviceMillis?() ?? Self.millis(finished))
-        case .failure(let error):
-            if error.code == .signingFailed, let failure = context.failure { throw failure }
-            throw MobileTokenError(error)
+        case .failure(.signer(let failure)): throw failure
+        case .failure(.transport(let error)): throw MobileTokenError(error)
         }
     }
 

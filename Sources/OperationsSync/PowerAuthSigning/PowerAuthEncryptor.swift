@@ -145,20 +145,14 @@ public struct PowerAuthEncryptor: Sendable {
 
     /// The Mobile Token reading of a temporary-key failure (the server's code kept).
     static func mobileTokenError(_ error: EnrollmentError, endpoint: String) -> MobileTokenError {
-        let code: MobileTokenError.Code =
-            if let shared = MobileTokenError.Code(sharedEnrollmentFailure: error.code) {
-                shared
-            } else {
-                switch error.code {
-                case .configuration: .encryptionUnavailable
-                case .temporaryKeyInvalid, .temporaryKeyExpired, .responseRejected, .staleResponse: .responseRejected
-                case .statusCode: .statusCode
-                case .invalidResponse: .invalidResponse
-                default: .server
-                }
+        MobileTokenError(error, what: "no temporary key to encrypt \(endpoint) with") { code in
+            switch code {
+            case .configuration: .encryptionUnavailable
+            case .temporaryKeyInvalid, .temporaryKeyExpired, .responseRejected, .staleResponse: .responseRejected
+            case .statusCode: .statusCode
+            case .invalidResponse: .invalidResponse
+            default: .server
             }
-        return MobileTokenError(
-            code, "no temporary key to encrypt \(endpoint) with: \(error.reason)", serverCode: error.serverCode,
-            serverMessage: error.serverMessage, httpStatus: error.httpStatus)
+        }
     }
 }
