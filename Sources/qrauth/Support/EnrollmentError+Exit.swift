@@ -17,13 +17,10 @@ extension EnrollmentError: ReportableError {
 
     /// The reason, with what to try where the user can act: a private CA for an untrusted certificate.
     var message: String {
-        if code == .tls && reason.contains("not trusted") {
-            return "\(reason); give the server's CA with --ca FILE (or --insecure for a test server)"
-        }
         if code == .authenticationFailed {
             return "\(reason); `qrauth activation status` shows the failed attempts and where the counters stand"
         }
-        return reason
+        return UntrustedServerHint.message(reason, tls: code == .tls)
     }
 
     /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.

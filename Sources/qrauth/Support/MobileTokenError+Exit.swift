@@ -17,12 +17,7 @@ extension MobileTokenError: ReportableError {
     }
 
     /// The reason, with what to try where the user can act: a private CA for an untrusted certificate.
-    var message: String {
-        if code == .tls && reason.contains("not trusted") {
-            return "\(reason); give the server's CA with --ca FILE (or --insecure for a test server)"
-        }
-        return reason
-    }
+    var message: String { UntrustedServerHint.message(reason, tls: code == .tls) }
 
     /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
     var errorCode: String { code.rawValue }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import QRAuthFiles
 
 /// Where an activation OTP comes from: an environment variable, a file or standard input, never the command line.
 struct OTPOptions: ParsableArguments {
@@ -31,21 +30,11 @@ struct OTPOptions: ParsableArguments {
         }
     }
 
-    /// The OTP, or nil when none was asked for. Files and stdin follow the secret-line rule (`SecretLine`).
+    /// The OTP, or nil when none was asked for, read by the one rule of `SecretSource`.
     func resolve() throws -> String? {
-        if let otpEnv {
-            guard let value = ProcessInfo.processInfo.environment[otpEnv] else {
-                throw CLIError(.usage, "the environment variable \(otpEnv) named by --otp-env is not set")
-            }
-            return value
-        }
-        if let otpFile {
-            return try PasswordOptions.text(SecretLine.read(otpFile, limit: 1 << 12).line, source: otpFile, what: "OTP")
-        }
-        if otpStdin {
-            return try PasswordOptions.text(
-                SecretLine.read("-", limit: 1 << 12).line, source: "standard input", what: "OTP")
-        }
-        return nil
+        try SecretSource.one(
+            of: [otpEnv.map { .environment($0) }, otpFile.map { .file($0) }, otpStdin ? .standardInput : nil],
+            option: "otp", what: "OTP"
+        )?.read(option: "otp", what: "OTP", limit: 1 << 12)
     }
 }

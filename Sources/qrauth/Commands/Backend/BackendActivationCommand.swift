@@ -13,7 +13,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         ])
 
     /// `backend activation init` (`activation/init`).
-    struct Init: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Init: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "init", abstract: "Create an activation and print its activation code.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
@@ -28,7 +28,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -44,9 +43,8 @@ struct BackendActivationCommand: AsyncParsableCommand {
                 },
                 maxFailureCount: maxFailureCount, commitPhase: commitPhase, activationOtp: try otp.resolve(),
                 flags: flags.isEmpty ? nil : flags)
-            let response = try await backend.run {
-                try await $0.send(.activationInit, request, expecting: BackOffice.InitActivationResponse.self)
-            }
+            let response = try await backend.send(
+                .activationInit, request, expecting: BackOffice.InitActivationResponse.self)
             let answer = response.payload
             try backend.report(
                 response,
@@ -59,7 +57,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation commit` (`activation/commit`).
-    struct Commit: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Commit: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "commit", abstract: "Commit a PENDING_COMMIT activation (exit 1 when not activated).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
@@ -67,16 +65,14 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws { try otp.checkStandardInput(against: backend.password) }
 
         func run() async throws {
             let request = BackOffice.CommitActivationRequest(
                 activationId: activationId, externalUserId: externalUserId, activationOtp: try otp.resolve())
-            let response = try await backend.run {
-                try await $0.send(.activationCommit, request, expecting: BackOffice.CommitActivationResponse.self)
-            }
+            let response = try await backend.send(
+                .activationCommit, request, expecting: BackOffice.CommitActivationResponse.self)
             try backend.report(
                 response,
                 [
@@ -88,20 +84,17 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation status` (`activation/status`).
-    struct Status: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Status: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Show an activation's state as the server keeps it.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .activationStatus, BackOffice.GetActivationStatusRequest(activationId: activationId),
-                    expecting: BackOffice.GetActivationStatusResponse.self)
-            }
+            let response = try await backend.send(
+                .activationStatus, BackOffice.GetActivationStatusRequest(activationId: activationId),
+                expecting: BackOffice.GetActivationStatusResponse.self)
             let status = response.payload
             try backend.report(
                 response,
@@ -120,21 +113,19 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation block` (`activation/block`).
-    struct Block: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Block: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "block", abstract: "Block an ACTIVE activation.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(help: "Why (default NOT_SPECIFIED).") var reason: String?
         @Option(name: .customLong("external-user-id"), help: "Who blocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.BlockActivationRequest(
                 activationId: activationId, reason: reason, externalUserId: externalUserId)
-            let response = try await backend.run {
-                try await $0.send(.activationBlock, request, expecting: BackOffice.BlockActivationResponse.self)
-            }
+            let response = try await backend.send(
+                .activationBlock, request, expecting: BackOffice.BlockActivationResponse.self)
             try backend.report(
                 response,
                 [
@@ -146,21 +137,19 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation unblock` (`activation/unblock`).
-    struct Unblock: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Unblock: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "unblock", abstract: "Unblock a BLOCKED activation (resets its failed attempts).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who unblocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.UnblockActivationRequest(
                 activationId: activationId, externalUserId: externalUserId)
-            let response = try await backend.run {
-                try await $0.send(.activationUnblock, request, expecting: BackOffice.UnblockActivationResponse.self)
-            }
+            let response = try await backend.send(
+                .activationUnblock, request, expecting: BackOffice.UnblockActivationResponse.self)
             try backend.report(
                 response,
                 [
@@ -171,7 +160,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation remove` (`activation/remove`).
-    struct Remove: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Remove: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove an activation (any state; exit 1 when not removed).")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
@@ -180,15 +169,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
         var revokeRecoveryCodes = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
             let request = BackOffice.RemoveActivationRequest(
                 activationId: activationId, externalUserId: externalUserId,
                 revokeRecoveryCodes: revokeRecoveryCodes ? true : nil)
-            let response = try await backend.run {
-                try await $0.send(.activationRemove, request, expecting: BackOffice.RemoveActivationResponse.self)
-            }
+            let response = try await backend.send(
+                .activationRemove, request, expecting: BackOffice.RemoveActivationResponse.self)
             try backend.report(
                 response,
                 [
@@ -200,21 +187,18 @@ struct BackendActivationCommand: AsyncParsableCommand {
     }
 
     /// `backend activation list` (`activation/list`).
-    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's activations.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "Only this application.") var applicationId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .activationList,
-                    BackOffice.GetActivationListForUserRequest(userId: userId, applicationId: applicationId),
-                    expecting: BackOffice.GetActivationListForUserResponse.self)
-            }
+            let response = try await backend.send(
+                .activationList,
+                BackOffice.GetActivationListForUserRequest(userId: userId, applicationId: applicationId),
+                expecting: BackOffice.GetActivationListForUserResponse.self)
             if backend.json { return try JSONOutput.document(response.raw) }
             for activation in response.payload.activations {
                 let name = activation.activationName.map { "  \($0)" } ?? ""

@@ -10,16 +10,14 @@ struct BackendAppCommand: AsyncParsableCommand {
         subcommands: [List.self, Create.self, Detail.self, Version.self])
 
     /// `backend app list` (`application/list`).
-    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the applications.")
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(.applicationList, expecting: BackOffice.GetApplicationListResponse.self)
-            }
+            let response = try await backend.send(
+                .applicationList, expecting: BackOffice.GetApplicationListResponse.self)
             if backend.json { return try JSONOutput.document(response.raw) }
             for application in response.payload.applications {
                 let roles = application.applicationRoles ?? []
@@ -29,40 +27,34 @@ struct BackendAppCommand: AsyncParsableCommand {
     }
 
     /// `backend app create` (`application/create`).
-    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Create: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an application.")
         @Option(name: .customLong("application-id"), help: "The new application's id (its name).")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .applicationCreate, BackOffice.CreateApplicationRequest(applicationId: applicationId),
-                    expecting: BackOffice.CreateApplicationResponse.self)
-            }
+            let response = try await backend.send(
+                .applicationCreate, BackOffice.CreateApplicationRequest(applicationId: applicationId),
+                expecting: BackOffice.CreateApplicationResponse.self)
             try backend.report(response, [("application", response.payload.applicationId)])
         }
     }
 
     /// `backend app detail` (`application/detail`).
-    struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Detail: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "detail", abstract: "Show an application: master public key, versions, mobileSdkConfig.")
         @Option(name: .customLong("application-id"), help: "The application's id.")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .applicationDetail, BackOffice.GetApplicationDetailRequest(applicationId: applicationId),
-                    expecting: BackOffice.GetApplicationDetailResponse.self)
-            }
+            let response = try await backend.send(
+                .applicationDetail, BackOffice.GetApplicationDetailRequest(applicationId: applicationId),
+                expecting: BackOffice.GetApplicationDetailResponse.self)
             var lines: [(String, String?)] = [
                 ("application", response.payload.applicationId),
                 ("master-public-key", response.payload.masterPublicKey),
@@ -82,7 +74,7 @@ struct BackendAppCommand: AsyncParsableCommand {
             commandName: "version", abstract: "Application versions.", subcommands: [Create.self])
 
         /// `backend app version create` (`application/version/create`).
-        struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+        struct Create: AsyncParsableCommand, BackendLeafCommand {
             static let configuration = CommandConfiguration(
                 commandName: "create", abstract: "Create an application version and print its mobileSdkConfig.")
             @Option(name: .customLong("application-id"), help: "The application's id.")
@@ -91,7 +83,6 @@ struct BackendAppCommand: AsyncParsableCommand {
             var versionId: String
             @OptionGroup var backend: BackendOptions
             @OptionGroup var verbosity: VerbosityOptions
-            var json: Bool { backend.json }
 
             func run() async throws {
                 let (response, config) = try await backend.run { client in

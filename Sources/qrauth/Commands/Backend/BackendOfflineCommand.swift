@@ -13,7 +13,7 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         subcommands: [Create.self, Verify.self])
 
     /// `backend offline create` (`signature/offline/personalized/create` or `…/non-personalized/create`).
-    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Create: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "create",
             abstract: "Have the server sign an offline QR payload (prints the QR text).",
@@ -43,7 +43,6 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         var qr: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             if (activationId == nil) == (applicationId == nil) {
@@ -96,7 +95,7 @@ struct BackendOfflineCommand: AsyncParsableCommand {
     }
 
     /// `backend offline verify` (`signature/offline/verify`).
-    struct Verify: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Verify: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "Check an offline approval code with the server (exit 1 when it is not valid).",
@@ -122,7 +121,6 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         @Option(name: .customLong("totp-steps"), help: "Past TOTP steps also accepted.") var totpSteps: Int64?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(digits, OptionRange.codeDigits, "--digits")
@@ -150,9 +148,8 @@ struct BackendOfflineCommand: AsyncParsableCommand {
             let request = BackOffice.VerifyOfflineSignatureRequest(
                 activationId: activationId, data: requestData, signature: code, allowBiometry: allowBiometry,
                 componentLength: digits, proximityCheck: proximity)
-            let response = try await backend.run {
-                try await $0.send(.offlineVerify, request, expecting: BackOffice.VerifyOfflineSignatureResponse.self)
-            }
+            let response = try await backend.send(
+                .offlineVerify, request, expecting: BackOffice.VerifyOfflineSignatureResponse.self)
             let answer = response.payload
             try backend.report(
                 response,

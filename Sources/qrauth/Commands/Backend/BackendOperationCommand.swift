@@ -9,7 +9,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
         subcommands: [Create.self, Detail.self, List.self, Cancel.self])
 
     /// `backend operation create` (`operation/create`).
-    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Create: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an operation from a template; prints its id.")
         @Option(name: .customLong("template"), help: "The template's name.") var template: String
@@ -29,7 +29,6 @@ struct BackendOperationCommand: AsyncParsableCommand {
         @Flag(name: .customLong("proximity-check"), help: "Require a proximity TOTP.") var proximityCheck = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -44,15 +43,14 @@ struct BackendOperationCommand: AsyncParsableCommand {
                 parameters: parameters.isEmpty
                     ? nil : Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.value) }),
                 proximityCheckEnabled: proximityCheck ? true : nil, activationId: activationId)
-            let response = try await backend.run {
-                try await $0.send(.operationCreate, request, expecting: BackOffice.OperationDetailResponse.self)
-            }
+            let response = try await backend.send(
+                .operationCreate, request, expecting: BackOffice.OperationDetailResponse.self)
             try backend.report(response, BackendOperationCommand.lines(response.payload))
         }
     }
 
     /// `backend operation detail` (`operation/detail`).
-    struct Detail: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Detail: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "detail", abstract: "Show an operation and its status (APPROVED, PENDING, ...).")
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
@@ -60,20 +58,17 @@ struct BackendOperationCommand: AsyncParsableCommand {
         var userId: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .operationDetail, BackOffice.OperationDetailRequest(operationId: operationId, userId: userId),
-                    expecting: BackOffice.OperationDetailResponse.self)
-            }
+            let response = try await backend.send(
+                .operationDetail, BackOffice.OperationDetailRequest(operationId: operationId, userId: userId),
+                expecting: BackOffice.OperationDetailResponse.self)
             try backend.report(response, BackendOperationCommand.lines(response.payload))
         }
     }
 
     /// `backend operation list` (`operation/list`, or `operation/list/pending`).
-    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's operations.")
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "An application (repeatable).")
@@ -83,7 +78,6 @@ struct BackendOperationCommand: AsyncParsableCommand {
         @Flag(help: "Only PENDING operations (operation/list/pending).") var pending = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -92,11 +86,9 @@ struct BackendOperationCommand: AsyncParsableCommand {
         func run() async throws {
             let request = BackOffice.OperationListForUserRequest(
                 userId: userId, applications: applicationIds, activationId: activationId)
-            let response = try await backend.run {
-                try await $0.send(
-                    pending ? .operationListPending : .operationList, request,
-                    expecting: BackOffice.OperationListResponse.self)
-            }
+            let response = try await backend.send(
+                pending ? .operationListPending : .operationList, request,
+                expecting: BackOffice.OperationListResponse.self)
             if backend.json { return try JSONOutput.document(response.raw) }
             for operation in response.payload {
                 print(
@@ -108,20 +100,17 @@ struct BackendOperationCommand: AsyncParsableCommand {
     }
 
     /// `backend operation cancel` (`operation/cancel`).
-    struct Cancel: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Cancel: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a PENDING operation.")
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
         @Option(help: "Why (at most 32 characters).") var reason: String?
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(
-                    .operationCancel, BackOffice.OperationCancelRequest(operationId: operationId, statusReason: reason),
-                    expecting: BackOffice.OperationDetailResponse.self)
-            }
+            let response = try await backend.send(
+                .operationCancel, BackOffice.OperationCancelRequest(operationId: operationId, statusReason: reason),
+                expecting: BackOffice.OperationDetailResponse.self)
             try backend.report(response, BackendOperationCommand.lines(response.payload))
         }
     }

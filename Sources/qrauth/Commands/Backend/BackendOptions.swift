@@ -59,6 +59,20 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
+    /// Sends one request with a client made for it (the one call of most `backend` commands).
+    func send<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: BackOffice.Endpoint, _ request: Request, expecting: Response.Type
+    ) async throws -> BackOfficeResponse<Response> {
+        try await run { try await $0.send(endpoint, request, expecting: expecting) }
+    }
+
+    /// Sends one request that takes no input with a client made for it.
+    func send<Response: Decodable & Sendable>(
+        _ endpoint: BackOffice.Endpoint, expecting: Response.Type
+    ) async throws -> BackOfficeResponse<Response> {
+        try await run { try await $0.send(endpoint, expecting: expecting) }
+    }
+
     /// Prints an answer: `--json` the server's responseObject; else `name: value` lines, values escaped.
     func report<Payload>(_ response: BackOfficeResponse<Payload>, _ lines: [(String, String?)]) throws {
         if json {

@@ -8,7 +8,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         commandName: "template", abstract: "Operation templates: create, list.", subcommands: [Create.self, List.self])
 
     /// `backend template create` (`operation/template/create`).
-    struct Create: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct Create: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create an operation template.")
         @Option(name: .customLong("template"), help: "The template's name.") var template: String
@@ -30,7 +30,6 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         var proximityCheck = false
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -43,24 +42,21 @@ struct BackendTemplateCommand: AsyncParsableCommand {
                 signatureType: signatureTypes.isEmpty ? [.possessionKnowledge] : signatureTypes,
                 maxFailureCount: maxFailureCount, expiration: expiration, riskFlags: riskFlags,
                 proximityCheckEnabled: proximityCheck)
-            let response = try await backend.run {
-                try await $0.send(.templateCreate, request, expecting: BackOffice.OperationTemplateDetailResponse.self)
-            }
+            let response = try await backend.send(
+                .templateCreate, request, expecting: BackOffice.OperationTemplateDetailResponse.self)
             try backend.report(response, BackendTemplateCommand.lines(response.payload))
         }
     }
 
     /// `backend template list` (`operation/template/list`).
-    struct List: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+    struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the operation templates.")
         @OptionGroup var backend: BackendOptions
         @OptionGroup var verbosity: VerbosityOptions
-        var json: Bool { backend.json }
 
         func run() async throws {
-            let response = try await backend.run {
-                try await $0.send(.templateList, expecting: BackOffice.OperationTemplateListResponse.self)
-            }
+            let response = try await backend.send(
+                .templateList, expecting: BackOffice.OperationTemplateListResponse.self)
             if backend.json { return try JSONOutput.document(response.raw) }
             for template in response.payload {
                 print(

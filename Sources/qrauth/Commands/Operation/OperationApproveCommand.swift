@@ -19,16 +19,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             """
     )
 
-    @Argument(help: "The operation string (use --input for a file or standard input).")
-    var operation: String?
-
-    @OptionGroup var input: TextInputOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
-            valueName: "file"))
-    var image: String?
+    @OptionGroup var source: OperationSourceOptions
 
     @Option(
         name: .customLong("device"),
@@ -81,12 +72,10 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
     }
 
     func run() throws {
-        if (input.input == "-" || image == "-") && password.passwordStdin {
+        if source.readsStandardInput && password.passwordStdin {
             throw CLIError(.usage, "standard input cannot carry both the operation and the password")
         }
-        if image != nil, operation != nil || input.input != nil {
-            throw CLIError(.usage, "give the operation once: as an argument, with --input, or with --image")
-        }
+        try source.checkOneSource()
         let secret = try password.resolve()
         switch (biometry, secret) {
         case (true, _?): throw CLIError(.usage, "give either a password or --biometry, not both")
@@ -96,8 +85,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
         default: break
         }
         let parsed =
-            try image.map(OperationImage.read)
-            ?? OfflineOperation(input.payload(inline: operation, what: "operation"))
+            try source.read()
         let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
         let outcome: OfflineApproval.Outcome
         do {

@@ -14,28 +14,16 @@ struct OperationParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
             """
     )
 
-    @Argument(help: "The operation string (use --input for a file or standard input).")
-    var operation: String?
-
-    @OptionGroup var input: TextInputOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
-            valueName: "file"))
-    var image: String?
+    @OptionGroup var source: OperationSourceOptions
 
     @Flag(help: "Print one JSON document with every field, the signed data (Base64) and the raw lines.")
     var json = false
     @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
-        if image != nil, operation != nil || input.input != nil {
-            throw CLIError(.usage, "give the operation once: as an argument, with --input, or with --image")
-        }
+        try source.checkOneSource()
         let parsed =
-            try image.map(OperationImage.read)
-            ?? OfflineOperation(input.payload(inline: operation, what: "operation"))
+            try source.read()
         if json {
             try JSONOutput.document(parsed)
         } else {
