@@ -61,11 +61,9 @@ public actor EnrollmentClient {
     /// Loads the device activation from `store`; a store that cannot be read is `missingActivation`.
     nonisolated func loadActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
         do {
-            return try store.load()
-        } catch let error as MobileTokenError {
-            throw EnrollmentError(error)
+            return try store.loadActivation()
         } catch {
-            throw EnrollmentError(.missingActivation, "cannot read the device activation: \(error)")
+            throw EnrollmentError(error)
         }
     }
 

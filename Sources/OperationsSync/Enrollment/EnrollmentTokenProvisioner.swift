@@ -17,14 +17,7 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
 
     /// Creates a token when the device file has none; concurrent callers share one creation.
     public func ensureToken() async throws(MobileTokenError) {
-        let device: DeviceActivation
-        do {
-            device = try store.load()
-        } catch let error as MobileTokenError {
-            throw error
-        } catch {
-            throw MobileTokenError(.missingActivation, "cannot read the activation: \(error)")
-        }
+        let device = try store.loadActivation()
         guard device.token == nil, !device.isRemoved else { return }
         try await create()
     }

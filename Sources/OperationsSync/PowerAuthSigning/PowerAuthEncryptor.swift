@@ -34,14 +34,7 @@ public struct PowerAuthEncryptor: Sendable {
     /// header (the server reads version, application key and activation from the signature); the others do.
     func prepare(_ plaintext: Data, for endpoint: Endpoint) async throws(MobileTokenError) -> Prepared {
         let scope: ECIES.Scope = endpoint.encryption == .applicationScope ? .application : .activation
-        let device: DeviceActivation
-        do {
-            device = try store.load()
-        } catch let error as MobileTokenError {
-            throw error
-        } catch {
-            throw MobileTokenError(.missingActivation, "cannot read the activation: \(error)")
-        }
+        let device = try store.loadActivation()
         var temporaryKey: CachedTemporaryKey?
         if device.protocolVersion == .v33 {
             temporaryKey = try await self.temporaryKey(scope, device: device, endpoint: endpoint.path)

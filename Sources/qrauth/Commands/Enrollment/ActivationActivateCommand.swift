@@ -82,11 +82,8 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
 
     /// The activation OTP from the one source given; `--otp` on the command line is warned about like `--password`.
     private func resolveOTP() throws -> String? {
-        if let otp {
-            StandardStreams.warning("--otp puts the OTP where other users can see it; prefer --otp-stdin")
-            return otp
-        }
-        return try otpSource.resolve()
+        try otp.map { try SecretSource.argument($0).read(option: "otp", what: "OTP", limit: 1 << 12) }
+            ?? otpSource.resolve()
     }
 
     func run() async throws {
