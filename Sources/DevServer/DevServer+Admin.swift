@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
@@ -7,12 +8,12 @@ import QRAuthEncoding
 
 extension DevServer {
     /// `GET /admin/operations`: every online operation with its server-side fields.
-    func listAdminOperations() -> ServerResponse {
+    func listAdminOperations() -> Response {
         Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
     }
 
     /// `GET /admin/operations/{id}`.
-    func adminOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+    func adminOperation(_ id: String) throws(APIFailure) -> Response {
         guard let record = store.snapshot.operations.first(where: { $0.id == id }) else {
             throw APIFailure(.invalidOperation, "no operation \(id)")
         }
@@ -20,17 +21,17 @@ extension DevServer {
     }
 
     /// `GET /admin/offline-operations`.
-    func listOfflineOperations() -> ServerResponse {
+    func listOfflineOperations() -> Response {
         Envelope.ok(store.snapshot.offlineOperations)
     }
 
     /// `GET /admin/activations`.
-    func listAdminActivations() -> ServerResponse {
+    func listAdminActivations() -> Response {
         Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
     }
 
     /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
-    func reset() throws(APIFailure) -> ServerResponse {
+    func reset() throws(APIFailure) -> Response {
         try store.reset { state in
             state.operations.removeAll()
             state.offlineOperations.removeAll()
@@ -47,12 +48,13 @@ extension DevServer {
     }
 
     /// A typed admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
-    func adminRequest<Request: Decodable>(
-        _ request: ServerRequest, as type: Request.Type
-    ) throws(APIFailure) -> Request {
-        let body = request.body.isEmpty ? Data("{}".utf8) : request.body
+    func adminRequest<Body: Decodable>(
+        _ request: Request, _ context: DevServerContext, as type: Body.Type
+    ) async throws(APIFailure) -> Body {
+        var context = context
+        if context.body.isEmpty { context.body = Data("{}".utf8) }
         do {
-            return try JSONDuplicateKeys.decode(AdminBody<Request>.self, from: body).request
+            return try await context.decode(AdminBody<Body>.self, from: request).request
         } catch let error as DecodingError {
             if case .dataCorrupted = error { throw APIFailure(.invalidRequest, "the request body is not JSON") }
             throw APIFailure(.invalidRequest, "the request body is not a JSON object")
@@ -75,7 +77,7 @@ extension DevServer {
     }
 
     /// `POST /admin/operations`: a pending online operation (see docs/serve.md for the fields).
-    func createOperation(_ body: CreateOperationRequest) throws(APIFailure) -> ServerResponse {
+    func createOperation(_ body: CreateOperationRequest) throws(APIFailure) -> Response {
         guard let data = body.data, !data.isEmpty else {
             throw APIFailure(.invalidRequest, "data (the operation data string) is required")
         }
@@ -158,7 +160,7 @@ extension DevServer {
 
     /// `POST /admin/operations/{id}/cancel`: an alias of `/rest/v3/operation/cancel` (the same transition,
     /// `OperationRecord.cancelByBank`) that answers with the Mobile Token API's codes and the admin view.
-    func cancelOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+    func cancelOperation(_ id: String) throws(APIFailure) -> Response {
         let now = clock.now
         let record = try store.transaction { (state, changed) throws(APIFailure) -> OperationRecord in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -176,7 +178,7 @@ extension DevServer {
     }
 
     /// `POST /admin/activations/{id}/unblock`: ACTIVE again, failed attempts 0.
-    func unblock(_ id: String) throws(APIFailure) -> ServerResponse {
+    func unblock(_ id: String) throws(APIFailure) -> Response {
         let view = try store.transaction { (state, changed) throws(APIFailure) -> AdminActivationView in
             guard let index = state.activations.firstIndex(where: { $0.activationId == id }) else {
                 throw APIFailure(.invalidActivation, "no activation \(id)")

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import PowerAuth
 
@@ -7,8 +8,8 @@ import PowerAuth
 /// and answers, for servers started without `--backoffice`. Errors carry the back office's `ERR00nn` codes.
 extension DevServer {
     /// `activation/init` under `/admin`.
-    func adminInitActivation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let body = try adminRequest(request, as: BackOffice.InitActivationRequest.self)
+    func adminInitActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = try await adminRequest(request, context, as: BackOffice.InitActivationRequest.self)
         var expires: Int64?
         if let text = body.timestampActivationExpire {
             guard let date = BackOffice.date(text) else {
@@ -34,8 +35,8 @@ extension DevServer {
     }
 
     /// `activation/commit` under `/admin`.
-    func adminCommitActivation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let body = try adminRequest(request, as: BackOffice.CommitActivationRequest.self)
+    func adminCommitActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = try await adminRequest(request, context, as: BackOffice.CommitActivationRequest.self)
         _ = try Self.lifecycle { () throws(ActivationLifecycleError) in
             try commitActivation(body.activationId, activationOtp: body.activationOtp)
         }

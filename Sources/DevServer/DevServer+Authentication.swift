@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import MobileTokenAPI
 import PowerAuth
@@ -12,7 +13,7 @@ extension DevServer {
 
     /// Checks `X-PowerAuth-Token` with `ServerTokenAuthentication` against the store's tokens and nonces. Returns
     /// the activation id.
-    func authenticateToken(_ request: ServerRequest) throws(APIFailure) -> String {
+    func authenticateToken(_ request: Request) throws(APIFailure) -> String {
         let now = clock.nowMillis
         let authentication = ServerTokenAuthentication(
             pastValidityMillis: Self.tokenPastValidityMillis, futureValidityMillis: Self.tokenFutureValidityMillis)
@@ -36,7 +37,7 @@ extension DevServer {
     }
 
     /// Parses `X-PowerAuth-Authorization` without checking the signature.
-    func authorizationHeader(_ request: ServerRequest) throws(APIFailure) -> AuthorizationHeader {
+    func authorizationHeader(_ request: Request) throws(APIFailure) -> AuthorizationHeader {
         do {
             return try ServerSignatureAuthentication.header(request.header(AuthorizationHeader.name))
         } catch {
@@ -44,11 +45,11 @@ extension DevServer {
         }
     }
 
-    /// Checks `X-PowerAuth-Authorization` over the exact body with `ServerSignatureAuthentication`: a type in
+    /// Checks `X-PowerAuth-Authorization` over the exact body (`context.body`) with `ServerSignatureAuthentication`: a type in
     /// `allowed`, the activation's application key, then the look-ahead check, whose counters and failed attempts
     /// are persisted whatever the outcome. Throws `POWERAUTH_AUTH_FAIL` when it does not verify.
     func authenticateSignature(
-        _ request: ServerRequest, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
+        _ body: Data, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
     ) throws(APIFailure) -> SignedCaller {
         let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: allowed)
         do {
@@ -76,7 +77,7 @@ extension DevServer {
             let result: SignatureVerification
             do throws(ServerAuthenticationError) {
                 result = try authentication.verify(
-                    header, body: request.body, activation: &state.activations[index], keys: keys,
+                    header, body: body, activation: &state.activations[index], keys: keys,
                     nowMillis: clock.nowMillis)
             } catch {
                 throw APIFailure(.powerAuthFailed, error.reason)

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
@@ -6,7 +7,7 @@ import QRAuthEncoding
 
 extension DevServer {
     /// `operation/list`: the caller's pending operations, with `currentTimestamp`.
-    func listOperations(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func listOperations(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let activationId = try authenticateToken(request)
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
@@ -28,10 +29,10 @@ extension DevServer {
     }
 
     /// `operation/history`: every operation of the caller, any status (2FA signature).
-    func operationHistory(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func operationHistory(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let header = try authorizationHeader(request)
         let caller = try authenticateSignature(
-            request, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
+            context.body, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
             allowed: [.possessionKnowledge, .possessionBiometry])
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
@@ -47,9 +48,11 @@ extension DevServer {
 
     /// `operation/detail` and `operation/detail/claim`: one operation in any status. An unassigned
     /// operation is visible to anyone and a claim assigns it; another user's operation is not found.
-    func operationDetail(_ request: ServerRequest, claim: Bool) throws(APIFailure) -> ServerResponse {
+    func operationDetail(
+        _ request: Request, _ context: DevServerContext, claim: Bool
+    ) async throws(APIFailure) -> Response {
         let activationId = try authenticateToken(request)
-        let id = try Self.operationId(requestObject(request, as: OperationIdRequest.self).id)
+        let id = try await Self.operationId(requestObject(request, context, as: OperationIdRequest.self).id)
         let now = clock.now
         let view = try store.transaction { (state, changed) throws(APIFailure) -> UserOperationView in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -76,15 +79,15 @@ extension DevServer {
     /// `operation/authorize`: a signature of a type the operation allows, the data verbatim, and the
     /// proximity OTP when the operation has a seed. An invalid signature counts as a failed attempt of
     /// the operation (401 `POWERAUTH_AUTH_FAIL`); a wrong data or factor too (401 `OPERATION_FAILED`).
-    func authorizeOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func authorizeOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let header = try authorizationHeader(request)
-        let body = try requestObject(request, as: AuthorizeRequest.self)
+        let body = try await requestObject(request, context, as: AuthorizeRequest.self)
         let id = try Self.operationId(body.id)
         let data = body.data
         let caller: SignedCaller
         do {
             caller = try authenticateSignature(
-                request, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
+                context.body, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
                 allowed: [.possession, .possessionKnowledge, .possessionBiometry])
         } catch {
             countFailedApproval(operationId: id, activationId: header.activationId)
@@ -114,13 +117,13 @@ extension DevServer {
     }
 
     /// `operation/cancel`: rejects a pending operation (possession signature); the reason is kept.
-    func rejectOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func rejectOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let header = try authorizationHeader(request)
-        let body = try requestObject(request, as: RejectRequest.self)
+        let body = try await requestObject(request, context, as: RejectRequest.self)
         let id = try Self.operationId(body.id)
         let reason = body.reason.rawValue
         let caller = try authenticateSignature(
-            request, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
+            context.body, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in
             let index = try ownedOperation(

@@ -1,23 +1,25 @@
 import FingerprintLists
 import Foundation
+import HTTPTypes
+import Hummingbird
 import MobileTokenAPI
 
 extension DevServer {
     /// `GET /app/init?appName=` (the Mobile Utility Server's challenge mode) and
     /// `GET /app/init/public-key?appName=`.
-    func appInit(_ request: ServerRequest) -> ServerResponse {
-        guard let pinning else { return Envelope.failure(APIFailure(.notFound, "no fingerprint list is served")) }
-        guard request.method == "GET" else {
+    func appInit(_ request: Request) throws(APIFailure) -> Response {
+        guard let pinning else { throw APIFailure(.notFound, "no fingerprint list is served") }
+        guard request.method == .get else {
             return Self.musError(405, "METHOD_NOT_ALLOWED", "use GET")
         }
-        guard let appName = request.query["appName"], !appName.isEmpty else {
+        guard let appName = request.query("appName"), !appName.isEmpty else {
             return Self.musError(400, "ERROR_REQUEST", "the query parameter appName is required")
         }
         if let expected = pinning.appName, expected != appName {
             return Self.musError(404, "APP_NOT_FOUND", "unknown application \(appName)")
         }
-        if request.path == "/app/init/public-key" {
-            return .json(Data(#"{"publicKey":"\#(pinning.signingKey.exportedPublicKey)"}"#.utf8))
+        if request.uri.path == "/app/init/public-key" {
+            return Envelope.json(Data(#"{"publicKey":"\#(pinning.signingKey.exportedPublicKey)"}"#.utf8))
         }
         guard let challenge = request.header(ChallengeHeader.requestHeader),
             ChallengeHeader.isAcceptedByServer(challenge)
@@ -27,11 +29,13 @@ extension DevServer {
         }
         let now = Int64(clock.now.timeIntervalSince1970)
         let body = ChallengeResponse(timestamp: now, entries: pinning.entries).encoded()
-        var response = ServerResponse.json(body)
+        var response = Envelope.json(body)
         do {
             let signature = try pinning.signingKey.signature(
                 for: ChallengeHeader.signedBytes(challenge: challenge, body: body))
-            response.headers.append((ChallengeHeader.signatureHeader, signature.base64EncodedString()))
+            if let name = HTTPField.Name(ChallengeHeader.signatureHeader) {
+                response.headers.append(HTTPField(name: name, value: signature.base64EncodedString()))
+            }
         } catch {
             return Self.musError(500, "ERROR_GENERIC", "signing failed")
         }
@@ -39,7 +43,7 @@ extension DevServer {
     }
 
     /// A Mobile Utility Server error body `{"code","message"}`.
-    static func musError(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
+    static func musError(_ status: Int, _ code: String, _ message: String) -> Response {
         Envelope.encode(ServerErrorBody(code: code, message: message), status: status)
     }
 }

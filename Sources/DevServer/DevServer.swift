@@ -63,48 +63,32 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
-    func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
-        // `/pa/v3` and lifecycle refusals (`wire`) were logged with their reason where they were made.
-        if error.wire == nil, error.code == .generic || error.code == .powerAuthFailed {
-            logger.info(
-                "request refused",
-                metadata: [
-                    "path": "\(request.path)", "code": "\(error.codeText)", "message": "\(error.message)",
-                ])
-        }
-        return Envelope.failure(error)
-    }
-
-    /// Parses a body as JSON; returns its `requestObject` (nil when absent).
-    func requestObject(_ request: ServerRequest) throws(APIFailure) -> JSONValue? {
-        try jsonObjectBody(request)?["requestObject"]
-    }
-
-    /// The members of a JSON-object body, nil for an empty body; anything else is `invalidRequest`.
-    func jsonObjectBody(_ request: ServerRequest) throws(APIFailure) -> [String: JSONValue]? {
-        guard !request.body.isEmpty else { return nil }
+    /// Parses a body as JSON; returns its `requestObject` (nil when absent or for an empty body); anything but a
+    /// JSON object is `invalidRequest`.
+    func requestObject(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> JSONValue? {
+        guard !context.body.isEmpty else { return nil }
         let value: JSONValue
         do {
-            value = try JSONDuplicateKeys.decode(JSONValue.self, from: request.body)
+            value = try await context.decode(JSONValue.self, from: request)
         } catch {
             throw APIFailure(.invalidRequest, "the request body is not JSON")
         }
         guard case .object(let members) = value else {
             throw APIFailure(.invalidRequest, "the request body is not a JSON object")
         }
-        return members
+        return members["requestObject"]
     }
 
-    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies); a failure
-    /// names the body, the envelope or the field (`requestObject.id is missing or not a string`).
+    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies), decoded by the
+    /// context's `requestDecoder`; a failure names the body, the envelope or the field (`requestObject.id is
+    /// missing or not a string`).
     func requestObject<Object: Decodable & Sendable>(
-        _ request: ServerRequest, as type: Object.Type
-    ) throws(APIFailure) -> Object {
-        guard !request.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
+        _ request: Request, _ context: DevServerContext, as type: Object.Type
+    ) async throws(APIFailure) -> Object {
+        guard !context.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
         let envelope: RequestEnvelope<Object>
         do {
-            envelope = try JSONDuplicateKeys.decode(RequestEnvelope<Object>.self, from: request.body)
+            envelope = try await context.decode(RequestEnvelope<Object>.self, from: request)
         } catch let error as DecodingError {
             throw Self.requestFailure(error)
         } catch {

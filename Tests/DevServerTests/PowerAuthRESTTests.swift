@@ -106,11 +106,11 @@ struct PowerAuthRESTTests {
         }
     }
 
-    func listOperations(token: TokenCreatePayload) async -> ServerResponse {
+    func listOperations(token: TokenCreatePayload) async -> TestResponse {
         let header = TokenDigest.header(
             tokenId: token.tokenId, tokenSecret: token.tokenSecret, timestampMillis: clock.millis)
         return await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: EndpointPaths.MobileToken.operationList,
                 headers: [TokenHeader.name: header.value],
                 body: Data("{}".utf8)))
@@ -258,7 +258,7 @@ struct PowerAuthRESTTests {
     func keystoreFailures() async throws {
         let client = try client(.v33)
         let failure = (400, "ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE")
-        func post(_ jwt: String) async throws -> ServerResponse {
+        func post(_ jwt: String) async throws -> TestResponse {
             await client.post(
                 EndpointPaths.PowerAuth.v3.keystoreCreate,
                 body: try PowerAuthClient.json(RequestEnvelope(requestObject: KeystoreCreateRequest(jwt: jwt))))
@@ -393,8 +393,8 @@ struct PowerAuthRESTTests {
 
     @Test("/admin/activations/init and commit: the back office's bodies and ERR00nn refusals")
     func adminInitAndCommit() async throws {
-        func admin(_ path: String, _ body: String) async -> ServerResponse {
-            await server.respond(to: ServerRequest(method: "POST", path: path, body: Data(body.utf8)))
+        func admin(_ path: String, _ body: String) async -> TestResponse {
+            await server.respond(to: TestRequest(method: "POST", path: path, body: Data(body.utf8)))
         }
         let applicationId = try #require(server.state.defaultApplication?.applicationId)
         let created = await admin(

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import MobileTokenAPI
 
@@ -13,29 +14,33 @@ extension DevServer {
     /// `ERR_AUTHENTICATION` when configured and the login is missing or wrong); then the route (`nil`: no such
     /// endpoint, 404 `ERROR_NOT_FOUND`), its failures as the back-office error envelope. The `Authorization`
     /// header is never logged.
-    func backOfficeResponse(to request: ServerRequest, route: BackOfficeRoute?) -> ServerResponse {
-        guard let backOffice, servesBackOffice(on: request.listener) else {
-            return failure(APIFailure(.notFound, "no such endpoint: \(request.path)"), for: request)
+    func backOfficeResponse(
+        to request: Request, _ context: DevServerContext, route: BackOfficeRoute?
+    ) throws(APIFailure) -> Response {
+        guard let backOffice, servesBackOffice(on: context.listener) else {
+            throw APIFailure(.notFound, "no such endpoint: \(request.uri.path)")
         }
         if let credentials = backOffice.credentials,
             !credentials.accepts(authorization: request.header("Authorization"))
         {
             logger.info(
                 "back-office call refused: no or wrong Basic login",
-                metadata: ["path": "\(Self.loggable(request.path))"])
+                metadata: ["path": "\(Self.loggable(request.uri.path))"])
             return BackOfficeEnvelope.failure(BackOfficeFailure(.authentication, "Authentication failed"))
         }
         guard let route else {
             return BackOfficeEnvelope.failure(
-                BackOfficeFailure(.notFound, "no back-office endpoint \(request.method) \(request.path)"))
+                BackOfficeFailure(.notFound, "no back-office endpoint \(request.method.rawValue) \(request.uri.path)"))
         }
         do throws(BackOfficeFailure) {
-            return try route.handler(self, request)
+            return try route.handler(self, request, context)
         } catch {
             if error.code == .unknown {
                 logger.warning(
                     "back-office call failed",
-                    metadata: ["path": "\(Self.loggable(request.path))", "message": "\(Self.loggable(error.message))"])
+                    metadata: [
+                        "path": "\(Self.loggable(request.uri.path))", "message": "\(Self.loggable(error.message))",
+                    ])
             }
             return BackOfficeEnvelope.failure(error)
         }
