@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MobileTokenAPI
 import QRAuthEncoding
 
 /// The request context of `qrauth serve`'s routes: the listener the request came in on and the whole request body,
@@ -52,5 +53,67 @@ struct DevServerRequestDecoder: RequestDecoder {
     /// Decodes `body` as JSON after refusing a repeated key.
     static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
         try JSONDuplicateKeys.decode(T.self, from: body)
+    }
+}
+
+extension DevServerContext {
+    /// Parses a body as JSON; returns its `requestObject` (nil when absent or for an empty body); anything but a
+    /// JSON object is `invalidRequest`.
+    func requestObject(_ request: Request) async throws(APIFailure) -> JSONValue? {
+        guard !body.isEmpty else { return nil }
+        let value: JSONValue
+        do {
+            value = try await decode(JSONValue.self, from: request)
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
+        }
+        guard case .object(let members) = value else {
+            throw APIFailure(.invalidRequest, "the request body is not a JSON object")
+        }
+        return members["requestObject"]
+    }
+
+    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies), decoded by the
+    /// context's `requestDecoder`; a failure names the body, the envelope or the field (`requestObject.id is
+    /// missing or not a string`).
+    func requestObject<Object: Decodable & Sendable>(
+        _ request: Request, as type: Object.Type
+    ) async throws(APIFailure) -> Object {
+        guard !body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
+        let envelope: RequestEnvelope<Object>
+        do {
+            envelope = try await decode(RequestEnvelope<Object>.self, from: request)
+        } catch let error as DecodingError {
+            throw Self.requestFailure(error)
+        } catch {
+            throw APIFailure(.invalidRequest, "the request body is not JSON")
+        }
+        guard let object = envelope.requestObject else {
+            throw APIFailure(.invalidRequest, "the request has no requestObject")
+        }
+        return object
+    }
+
+    /// The failure for a body that does not decode: not JSON, not an object, no object in `requestObject`, or a
+    /// field (all the typed fields of the Mobile Token API requests are strings).
+    static func requestFailure(_ error: DecodingError) -> APIFailure {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            path = []
+        }
+        switch path.count {
+        case 0:
+            if case .dataCorrupted = error { return APIFailure(.invalidRequest, "the request body is not JSON") }
+            return APIFailure(.invalidRequest, "the request body is not a JSON object")
+        case 1:
+            return APIFailure(.invalidRequest, "requestObject is not an object")
+        default:
+            return APIFailure(.invalidRequest, "requestObject.\(path[1].stringValue) is missing or not a string")
+        }
     }
 }

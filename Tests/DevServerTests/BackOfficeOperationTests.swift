@@ -110,7 +110,7 @@ struct BackOfficeOperationTests {
     }
 
     static func fillCheck() -> Bool {
-        DevServer.fill("a${x}b${y}c${", with: ["x": "1"]) == "a1b${y}c${"
+        BackOfficeService.fill("a${x}b${y}c${", with: ["x": "1"]) == "a1b${y}c${"
     }
 
     @Test(

@@ -365,12 +365,12 @@ struct BoundsTests {
         let server = DevServer(
             state: state, adminEnabled: true, clock: clock.emulatorClock,
             limits: DevServerLimits(tokensPerActivation: 2))
-        let activation = try server.initActivation(.init(userId: "alice", commitPhase: .onCommit))
+        let activation = try server.activations.initActivation(.init(userId: "alice", commitPhase: .onCommit))
         let code = try #require(activation.registration?.activationCode)
         var client = try PowerAuthClient(server: server, clock: clock, version: .v33)
         let created = try await client.activate(code: code)
         #expect(created.response.status == 200)
-        _ = try server.commitActivation(activation.activationId, activationOtp: nil)
+        _ = try server.activations.commitActivation(activation.activationId, activationOtp: nil)
         var tokens: [String] = []
         for _ in 0..<3 {
             let (response, token, _) = try await client.createToken()

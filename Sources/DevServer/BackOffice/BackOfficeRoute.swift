@@ -12,7 +12,7 @@ import QRAuthEncoding
 /// `{"status":"OK","responseObject":…}`.
 package struct BackOfficeRoute: Sendable {
     /// The handler: the server and the request in, a complete response out.
-    typealias Handler = @Sendable (DevServer, Request, DevServerContext) throws(BackOfficeFailure) -> Response
+    typealias Handler = @Sendable (BackOfficeService, Request, DevServerContext) throws(BackOfficeFailure) -> Response
 
     /// The full path, e.g. `/rest/v3/operation/create`.
     package let path: String
@@ -28,7 +28,7 @@ package struct BackOfficeRoute: Sendable {
     /// A route whose body is `{"requestObject": Body}` and whose answer is `responseObject`.
     static func typed<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ path: String, _ body: Body.Type,
-        _ handler: @escaping @Sendable (DevServer, Body) throws(BackOfficeFailure) -> Answer
+        _ handler: @escaping @Sendable (BackOfficeService, Body) throws(BackOfficeFailure) -> Answer
     ) -> BackOfficeRoute {
         BackOfficeRoute(path) { server, request, context throws(BackOfficeFailure) in
             BackOfficeEnvelope.ok(try handler(server, try BackOfficeRoute.requestObject(context.body, as: Body.self)))

@@ -11,7 +11,32 @@ import QRAuthEncoding
 /// Errors are the RESTful integration's (spec §6): never encrypted, `{"status":"ERROR","responseObject":
 /// {"code","message"}}` with the code and message constants the real server sends; the detail goes to the log
 /// (without keys, secrets or OTPs).
-extension DevServer {
+struct EnrollmentService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let logger: Logger
+    let authentication: RequestAuthentication
+    let activations: ActivationService
+    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
+    let temporaryKeys = ServerTemporaryKeys()
+    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
+    let replayGuard = ECIES.ReplayGuard(policy: .server2)
+
+    /// Registers `/pa/v3` and the encrypted echo.
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        let paths = EndpointPaths.PowerAuth.v3
+        group.post(RouterPath(paths.keystoreCreate)) { try await createTemporaryKey($0, $1) }
+        group.post(RouterPath(paths.activationCreate)) { try await createActivation($0, $1) }
+        group.post(RouterPath(paths.activationStatus)) { try await activationStatusBlob($0, $1) }
+        group.post(RouterPath(paths.activationRemove)) { try await removeActivationSigned($0, $1) }
+        group.post(RouterPath(paths.tokenCreate)) { try await createToken($0, $1) }
+        group.post(RouterPath(paths.tokenRemove)) { try await removeToken($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.echoApplication)) { try await encryptedEchoApplication($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.echoActivation)) { try await encryptedEchoActivation($0, $1) }
+    }
+}
+
+extension EnrollmentService {
     /// The error answers of spec §6.
     enum PowerAuthRESTError {
         static let encryption = APIFailure(wireCode: "ERR_ENCRYPTION", status: 400, "POWER_AUTH_ENCRYPTION_FAILED")
@@ -32,22 +57,10 @@ extension DevServer {
         logger.info(
             "PowerAuth request refused",
             metadata: [
-                "path": "\(Self.loggable(request.uri.path))", "code": "\(failure.codeText)",
-                "reason": "\(Self.loggable(detail))",
+                "path": "\(DevServer.loggable(request.uri.path))", "code": "\(failure.codeText)",
+                "reason": "\(DevServer.loggable(detail))",
             ])
         return failure
-    }
-
-    /// `text` with control and format characters (escape sequences, bidi overrides) replaced by `?`.
-    package static func loggable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    switch scalar.properties.generalCategory {
-                    case .control, .format, .lineSeparator, .paragraphSeparator: "?"
-                    default: scalar
-                    }
-                }))
     }
 
     // MARK: activation/create
@@ -80,7 +93,7 @@ extension DevServer {
         let activation: ServerActivation
         do {
             let device = try flow.registration(inner)
-            activation = try prepareActivation(
+            activation = try activations.prepareActivation(
                 code: layer1.identityAttributes["code"] ?? "", applicationKey: version.applicationKey, device: device)
         } catch let error as PowerAuthError {
             throw refuse(failure, request, error.reason)
@@ -108,7 +121,7 @@ extension DevServer {
         let failure = PowerAuthRESTError.activation
         let body: ActivationStatusRequest
         do {
-            body = try await requestObject(request, context, as: ActivationStatusRequest.self)
+            body = try await context.requestObject(request, as: ActivationStatusRequest.self)
         } catch {
             throw refuse(failure, request, error.message)
         }
@@ -122,7 +135,7 @@ extension DevServer {
         }
         let activation: ServerActivation?
         do {
-            activation = try activationStatus(body.activationId)
+            activation = try activations.activationStatus(body.activationId)
         } catch {
             throw refuse(APIFailure(.generic, "the state could not be stored"), request, error.reason)
         }
@@ -148,7 +161,7 @@ extension DevServer {
                 uriId: EndpointPaths.PowerAuth.activationRemoveURIId,
                 allowed: ServerSignatureAuthentication.twoOrMoreFactors))
         do {
-            _ = try removeActivation(caller.activationId)
+            _ = try activations.removeActivation(caller.activationId)
         } catch {
             throw refuse(PowerAuthRESTError.activation, request, error.reason)
         }
@@ -156,9 +169,6 @@ extension DevServer {
     }
 
     // MARK: tokens
-
-    /// Any factor combination with possession: what `token/create`, `token/remove` and the echo endpoints accept.
-    static let anyPossessionFactor = ServerSignatureAuthentication.anyPossessionFactor
 
     /// `POST /pa/v3/token/create` with `ServerTokenFlow`: signed over the encrypted body (uriId `/pa/token/create`),
     /// ECIES activation scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile
@@ -169,8 +179,8 @@ extension DevServer {
         let header: AuthorizationHeader
         let caller: SignedCaller
         do {
-            header = try authorizationHeader(request)
-            caller = try authenticateSignature(
+            header = try authentication.authorizationHeader(request)
+            caller = try authentication.authenticateSignature(
                 context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
         } catch {
             throw refuse(failure, request, error.message)
@@ -218,12 +228,13 @@ extension DevServer {
         let caller: SignedCaller
         let body: TokenRemoveRequest
         do {
-            let header = try authorizationHeader(request)
+            let header = try authentication.authorizationHeader(request)
             let signature = ServerSignatureAuthentication(
-                uriId: EndpointPaths.PowerAuth.tokenRemoveURIId, allowed: Self.anyPossessionFactor)
-            caller = try authenticateSignature(
+                uriId: EndpointPaths.PowerAuth.tokenRemoveURIId,
+                allowed: ServerSignatureAuthentication.anyPossessionFactor)
+            caller = try authentication.authenticateSignature(
                 context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
-            body = try await requestObject(request, context, as: TokenRemoveRequest.self)
+            body = try await context.requestObject(request, as: TokenRemoveRequest.self)
             try store.transaction { (state, changed) throws(APIFailure) in
                 guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId })
                 else { return }
@@ -289,12 +300,14 @@ extension DevServer {
         if request.header(AuthorizationHeader.name) != nil {
             return .signed(
                 try signedCaller(
-                    request, context, ServerSignatureAuthentication(uriId: uriId, allowed: Self.anyPossessionFactor)))
+                    request, context,
+                    ServerSignatureAuthentication(
+                        uriId: uriId, allowed: ServerSignatureAuthentication.anyPossessionFactor)))
         }
         let header = try encryptionHeader(request, scope: scope)
         guard request.header(TokenHeader.name) != nil else { return .encrypted(header, tokenActivationId: nil) }
         do {
-            return .encrypted(header, tokenActivationId: try authenticateToken(request))
+            return .encrypted(header, tokenActivationId: try authentication.authenticateToken(request))
         } catch {
             throw refuse(PowerAuthRESTError.token, request, error.message)
         }
@@ -373,7 +386,7 @@ extension DevServer {
             throw refuse(answer, request, error.reason)
         }
         do {
-            let caller = try authenticateSignature(
+            let caller = try authentication.authenticateSignature(
                 context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
             return (caller.activationId, header.version, caller.signatureType)
         } catch {
@@ -446,7 +459,7 @@ extension DevServer {
     }
 }
 
-extension DevServer {
+extension EnrollmentService {
     /// `POST /pa/v3/keystore/create` (spec §2.3): the request JWT's application (and, in activation scope, an
     /// ACTIVE or BLOCKED activation of it) is found from the unverified claims, the HS256 MAC is checked, and a
     /// fresh P-256 key (valid 300 s) is stored and answered in an ES256 JWT signed with the master key
@@ -455,7 +468,7 @@ extension DevServer {
         let failure = PowerAuthRESTError.temporaryKey
         let body: KeystoreCreateRequest
         do {
-            body = try await requestObject(request, context, as: KeystoreCreateRequest.self)
+            body = try await context.requestObject(request, as: KeystoreCreateRequest.self)
         } catch {
             throw refuse(failure, request, error.message)
         }

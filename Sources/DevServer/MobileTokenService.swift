@@ -5,10 +5,37 @@ import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-extension DevServer {
+/// The Mobile Token API (`/api/auth/token/app/operation/...`): list, history, detail, claim, authorize and reject,
+/// token- or signature-authenticated, and the signed echo.
+struct MobileTokenService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let authentication: RequestAuthentication
+
+    /// Registers the Mobile Token API and the signed echo (POST only; other methods fall through to the unmatched
+    /// answer).
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        let paths = EndpointPaths.MobileToken.self
+        group.post(RouterPath(paths.operationList)) { try await listOperations($0, $1) }
+        group.post(RouterPath(paths.operationHistory)) { try await operationHistory($0, $1) }
+        group.post(RouterPath(paths.operationDetail)) { try await operationDetail($0, $1, claim: false) }
+        group.post(RouterPath(paths.operationClaim)) { try await operationDetail($0, $1, claim: true) }
+        group.post(RouterPath(paths.operationAuthorize)) { try await authorizeOperation($0, $1) }
+        group.post(RouterPath(paths.operationCancel)) { try await rejectOperation($0, $1) }
+        group.post(RouterPath(paths.echo)) { try await echo($0, $1) }
+    }
+
+    /// The non-empty `id` of a detail, claim, authorize or cancel request.
+    static func operationId(_ id: String) throws(APIFailure) -> String {
+        guard !id.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string") }
+        return id
+    }
+}
+
+extension MobileTokenService {
     /// `operation/list`: the caller's pending operations, with `currentTimestamp`.
     func listOperations(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
-        let activationId = try authenticateToken(request)
+        let activationId = try authentication.authenticateToken(request)
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
             var views: [UserOperationView] = []
@@ -30,8 +57,8 @@ extension DevServer {
 
     /// `operation/history`: every operation of the caller, any status (2FA signature).
     func operationHistory(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
-        let header = try authorizationHeader(request)
-        let caller = try authenticateSignature(
+        let header = try authentication.authorizationHeader(request)
+        let caller = try authentication.authenticateSignature(
             context.body, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
             allowed: [.possessionKnowledge, .possessionBiometry])
         let now = clock.now
@@ -51,8 +78,8 @@ extension DevServer {
     func operationDetail(
         _ request: Request, _ context: DevServerContext, claim: Bool
     ) async throws(APIFailure) -> Response {
-        let activationId = try authenticateToken(request)
-        let id = try await Self.operationId(requestObject(request, context, as: OperationIdRequest.self).id)
+        let activationId = try authentication.authenticateToken(request)
+        let id = try await Self.operationId(context.requestObject(request, as: OperationIdRequest.self).id)
         let now = clock.now
         let view = try store.transaction { (state, changed) throws(APIFailure) -> UserOperationView in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -80,13 +107,13 @@ extension DevServer {
     /// proximity OTP when the operation has a seed. An invalid signature counts as a failed attempt of
     /// the operation (401 `POWERAUTH_AUTH_FAIL`); a wrong data or factor too (401 `OPERATION_FAILED`).
     func authorizeOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
-        let header = try authorizationHeader(request)
-        let body = try await requestObject(request, context, as: AuthorizeRequest.self)
+        let header = try authentication.authorizationHeader(request)
+        let body = try await context.requestObject(request, as: AuthorizeRequest.self)
         let id = try Self.operationId(body.id)
         let data = body.data
         let caller: SignedCaller
         do {
-            caller = try authenticateSignature(
+            caller = try authentication.authenticateSignature(
                 context.body, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
                 allowed: [.possession, .possessionKnowledge, .possessionBiometry])
         } catch {
@@ -118,11 +145,11 @@ extension DevServer {
 
     /// `operation/cancel`: rejects a pending operation (possession signature); the reason is kept.
     func rejectOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
-        let header = try authorizationHeader(request)
-        let body = try await requestObject(request, context, as: RejectRequest.self)
+        let header = try authentication.authorizationHeader(request)
+        let body = try await context.requestObject(request, as: RejectRequest.self)
         let id = try Self.operationId(body.id)
         let reason = body.reason.rawValue
-        let caller = try authenticateSignature(
+        let caller = try authentication.authenticateSignature(
             context.body, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in

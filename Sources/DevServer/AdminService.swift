@@ -6,7 +6,42 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-extension DevServer {
+/// The admin API (`/admin/...`, with `--admin`): online and offline operations, activations, reset.
+struct AdminService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let activations: ActivationService
+
+    /// Registers the admin API (the group is behind `AdminGateMiddleware`).
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        group.post("/admin/operations") { request, context in
+            try createOperation(await adminRequest(request, context, as: CreateOperationRequest.self))
+        }
+        group.get("/admin/operations") { _, _ in listAdminOperations() }
+        group.get("/admin/operations/{id}") { _, context in try adminOperation(Self.id(context)) }
+        group.post("/admin/operations/{id}/cancel") { _, context in try cancelOperation(Self.id(context)) }
+        group.post("/admin/offline-operations") { request, context in
+            try createOfflineOperation(await adminRequest(request, context, as: CreateOfflineOperationRequest.self))
+        }
+        group.get("/admin/offline-operations") { _, _ in listOfflineOperations() }
+        group.post("/admin/offline-operations/{id}/verify") { request, context in
+            try verifyOfflineCode(
+                Self.id(context), body: await adminRequest(request, context, as: VerifyOfflineCodeRequest.self))
+        }
+        group.get("/admin/activations") { _, _ in listAdminActivations() }
+        group.post("/admin/activations/{id}/unblock") { _, context in try unblock(Self.id(context)) }
+        group.post("/admin/activations/init") { try await adminInitActivation($0, $1) }
+        group.post("/admin/activations/commit") { try await adminCommitActivation($0, $1) }
+        group.post("/admin/reset") { _, _ in try reset() }
+    }
+
+    /// The `{id}` path parameter.
+    private static func id(_ context: DevServerContext) -> String {
+        context.parameters.get("id").map { String($0) } ?? ""
+    }
+}
+
+extension AdminService {
     /// `GET /admin/operations`: every online operation with its server-side fields.
     func listAdminOperations() -> Response {
         Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))

@@ -4,7 +4,22 @@ import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 
-extension DevServer {
+/// `/app/init` (the Mobile Utility Server's signed fingerprint list), when a `PinningConfiguration` is given.
+struct PinningService: Sendable {
+    let pinning: PinningConfiguration?
+    let clock: EmulatorClock
+
+    /// Registers `/app/init`, which answers every method itself (405 for all but GET).
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        for path in ["/app/init", "/app/init/public-key"] {
+            for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .head, .options] {
+                group.on(RouterPath(path), method: method) { request, _ in try appInit(request) }
+            }
+        }
+    }
+}
+
+extension PinningService {
     /// `GET /app/init?appName=` (the Mobile Utility Server's challenge mode) and
     /// `GET /app/init/public-key?appName=`.
     func appInit(_ request: Request) throws(APIFailure) -> Response {

@@ -4,19 +4,30 @@ import Logging
 import MobileTokenAPI
 import PowerAuth
 
-extension DevServer {
-    /// The outcome of a verified signature: who signed and with which factors.
-    struct SignedCaller {
-        var activationId: String
-        var signatureType: SignatureType
-    }
+/// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)
+/// and `X-PowerAuth-Authorization` (`ServerSignatureAuthentication`, with the look-ahead). The Mobile Token API and
+/// the enrollment API share it.
+struct RequestAuthentication: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let logger: Logger
+}
+
+/// The outcome of a verified signature: who signed and with which factors.
+struct SignedCaller {
+    var activationId: String
+    var signatureType: SignatureType
+}
+
+extension RequestAuthentication {
 
     /// Checks `X-PowerAuth-Token` with `ServerTokenAuthentication` against the store's tokens and nonces. Returns
     /// the activation id.
     func authenticateToken(_ request: Request) throws(APIFailure) -> String {
         let now = clock.nowMillis
         let authentication = ServerTokenAuthentication(
-            pastValidityMillis: Self.tokenPastValidityMillis, futureValidityMillis: Self.tokenFutureValidityMillis)
+            pastValidityMillis: DevServer.tokenPastValidityMillis,
+            futureValidityMillis: DevServer.tokenFutureValidityMillis)
         do {
             return try authentication.authenticate(
                 headerValue: request.header(TokenHeader.name), nowMillis: now,
@@ -28,7 +39,7 @@ extension DevServer {
                 recordNonce: { header, timestamp in
                     store.recordNonce(
                         tokenId: header.tokenId, nonce: header.nonce, timestampMillis: timestamp,
-                        horizonMillis: now - Self.tokenPastValidityMillis)
+                        horizonMillis: now - DevServer.tokenPastValidityMillis)
                 }
             ).activationId
         } catch {

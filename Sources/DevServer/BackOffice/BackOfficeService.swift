@@ -3,7 +3,29 @@ import Hummingbird
 import Logging
 import MobileTokenAPI
 
-extension DevServer {
+/// The PowerAuth server's back-office REST API (`/rest/v3/...`, with a `BackOfficeConfiguration`): the gates every
+/// route shares and the handlers of `BackOfficeRoutes`.
+package struct BackOfficeService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let logger: Logger
+    let activations: ActivationService
+    /// The configuration; nil: off (404), as `--admin` is.
+    let backOffice: BackOfficeConfiguration?
+
+    /// A copy of the current state.
+    var state: DevServerState { store.snapshot }
+
+    /// Registers the back-office routes (POST only, as on the real server); `backOfficeResponse` adds the gates
+    /// (the `--backoffice` switch, the listener, Basic auth) and the error envelope.
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        for route in BackOfficeRoutes.all {
+            group.post(RouterPath(route.path)) { try backOfficeResponse(to: $0, $1, route: route) }
+        }
+    }
+}
+
+extension BackOfficeService {
     /// Whether the back-office API answers on `listener`: it is on, and on its own port when it has one.
     func servesBackOffice(on listener: DevServerListener) -> Bool {
         guard let backOffice else { return false }
@@ -25,7 +47,7 @@ extension DevServer {
         {
             logger.info(
                 "back-office call refused: no or wrong Basic login",
-                metadata: ["path": "\(Self.loggable(request.uri.path))"])
+                metadata: ["path": "\(DevServer.loggable(request.uri.path))"])
             return BackOfficeEnvelope.failure(BackOfficeFailure(.authentication, "Authentication failed"))
         }
         guard let route else {
@@ -39,7 +61,8 @@ extension DevServer {
                 logger.warning(
                     "back-office call failed",
                     metadata: [
-                        "path": "\(Self.loggable(request.uri.path))", "message": "\(Self.loggable(error.message))",
+                        "path": "\(DevServer.loggable(request.uri.path))",
+                        "message": "\(DevServer.loggable(error.message))",
                     ])
             }
             return BackOfficeEnvelope.failure(error)
@@ -47,7 +70,7 @@ extension DevServer {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `DevServerStore.transaction` for back-office handlers: the state under the lock, persisted before the
     /// lock is released; a state file that cannot be written is `ERR0000` (HTTP 500) and the change is undone.
     func backOfficeTransaction<R>(

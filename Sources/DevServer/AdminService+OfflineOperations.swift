@@ -7,7 +7,7 @@ import QRAuthCrypto
 import QRAuthEncoding
 import QRImaging
 
-extension DevServer {
+extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation
     /// (personalized key by default, or the master key), optionally with a proximity TOTP line.
     func createOfflineOperation(_ body: CreateOfflineOperationRequest) throws(APIFailure) -> Response {
