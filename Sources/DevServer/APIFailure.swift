@@ -33,7 +33,7 @@ struct APIFailure: HTTPResponseError, Sendable {
     /// The HTTP status of the answer.
     var httpStatus: Int { wire?.status ?? code.httpStatus }
 
-    /// Whether the refusal points at a bug or an attack and is logged (`FailureLogMiddleware`); `/pa/v3` and
+    /// Whether the refusal points at a bug or an attack and is logged (`UnmatchedRouteMiddleware`); `/pa/v3` and
     /// lifecycle refusals (`wire`) are logged with their reason where they are made.
     var isLogged: Bool { wire == nil && (code == .generic || code == .powerAuthFailed) }
 

@@ -5,10 +5,10 @@ import MobileTokenAPI
 
 /// The endpoints of `qrauth serve` as one Hummingbird router per listener (design.md): a route group per area, each
 /// registered by the area's own type (`MobileTokenService`: Mobile Token API and echo; `EnrollmentService`: `/pa/v3`
-/// and the encrypted echo; `PinningService`: `/app/init`; `AdminService`; `BackOfficeService`: `/rest`), the listener and
-/// body noted by `RequestBodyMiddleware`, what no route matched answered by `UnmatchedRouteMiddleware`. Handlers
-/// take Hummingbird's `Request` and `DevServerContext` and return a `Response`; a thrown `APIFailure` is an
-/// `HTTPResponseError` the router turns into the error envelope (`FailureLogMiddleware` logs the ones that matter).
+/// and the encrypted echo; `PinningService`: `/app/init`; `AdminService`; `BackOfficeService`: `/rest`), the listener
+/// and body noted by `RequestBodyMiddleware`, what no route matched answered by `UnmatchedRouteMiddleware` (which
+/// also logs the refusals that matter). Handlers take Hummingbird's `Request` and `DevServerContext` and return a
+/// `Response`; a thrown `APIFailure` is an `HTTPResponseError` the router turns into the error envelope.
 enum DevServerRoutes {
     /// The router of `listener`: the back-office port serves the back-office group only.
     static func router(
@@ -16,7 +16,6 @@ enum DevServerRoutes {
     ) -> Router<DevServerContext> {
         let router = Router(context: DevServerContext.self)
         router.add(middleware: RequestBodyMiddleware(timeout: bodyTimeout, listener: listener))
-        router.add(middleware: FailureLogMiddleware(logger: server.logger))
         router.add(middleware: UnmatchedRouteMiddleware(server: server))
         if listener == .main {
             server.mobileTokenService.addRoutes(to: router.group())

@@ -119,12 +119,7 @@ extension EnrollmentService {
     /// activations get 32 random bytes (and a random nonce), as the real server sends.
     func activationStatusBlob(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.activation
-        let body: ActivationStatusRequest
-        do {
-            body = try await context.requestObject(request, as: ActivationStatusRequest.self)
-        } catch {
-            throw refuse(failure, request, error.message)
-        }
+        let body = try await requestObject(request, context, as: ActivationStatusRequest.self, failure: failure)
         guard !body.activationId.isEmpty else { throw refuse(failure, request, "activationId is empty") }
         var challenge: Data?
         if let text = body.challenge {
@@ -394,6 +389,17 @@ extension EnrollmentService {
         }
     }
 
+    /// The typed `requestObject` of a `/pa/v3` body; one that does not decode is logged and answered with `failure`.
+    func requestObject<Object: Decodable & Sendable>(
+        _ request: Request, _ context: DevServerContext, as type: Object.Type, failure: APIFailure
+    ) async throws(APIFailure) -> Object {
+        do {
+            return try await context.requestObject(request, as: type)
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+    }
+
     /// `X-PowerAuth-Encryption`, parsed and checked for the endpoint's scope; else `ERR_ENCRYPTION`.
     func encryptionHeader(_ request: Request, scope: ECIES.Scope) throws(APIFailure) -> EncryptionHeader {
         guard let value = request.header(EncryptionHeader.name) else {
@@ -466,12 +472,7 @@ extension EnrollmentService {
     /// (application scope) or the activation's server key. Any failure: 400 `ERR_TEMPORARY_KEY`.
     func createTemporaryKey(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.temporaryKey
-        let body: KeystoreCreateRequest
-        do {
-            body = try await context.requestObject(request, as: KeystoreCreateRequest.self)
-        } catch {
-            throw refuse(failure, request, error.message)
-        }
+        let body = try await requestObject(request, context, as: KeystoreCreateRequest.self, failure: failure)
         let claims: TemporaryKeyRequest
         do {
             claims = try ServerTemporaryKeys.claims(of: body.jwt)
