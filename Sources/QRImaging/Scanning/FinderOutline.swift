@@ -20,19 +20,41 @@ struct FinderOutline: Equatable {
     }
 
     static func == (lhs: FinderOutline, rhs: FinderOutline) -> Bool { lhs.corners == rhs.corners }
+
+    init(corners: [ImagePoint]) {
+        self.corners = corners
+    }
+
+    /// The outline of a `quad` (`GrayImage.finderQuad`), its corners put in module-corner order along
+    /// `axes`, by their quadrant around the quad's centre; nil when they do not fall one in each
+    /// quadrant, or a side is under 2 px.
+    init?(quad: [ImagePoint], axes: (ImagePoint, ImagePoint)) {
+        guard quad.count == 4 else { return nil }
+        let centre = ImagePoint(x: quad.map(\.x).reduce(0, +) / 4, y: quad.map(\.y).reduce(0, +) / 4)
+        var slots = [ImagePoint?](repeating: nil, count: 4)
+        for point in quad {
+            let along = (point.x - centre.x) * axes.0.x + (point.y - centre.y) * axes.0.y
+            let across = (point.x - centre.x) * axes.1.x + (point.y - centre.y) * axes.1.y
+            let slot = along < 0 ? (across < 0 ? 0 : 3) : (across < 0 ? 1 : 2)
+            guard slots[slot] == nil else { return nil }
+            slots[slot] = point
+        }
+        let found = slots.compactMap { $0 }
+        guard found.count == 4 else { return nil }
+        corners = found
+        guard modules.along >= 2.0 / 7, modules.across >= 2.0 / 7 else { return nil }
+    }
 }
 
 extension GrayImage {
-    /// The outline of `pattern` in this binarised image (0 dark): the 4-connected dark component of its
-    /// ring (reached from the centre by crossing the core and the light ring, in the first of the four
-    /// axis directions that shows them), and that component's four extreme points — the one farthest
-    /// from the centre, the one farthest from it, and the farthest either side of the line between them
-    /// — pushed half a pixel out to the pixels' outer corners. `axes`: the code's first and second axis
-    /// directions in the image (from the corner finder's centre to the other two); corner k is the one
-    /// in the quadrant module corner k lies in. Nil when the ring runs into other dark pixels within
-    /// six modules of the centre (it merged with data, noise or the image's edge), is not closed around
-    /// the centre, or its four corners do not fall one in each quadrant.
-    func finderOutline(_ pattern: FinderPattern, axes: (ImagePoint, ImagePoint)) -> FinderOutline? {
+    /// The four outer corners of `pattern`'s dark ring in this binarised image (0 dark), in order round
+    /// the ring: the 4-connected dark component of the ring (reached from the centre by crossing the
+    /// core and the light ring, in the first of the four axis directions that shows them), and its four
+    /// extreme points — the one farthest from the centre, the one farthest from that, and the farthest
+    /// either side of the line between them — pushed half a pixel out to the pixels' outer corners.
+    /// Nil when the ring runs into other dark pixels within six modules of the centre (it merged with
+    /// data, noise or the image's edge) or is not closed around the centre.
+    func finderQuad(_ pattern: FinderPattern) -> [ImagePoint]? {
         let cx = Int(pattern.x.rounded())
         let cy = Int(pattern.y.rounded())
         guard cx >= 0, cy >= 0, cx < width, cy < height, pattern.module > 0 else { return nil }
@@ -100,7 +122,11 @@ extension GrayImage {
             }
             return best
         }
-        let first = farthest(from: (pattern.x, pattern.y))
+        let mean = (
+            Double(component.map(\.0).reduce(0, +)) / Double(component.count),
+            Double(component.map(\.1).reduce(0, +)) / Double(component.count)
+        )
+        let first = farthest(from: mean)
         let opposite = farthest(from: (Double(first.0), Double(first.1)))
         var sides: [(distance: Double, pixel: (Int, Int))] = [(0, first), (0, first)]
         let (lx, ly) = (Double(opposite.0 - first.0), Double(opposite.1 - first.1))
@@ -112,25 +138,69 @@ extension GrayImage {
         let extremes = [first, sides[0].pixel, opposite, sides[1].pixel]
         let mx = extremes.map { Double($0.0) }.reduce(0, +) / 4
         let my = extremes.map { Double($0.1) }.reduce(0, +) / 4
-        var corners = [ImagePoint?](repeating: nil, count: 4)
-        let (axisU, axisV) = axes
-        for pixel in extremes {
+        return extremes.map { pixel in
             let x = Double(pixel.0)
             let y = Double(pixel.1)
-            let point = ImagePoint(x: x + (x < mx ? -0.5 : 0.5), y: y + (y < my ? -0.5 : 0.5))
-            let along = (point.x - pattern.x) * axisU.x + (point.y - pattern.y) * axisU.y
-            let across = (point.x - pattern.x) * axisV.x + (point.y - pattern.y) * axisV.y
-            // Module corners (0, 0), (7, 0), (7, 7), (0, 7).
-            let slot = along < 0 ? (across < 0 ? 0 : 3) : (across < 0 ? 1 : 2)
-            guard corners[slot] == nil else { return nil }
-            corners[slot] = point
+            return ImagePoint(x: x + (x < mx ? -0.5 : 0.5), y: y + (y < my ? -0.5 : 0.5))
         }
-        let found = corners.compactMap { $0 }
-        guard found.count == 4 else { return nil }
-        let outline = FinderOutline(corners: found)
-        // Each side at least 2 px long: four distinct corners of a ring.
-        guard outline.modules.along >= 2.0 / 7, outline.modules.across >= 2.0 / 7 else { return nil }
-        return outline
+    }
+
+    /// `finderQuad` of `pattern` with its corners in the order of the module corners (0, 0), (7, 0),
+    /// (7, 7), (0, 7): corner k is the one in the quadrant, along the code's `axes` (its first and
+    /// second axis directions in the image, from the corner finder's centre to the other two), that
+    /// module corner k lies in. Nil without a quad, or when its corners do not fall one in each quadrant.
+    func finderOutline(_ pattern: FinderPattern, axes: (ImagePoint, ImagePoint)) -> FinderOutline? {
+        guard let quad = finderQuad(pattern) else { return nil }
+        return FinderOutline(quad: quad, axes: axes)
+    }
+
+    /// The three finder patterns of `group` as (top-left, top-right, bottom-left) of their code, and
+    /// their outlines, or nil when a pattern has no quad (`finderQuad`). The corner finder is the one
+    /// whose own ring's sides run towards the other two: under strong perspective the side between the
+    /// two near finders can be the triangle's longest, so the right angle of the centres (`oriented`)
+    /// is no guide, but a finder's sides stay aligned with the code's, and the other two finders lie
+    /// along them only from the corner one. Nil too when no finder's sides come within about 30° of
+    /// the directions to the other two.
+    func outlineFrame(
+        _ group: [FinderPattern]
+    ) -> (frame: (FinderPattern, FinderPattern, FinderPattern), outlines: (FinderOutline, FinderOutline, FinderOutline))?
+    {
+        guard group.count == 3 else { return nil }
+        var quads: [[ImagePoint]] = []
+        for pattern in group {
+            guard let quad = finderQuad(pattern) else { return nil }
+            quads.append(quad)
+        }
+        func unit(_ dx: Double, _ dy: Double) -> ImagePoint {
+            let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
+            return ImagePoint(x: dx / length, y: dy / length)
+        }
+        func sine(_ p: ImagePoint, _ q: ImagePoint) -> Double { abs(p.x * q.y - p.y * q.x) }
+        var best: (misfit: Double, corner: Int)?
+        for k in 0..<3 {
+            let q = quads[k]
+            // The quad's two side directions, each the mean of its two opposite sides.
+            let first = unit(q[1].x - q[0].x + q[2].x - q[3].x, q[1].y - q[0].y + q[2].y - q[3].y)
+            let second = unit(q[3].x - q[0].x + q[2].x - q[1].x, q[3].y - q[0].y + q[2].y - q[1].y)
+            let towards = (0..<3).filter { $0 != k }.map { unit(group[$0].x - group[k].x, group[$0].y - group[k].y) }
+            let misfit = min(
+                sine(towards[0], first) + sine(towards[1], second), sine(towards[0], second) + sine(towards[1], first))
+            if best.map({ misfit < $0.misfit }) ?? true { best = (misfit, k) }
+        }
+        guard let best, best.misfit < 1 else { return nil }
+        let corner = group[best.corner]
+        var others = (0..<3).filter { $0 != best.corner }
+        let cross =
+            (group[others[0]].x - corner.x) * (group[others[1]].y - corner.y)
+            - (group[others[0]].y - corner.y) * (group[others[1]].x - corner.x)
+        if cross < 0 { others.swapAt(0, 1) }
+        let (right, down) = (group[others[0]], group[others[1]])
+        let axes = (unit(right.x - corner.x, right.y - corner.y), unit(down.x - corner.x, down.y - corner.y))
+        guard let a = FinderOutline(quad: quads[best.corner], axes: axes),
+            let b = FinderOutline(quad: quads[others[0]], axes: axes),
+            let c = FinderOutline(quad: quads[others[1]], axes: axes)
+        else { return nil }
+        return ((corner, right, down), (a, b, c))
     }
 
     /// The outlines of a code's three finder patterns (top-left, top-right, bottom-left, as `oriented`

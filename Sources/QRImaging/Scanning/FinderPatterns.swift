@@ -224,8 +224,10 @@ extension FinderPattern {
     /// first, each pattern in one triple only (side-by-side codes put other codes' finders closer
     /// than a code's own diagonal). Then pairs of the patterns left: similar module sizes, centres at
     /// most 60 modules apart (a version-10 code's finders are 50 modules apart).
+    /// Last, triples of patterns no triple took whose modules differ by up to `perspectiveModuleRatio`
+    /// and that only the perspective bounds of `GrayImage.irregularity` admit: a code seen at a slant,
+    /// read through its finders' outlines alone (`PassViews.outlineViews`).
     static func codeGroups(_ patterns: [FinderPattern], limit: Int) -> [[FinderPattern]] {
-        let perspectiveRank = 10.0
         let sorted = Array(
             patterns.sorted { $0.hits != $1.hits ? $0.hits > $1.hits : ($0.y, $0.x) < ($1.y, $1.x) }.prefix(15))
         func similar(_ p: FinderPattern, _ q: FinderPattern) -> Bool { p.hasSimilarModules(to: q.module) }
@@ -233,6 +235,7 @@ extension FinderPattern {
             max(p.module, q.module) / min(p.module, q.module) <= perspectiveModuleRatio
         }
         var triples: [(score: Double, members: [Int])] = []
+        var perspectiveTriples: [(score: Double, members: [Int])] = []
         for i in sorted.indices {
             for j in sorted.indices where j > i && alike(sorted[i], sorted[j]) {
                 for k in sorted.indices where k > j && alike(sorted[i], sorted[k]) && alike(sorted[j], sorted[k]) {
@@ -242,8 +245,7 @@ extension FinderPattern {
                     {
                         triples.append((score, [i, j, k]))
                     } else if let score = GrayImage.irregularity(group, perspective: true) {
-                        // After every regular triple: read only through the finders' outlines.
-                        triples.append((perspectiveRank + score, [i, j, k]))
+                        perspectiveTriples.append((score, [i, j, k]))
                     }
                 }
             }
@@ -267,6 +269,17 @@ extension FinderPattern {
             used[index] = true
             used[partner] = true
             groups.append([seed, sorted[partner]])
+        }
+        // Last, triples only strong perspective explains (read only through their finders' outlines),
+        // of patterns no triple took: the two near finders of such a code may have made a pair.
+        var inTriple = [Bool](repeating: false, count: sorted.count)
+        for group in groups where group.count == 3 {
+            for member in group { if let index = sorted.firstIndex(of: member) { inTriple[index] = true } }
+        }
+        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score }) where groups.count < limit {
+            guard triple.members.allSatisfy({ !inTriple[$0] }) else { continue }
+            for member in triple.members { inTriple[member] = true }
+            groups.append(triple.members.map { sorted[$0] })
         }
         return groups
     }
@@ -381,10 +394,8 @@ extension GrayImage {
     /// when they are far from a right-angled, nearly isosceles triangle. The corner finder is the one
     /// opposite the longest side; with y pointing down, (top-right − corner) × (bottom-left − corner)
     /// is positive.
-    static func oriented(
-        _ group: [FinderPattern], perspective: Bool = false
-    ) -> (FinderPattern, FinderPattern, FinderPattern)? {
-        guard irregularity(group, perspective: perspective) != nil else { return nil }
+    static func oriented(_ group: [FinderPattern]) -> (FinderPattern, FinderPattern, FinderPattern)? {
+        guard irregularity(group) != nil else { return nil }
         func squared(_ p: FinderPattern, _ q: FinderPattern) -> Double {
             (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)
         }

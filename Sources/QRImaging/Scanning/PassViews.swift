@@ -541,11 +541,11 @@ struct PassViews {
     /// modules and the search by more than its reach. The outlines' twelve corners fit the
     /// perspective itself.
     mutating func outlineViews(_ group: [FinderPattern], best: Bool, state: FinderState) -> [() -> GroupView?] {
-        guard group.count == 3, let frame = GrayImage.oriented(group, perspective: true) else { return [] }
+        guard group.count == 3, GrayImage.irregularity(group, perspective: true) != nil else { return [] }
         // Found once, by the first view made.
         var outlines: (FinderOutline, FinderOutline, FinderOutline)?? = nil
         func found() -> (FinderOutline, FinderOutline, FinderOutline)? {
-            if outlines == nil { outlines = .some(state.binary.finderOutlines(frame)) }
+            if outlines == nil { outlines = .some(state.binary.outlineFrame(group)?.outlines) }
             return outlines ?? nil
         }
         let offsets = best ? [0, -4, 4] : [0]
