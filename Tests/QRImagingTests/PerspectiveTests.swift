@@ -50,7 +50,8 @@ struct PerspectiveTests {
         let near = 4 * 6 - 0.5
         let far = near + 42
         let shift = Double(matrix.size - 7) * 6
-        #expect(corner.corners == [(near, near), (far, near), (far, far), (near, far)].map { ImagePoint(x: $0.0, y: $0.1) })
+        #expect(
+            corner.corners == [(near, near), (far, near), (far, far), (near, far)].map { ImagePoint(x: $0.0, y: $0.1) })
         #expect(right.corners.map(\.x) == [near + shift, far + shift, far + shift, near + shift])
         #expect(down.corners.map(\.y) == [near + shift, near + shift, far + shift, far + shift])
         #expect(corner.modules.along == 6 && corner.modules.across == 6)
@@ -63,7 +64,8 @@ struct PerspectiveTests {
 
     @Test func theOutlinesFitAPerspectiveTheFinderCentresMiss() throws {
         // The right side at 60 % of the height, pulled in to 55 % of the width: about 60° from the side.
-        let (matrix, image) = try Self.tilted("seen from the side, far past forty-five degrees", right: 0.6, depth: 0.55)
+        let (matrix, image) = try Self.tilted(
+            "seen from the side, far past forty-five degrees", right: 0.6, depth: 0.55)
         let binary = image.blockBinarized()
         let groups = FinderPattern.codeGroups(binary.finderPatterns(), limit: 3)
         var found: (FinderOutline, FinderOutline, FinderOutline)?
@@ -87,6 +89,24 @@ struct PerspectiveTests {
                 let symbols = try QRScanner().scan(turned, budget: nil)
                 #expect(symbols.map(\.text) == [text], "right \(right), depth \(depth)")
             }
+        }
+    }
+
+    @Test func photographedAtASlantBySomeoneElsesGeneratorAndCamera() throws {
+        // Golden images of Fixtures/perspective (segno codes projected through a pinhole camera at 55°
+        // and 65° from facing it, blurred, unevenly lit, noisy: scripts/make-perspective-set.py).
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let folder = fixtures.appendingPathComponent("perspective")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let fields = line.split(separator: "\t").map(String.init)
+            try #require(fields.count == 2, "bad manifest line: \(line)")
+            let image = try ImageDecoder.decode(Data(contentsOf: folder.appendingPathComponent(fields[0])))
+            let expected = try RealPhotoTests.hexBytes(fields[1])
+            let symbols = try QRScanner().scan(image, budget: nil)
+            #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
         }
     }
 }

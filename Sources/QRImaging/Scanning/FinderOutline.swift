@@ -105,8 +105,10 @@ extension GrayImage {
             }
         }
         // A ring: dark pixels of the component on all four sides of the centre.
-        guard component.contains(where: { $0.0 < cx && $0.1 == cy }), component.contains(where: { $0.0 > cx && $0.1 == cy }),
-            component.contains(where: { $0.1 < cy && $0.0 == cx }), component.contains(where: { $0.1 > cy && $0.0 == cx })
+        guard component.contains(where: { $0.0 < cx && $0.1 == cy }),
+            component.contains(where: { $0.0 > cx && $0.1 == cy }),
+            component.contains(where: { $0.1 < cy && $0.0 == cx }),
+            component.contains(where: { $0.1 > cy && $0.0 == cx })
         else { return nil }
         func farthest(from point: (Double, Double)) -> (Int, Int) {
             var best = component[0]
@@ -163,8 +165,9 @@ extension GrayImage {
     /// the directions to the other two.
     func outlineFrame(
         _ group: [FinderPattern]
-    ) -> (frame: (FinderPattern, FinderPattern, FinderPattern), outlines: (FinderOutline, FinderOutline, FinderOutline))?
-    {
+    ) -> (
+        frame: (FinderPattern, FinderPattern, FinderPattern), outlines: (FinderOutline, FinderOutline, FinderOutline)
+    )? {
         guard group.count == 3 else { return nil }
         var quads: [[ImagePoint]] = []
         for pattern in group {
@@ -367,14 +370,15 @@ extension Homography {
         }
     }
 
-    /// Gauss–Jordan elimination with partial pivoting on an 8 × 9 augmented matrix; nil when singular.
-    static func solve(_ input: [[Double]]) -> [Double]? {
+    /// Gauss–Jordan elimination with partial pivoting on an n × (n + 1) augmented matrix; nil when a
+    /// pivot is not above `pivotAbove` in magnitude (singular or nearly).
+    static func solve(_ input: [[Double]], pivotAbove: Double = 1e-12) -> [Double]? {
         var rows = input
         let count = rows.count
         for column in 0..<count {
             guard
                 let pivot = (column..<count).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }),
-                abs(rows[pivot][column]) > 1e-12
+                abs(rows[pivot][column]) > pivotAbove
             else { return nil }
             rows.swapAt(column, pivot)
             for row in 0..<count where row != column {

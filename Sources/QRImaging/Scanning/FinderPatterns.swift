@@ -368,19 +368,8 @@ struct Homography {
             rows.append([s.x, s.y, 1, 0, 0, 0, -s.x * t.x, -s.y * t.x, t.x])
             rows.append([0, 0, 0, s.x, s.y, 1, -s.x * t.y, -s.y * t.y, t.y])
         }
-        for column in 0..<8 {
-            guard
-                let pivot = (column..<8).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }),
-                abs(rows[pivot][column]) > 1e-9
-            else { return nil }
-            rows.swapAt(column, pivot)
-            for row in 0..<8 where row != column {
-                let factor = rows[row][column] / rows[column][column]
-                if factor == 0 { continue }
-                for index in column...8 { rows[row][index] -= factor * rows[column][index] }
-            }
-        }
-        h = (0..<8).map { rows[$0][8] / rows[$0][$0] }
+        guard let solution = Self.solve(rows, pivotAbove: 1e-9) else { return nil }
+        h = solution
     }
 
     func apply(_ u: Double, _ v: Double) -> ImagePoint {

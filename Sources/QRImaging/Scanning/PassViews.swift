@@ -485,34 +485,35 @@ struct PassViews {
         guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews }
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
             let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
-            return outlineViews + dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
-                // Searched once per size, by the first rendering made.
-                var alignment: ImagePoint?? = nil
-                return GroupRendering.order(dimension: dimension).map { rendering in
-                    {
-                        if alignment == nil {
-                            alignment = .some(
-                                state.binary.alignmentPattern(
-                                    corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+            return outlineViews
+                + dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
+                    // Searched once per size, by the first rendering made.
+                    var alignment: ImagePoint?? = nil
+                    return GroupRendering.order(dimension: dimension).map { rendering in
+                        {
+                            if alignment == nil {
+                                alignment = .some(
+                                    state.binary.alignmentPattern(
+                                        corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+                            }
+                            let made: (GrayImage, Homography)?
+                            switch rendering {
+                            case .sampled:
+                                made = state.binary.sampledCode(
+                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                    scale: rendering.scale)
+                            case .bilinear:
+                                made = state.working.warped(
+                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                    scale: rendering.scale)
+                            }
+                            guard let made else { return nil }
+                            return GroupView(
+                                image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
+                                dimension: dimension, checked: dimension != estimate)
                         }
-                        let made: (GrayImage, Homography)?
-                        switch rendering {
-                        case .sampled:
-                            made = state.binary.sampledCode(
-                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                scale: rendering.scale)
-                        case .bilinear:
-                            made = state.working.warped(
-                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                scale: rendering.scale)
-                        }
-                        guard let made else { return nil }
-                        return GroupView(
-                            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                            dimension: dimension, checked: dimension != estimate)
                     }
                 }
-            }
         }
         let box = FinderPattern.region(of: group)
         let topLeft = state.map.apply(x: box.left, y: box.top)
