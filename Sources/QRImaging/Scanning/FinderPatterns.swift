@@ -100,16 +100,24 @@ extension GrayImage {
             && abs(e * 14 - module) <= tolerance
     }
 
+    /// How many times taller than wide, or wider than tall, a finder pattern may be: a code tilted 65°
+    /// from the camera shows its finders foreshortened to under half their width along the tilt (ratios
+    /// hold along every line through the centre of a pattern seen in perspective, so both scans still
+    /// see 1 : 1 : 3 : 1 : 1).
+    static let finderAspectLimit = 3
+
     /// Checks the column through a horizontal candidate (`column`, `row`) for the same pattern: the
     /// dark core, then light, then dark on either side. Returns the vertical centre and the vertical
-    /// width, or nil when the column does not show the pattern at a size within half of `total`.
+    /// width, or nil when the column does not show the pattern at a size within a factor of
+    /// `finderAspectLimit` of `total`.
     private func verticalFinder(
         _ source: UnsafeBufferPointer<UInt8>, column: Int, row: Int, total: Int
     ) -> (centre: Double, width: Int)? {
         let w = width
         let h = height
         guard column >= 0, column < w, source[row * w + column] == 0 else { return nil }
-        let limit = total  // no run may be longer than the whole horizontal pattern
+        // No run may be longer than the longest vertical pattern allowed.
+        let limit = Self.finderAspectLimit * total
         // Upwards: rest of the core, light ring, dark ring. (Plain integers, not an array: this runs
         // for every horizontal candidate.)
         var (outerTop, ringTop, core, ringBottom, outerBottom) = (0, 0, 0, 0, 0)
@@ -141,7 +149,7 @@ extension GrayImage {
             y += 1
         }
         let vertical = outerTop + ringTop + core + ringBottom + outerBottom
-        guard abs(vertical - total) * 2 < total,
+        guard vertical * Self.finderAspectLimit > total, vertical < Self.finderAspectLimit * total,
             Self.isFinderRatio(outerTop, ringTop, core, ringBottom, outerBottom)
         else { return nil }
         let coreTop = top + outerTop + ringTop
@@ -189,6 +197,11 @@ extension FinderPattern {
     /// that happens to match on a row or two does not come close.
     var isConfirmed: Bool { Double(hits) > 2 * module }
 
+    /// How much larger one finder's modules may be than another's in a triple seen in strong
+    /// perspective (`GrayImage.irregularity(_:perspective:)`): a code tilted 70° shows its near finders
+    /// at up to about three times the size of its far one.
+    static let perspectiveModuleRatio = 3.0
+
     /// Whether this pattern's modules are within a factor of 1.6 of `other` px: patterns of one code
     /// (perspective and blur make a code's own finders differ by less).
     func hasSimilarModules(to other: Double) -> Bool {
@@ -211,16 +224,29 @@ extension FinderPattern {
     /// first, each pattern in one triple only (side-by-side codes put other codes' finders closer
     /// than a code's own diagonal). Then pairs of the patterns left: similar module sizes, centres at
     /// most 60 modules apart (a version-10 code's finders are 50 modules apart).
+    /// Last, triples of patterns no triple took whose modules differ by up to `perspectiveModuleRatio`
+    /// and that only the perspective bounds of `GrayImage.irregularity` admit: a code seen at a slant,
+    /// read through its finders' outlines alone (`PassViews.outlineViews`).
     static func codeGroups(_ patterns: [FinderPattern], limit: Int) -> [[FinderPattern]] {
         let sorted = Array(
             patterns.sorted { $0.hits != $1.hits ? $0.hits > $1.hits : ($0.y, $0.x) < ($1.y, $1.x) }.prefix(15))
         func similar(_ p: FinderPattern, _ q: FinderPattern) -> Bool { p.hasSimilarModules(to: q.module) }
+        func alike(_ p: FinderPattern, _ q: FinderPattern) -> Bool {
+            max(p.module, q.module) / min(p.module, q.module) <= perspectiveModuleRatio
+        }
         var triples: [(score: Double, members: [Int])] = []
+        var perspectiveTriples: [(score: Double, members: [Int])] = []
         for i in sorted.indices {
-            for j in sorted.indices where j > i && similar(sorted[i], sorted[j]) {
-                for k in sorted.indices where k > j && similar(sorted[i], sorted[k]) && similar(sorted[j], sorted[k]) {
-                    guard let score = GrayImage.irregularity([sorted[i], sorted[j], sorted[k]]) else { continue }
-                    triples.append((score, [i, j, k]))
+            for j in sorted.indices where j > i && alike(sorted[i], sorted[j]) {
+                for k in sorted.indices where k > j && alike(sorted[i], sorted[k]) && alike(sorted[j], sorted[k]) {
+                    let group = [sorted[i], sorted[j], sorted[k]]
+                    if similar(group[0], group[1]), similar(group[0], group[2]), similar(group[1], group[2]),
+                        let score = GrayImage.irregularity(group)
+                    {
+                        triples.append((score, [i, j, k]))
+                    } else if let score = GrayImage.irregularity(group, perspective: true) {
+                        perspectiveTriples.append((score, [i, j, k]))
+                    }
                 }
             }
         }
@@ -243,6 +269,17 @@ extension FinderPattern {
             used[index] = true
             used[partner] = true
             groups.append([seed, sorted[partner]])
+        }
+        // Last, triples only strong perspective explains (read only through their finders' outlines),
+        // of patterns no triple took: the two near finders of such a code may have made a pair.
+        var inTriple = [Bool](repeating: false, count: sorted.count)
+        for group in groups where group.count == 3 {
+            for member in group { if let index = sorted.firstIndex(of: member) { inTriple[index] = true } }
+        }
+        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score }) where groups.count < limit {
+            guard triple.members.allSatisfy({ !inTriple[$0] }) else { continue }
+            for member in triple.members { inTriple[member] = true }
+            groups.append(triple.members.map { sorted[$0] })
         }
         return groups
     }
@@ -331,19 +368,8 @@ struct Homography {
             rows.append([s.x, s.y, 1, 0, 0, 0, -s.x * t.x, -s.y * t.x, t.x])
             rows.append([0, 0, 0, s.x, s.y, 1, -s.x * t.y, -s.y * t.y, t.y])
         }
-        for column in 0..<8 {
-            guard
-                let pivot = (column..<8).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }),
-                abs(rows[pivot][column]) > 1e-9
-            else { return nil }
-            rows.swapAt(column, pivot)
-            for row in 0..<8 where row != column {
-                let factor = rows[row][column] / rows[column][column]
-                if factor == 0 { continue }
-                for index in column...8 { rows[row][index] -= factor * rows[column][index] }
-            }
-        }
-        h = (0..<8).map { rows[$0][8] / rows[$0][$0] }
+        guard let solution = Self.solve(rows, pivotAbove: 1e-9) else { return nil }
+        h = solution
     }
 
     func apply(_ u: Double, _ v: Double) -> ImagePoint {
@@ -376,7 +402,11 @@ extension GrayImage {
     /// least 14 and at most 170 of their modules (versions 1–40): the legs' length ratio minus one plus
     /// the hypotenuse's deviation from the right-angle value; nil beyond 0.5 and 0.25 (perspective
     /// skews both), or when the sizes do not fit.
-    static func irregularity(_ group: [FinderPattern]) -> Double? {
+    ///
+    /// `perspective`: the bounds of a code tilted well past 45°, whose foreshortened side is down to a
+    /// third of the other and whose corner angle opens or closes by up to 30° (2.0 and 0.4), for
+    /// triples read only through their finders' outlines (`FinderOutline`), which confirm them.
+    static func irregularity(_ group: [FinderPattern], perspective: Bool = false) -> Double? {
         guard group.count == 3 else { return nil }
         func distance(_ p: FinderPattern, _ q: FinderPattern) -> Double {
             ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
@@ -388,7 +418,7 @@ extension GrayImage {
         guard a > 0, module > 0, a / module >= 10, b / module <= 170 else { return nil }
         let legs = b / a - 1
         let angle = abs(hypotenuse / (a * a + b * b).squareRoot() - 1)
-        guard legs < 0.5, angle < 0.25 else { return nil }
+        guard legs < (perspective ? 2.0 : 0.5), angle < (perspective ? 0.4 : 0.25) else { return nil }
         return legs + angle
     }
 
@@ -476,9 +506,15 @@ extension GrayImage {
     func sampledCode(
         finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int, scale: Int
     ) -> (GrayImage, Homography)? {
-        guard width > 0, height > 0, dimension > 0, scale > 0,
-            let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
+        guard let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
         else { return nil }
+        return sampledCode(through: homography, dimension: dimension, scale: scale)
+    }
+
+    /// The code of `dimension` modules that `homography` maps from module coordinates to this binarised
+    /// image, read module by module and drawn clean (`sampledCode(finders:alignment:dimension:scale:)`).
+    func sampledCode(through homography: Homography, dimension: Int, scale: Int) -> (GrayImage, Homography)? {
+        guard width > 0, height > 0, dimension > 0, scale > 0 else { return nil }
         let side = (dimension + 8) * scale
         var output = [UInt8](repeating: 255, count: side * side)
         output.withUnsafeMutableBufferPointer { output in
@@ -514,9 +550,15 @@ extension GrayImage {
         finders: (FinderPattern, FinderPattern, FinderPattern), alignment: ImagePoint?, dimension: Int,
         scale: Int = 4
     ) -> (GrayImage, Homography)? {
-        guard width > 1, height > 1,
-            let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
+        guard let homography = Self.codeHomography(finders: finders, alignment: alignment, dimension: dimension)
         else { return nil }
+        return warped(through: homography, dimension: dimension, scale: scale)
+    }
+
+    /// The code of `dimension` modules that `homography` maps from module coordinates to this image,
+    /// resampled upright (bilinear) at `scale` px a module with a 4-module quiet zone (`warped(finders:…)`).
+    func warped(through homography: Homography, dimension: Int, scale: Int) -> (GrayImage, Homography)? {
+        guard width > 1, height > 1, dimension > 0, scale > 0 else { return nil }
         let quiet = 4.0
         let side = (dimension + 8) * scale
         let step = 1 / Double(scale)

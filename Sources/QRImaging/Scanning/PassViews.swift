@@ -480,36 +480,40 @@ struct PassViews {
     /// crop block-binarised.
     mutating func groupViews(_ group: [FinderPattern], best: Bool) -> [() -> GroupView?] {
         let state = finders()
+        let outlineViews = outlineViews(group, best: best, state: state)
+        // A triple only strong perspective explains is read through its outlines alone.
+        guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews }
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
             let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
-            return dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
-                // Searched once per size, by the first rendering made.
-                var alignment: ImagePoint?? = nil
-                return GroupRendering.order(dimension: dimension).map { rendering in
-                    {
-                        if alignment == nil {
-                            alignment = .some(
-                                state.binary.alignmentPattern(
-                                    corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+            return outlineViews
+                + dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
+                    // Searched once per size, by the first rendering made.
+                    var alignment: ImagePoint?? = nil
+                    return GroupRendering.order(dimension: dimension).map { rendering in
+                        {
+                            if alignment == nil {
+                                alignment = .some(
+                                    state.binary.alignmentPattern(
+                                        corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+                            }
+                            let made: (GrayImage, Homography)?
+                            switch rendering {
+                            case .sampled:
+                                made = state.binary.sampledCode(
+                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                    scale: rendering.scale)
+                            case .bilinear:
+                                made = state.working.warped(
+                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
+                                    scale: rendering.scale)
+                            }
+                            guard let made else { return nil }
+                            return GroupView(
+                                image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
+                                dimension: dimension, checked: dimension != estimate)
                         }
-                        let made: (GrayImage, Homography)?
-                        switch rendering {
-                        case .sampled:
-                            made = state.binary.sampledCode(
-                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                scale: rendering.scale)
-                        case .bilinear:
-                            made = state.working.warped(
-                                finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                scale: rendering.scale)
-                        }
-                        guard let made else { return nil }
-                        return GroupView(
-                            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                            dimension: dimension, checked: dimension != estimate)
                     }
                 }
-            }
         }
         let box = FinderPattern.region(of: group)
         let topLeft = state.map.apply(x: box.left, y: box.top)
@@ -526,6 +530,50 @@ struct PassViews {
                     image: crop.image.blockBinarized(), map: crop.map, warp: nil, scale: 1, density: crop.density)
             },
         ]
+    }
+
+    /// The images to scan for the code of a three-pattern `group` through the homography its finders'
+    /// outlines fit (`GrayImage.outlineHomography`), tried before the finder-centre frame: read module
+    /// by module, then resampled at 2 px a module, at the module count the outlines estimate
+    /// (`FinderOutline.dimension`) and, for the `best` group, the sizes either side when the resampled
+    /// code shows its timing patterns. Empty for a pair; each view nil when an outline is not found.
+    /// Finder centres give an affine frame plus, from version 2 on, the alignment pattern searched
+    /// near where that frame puts it; under strong perspective the frame misses the far corner by
+    /// modules and the search by more than its reach. The outlines' twelve corners fit the
+    /// perspective itself.
+    mutating func outlineViews(_ group: [FinderPattern], best: Bool, state: FinderState) -> [() -> GroupView?] {
+        guard group.count == 3, GrayImage.irregularity(group, perspective: true) != nil else { return [] }
+        // Found once, by the first view made.
+        var outlines: (FinderOutline, FinderOutline, FinderOutline)?? = nil
+        func found() -> (FinderOutline, FinderOutline, FinderOutline)? {
+            if outlines == nil { outlines = .some(state.binary.outlineFrame(group)?.outlines) }
+            return outlines ?? nil
+        }
+        let offsets = best ? [0, -4, 4] : [0]
+        return offsets.flatMap { offset -> [() -> GroupView?] in
+            [GroupRendering.sampled, .bilinear(2)].map { rendering in
+                {
+                    guard let outline = found(), let estimate = FinderOutline.dimension(of: outline) else {
+                        return nil
+                    }
+                    let dimension = estimate + offset
+                    guard dimension >= 21, dimension <= 177,
+                        let homography = state.binary.outlineHomography(outline, dimension: dimension)
+                    else { return nil }
+                    let made: (GrayImage, Homography)?
+                    switch rendering {
+                    case .sampled:
+                        made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
+                    case .bilinear(let scale):
+                        made = state.working.warped(through: homography, dimension: dimension, scale: scale)
+                    }
+                    guard let made else { return nil }
+                    return GroupView(
+                        image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
+                        dimension: dimension, checked: offset != 0)
+                }
+            }
+        }
     }
 
     /// An image made for a finder group: points found on it map back to the original through `warp`

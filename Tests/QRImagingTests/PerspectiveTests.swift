@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import QRImaging
+
+@Suite("Codes under strong perspective: finder outlines and the homography they fit")
+struct PerspectiveTests {
+    /// A code rasterised at 6 px a module and warped so that its right side is foreshortened to
+    /// `right` of its height and pulled in to `depth` of the width: a code seen at 60–70° from the side.
+    static func tilted(_ text: String, right: Double, depth: Double) throws -> (QRMatrix, GrayImage) {
+        let matrix = try QRCodeGenerator.encode(Data(text.utf8))
+        let flat = matrix.rasterize(scale: 6, margin: 4)
+        let side = Double(flat.width)
+        let inset = side * (1 - right) / 2
+        let skewed = flat.corpusPerspective(corners: [
+            (side * 0.05, side * 0.05), (side * depth, side * 0.05 + inset), (side * depth, side * 0.95 - inset),
+            (side * 0.05, side * 0.95),
+        ])
+        return (matrix, skewed)
+    }
+
+    @Test func aFittedHomographyReproducesAnExactMap() throws {
+        // A map with real perspective (h6, h7 ≠ 0), and the twelve finder corners of a version-3 code.
+        let exact = Homography(h: [7.5, 1.2, 40, -0.8, 5.1, 25, 0.004, -0.002])
+        let source = FinderOutline.moduleCorners(dimension: 29)
+        let target = source.map { exact.apply($0.x, $0.y) }
+        let fitted = try #require(Homography(fitting: source, to: target))
+        for (u, v) in [(0.0, 0.0), (29, 29), (14.5, 3), (22.5, 22.5), (-4, 33)] {
+            let want = exact.apply(u, v)
+            let got = fitted.apply(u, v)
+            #expect(abs(want.x - got.x) < 1e-6 && abs(want.y - got.y) < 1e-6, "(\(u), \(v)): \(got) ≠ \(want)")
+        }
+        // Four points: the same map as the exact four-point solution.
+        let four = [source[0], source[6], source[10], source[3]]
+        let direct = try #require(Homography(from: four, to: four.map { exact.apply($0.x, $0.y) }))
+        let fittedFour = try #require(Homography(fitting: four, to: four.map { exact.apply($0.x, $0.y) }))
+        for (a, b) in zip(direct.h, fittedFour.h) { #expect(abs(a - b) <= 1e-6 * max(1, abs(a))) }
+        // Collinear points fit nothing.
+        let line = (0..<6).map { ImagePoint(x: Double($0), y: Double(2 * $0)) }
+        #expect(Homography(fitting: line, to: line) == nil)
+    }
+
+    @Test func theOutlineOfAnUprightFinderIsItsOuterRing() throws {
+        let matrix = try QRCodeGenerator.encode(Data("outline".utf8))
+        let image = matrix.rasterize(scale: 6, margin: 4)
+        let group = try #require(FinderPattern.codeGroups(image.finderPatterns(), limit: 1).first)
+        let frame = try #require(GrayImage.oriented(group))
+        let (corner, right, down) = try #require(image.finderOutlines(frame))
+        // Pixel (i, j) is centred on (i, j): the ring's first pixel column 24 starts at 23.5.
+        let near = 4 * 6 - 0.5
+        let far = near + 42
+        let shift = Double(matrix.size - 7) * 6
+        #expect(
+            corner.corners == [(near, near), (far, near), (far, far), (near, far)].map { ImagePoint(x: $0.0, y: $0.1) })
+        #expect(right.corners.map(\.x) == [near + shift, far + shift, far + shift, near + shift])
+        #expect(down.corners.map(\.y) == [near + shift, near + shift, far + shift, far + shift])
+        #expect(corner.modules.along == 6 && corner.modules.across == 6)
+        #expect(FinderOutline.dimension(of: (corner, right, down)) == matrix.size)
+        // A finder whose ring touches other dark pixels has no outline of its own.
+        var touched = image
+        for x in 0..<touched.width { touched[x, 4 * 6 - 1] = 0 }
+        #expect(touched.finderOutlines(frame) == nil)
+    }
+
+    @Test func theOutlinesFitAPerspectiveTheFinderCentresMiss() throws {
+        // The right side at 60 % of the height, pulled in to 55 % of the width: about 60° from the side.
+        let (matrix, image) = try Self.tilted(
+            "seen from the side, far past forty-five degrees", right: 0.6, depth: 0.55)
+        let binary = image.blockBinarized()
+        let groups = FinderPattern.codeGroups(binary.finderPatterns(), limit: 3)
+        var found: (FinderOutline, FinderOutline, FinderOutline)?
+        for group in groups where found == nil { found = binary.outlineFrame(group)?.outlines }
+        let outlines = try #require(found, "\(groups)")
+        let dimension = try #require(FinderOutline.dimension(of: outlines))
+        #expect(dimension == matrix.size)
+        let homography = try #require(binary.outlineHomography(outlines, dimension: dimension))
+        let (drawn, _) = try #require(binary.sampledCode(through: homography, dimension: dimension, scale: 2))
+        let read = SampledCodeTests.modules(of: drawn, dimension: dimension, scale: 2)
+        let wrong = zip(read, matrix.modules).filter { $0 != $1 }.count
+        #expect(wrong == 0, "\(wrong) modules read wrong")
+    }
+
+    @Test func aCodeTiltedFarPastFortyFiveDegreesIsRead() throws {
+        let text = "tilted far past forty-five degrees"
+        // Read by none of the passes before the outlines (the finder centres' frame misses by modules).
+        for (right, depth) in [(0.4, 0.55), (0.6, 0.55)] {
+            let (_, image) = try Self.tilted(text, right: right, depth: depth)
+            for turned in [image, image.corpusRotated(degrees: 90)] {
+                let symbols = try QRScanner().scan(turned, budget: nil)
+                #expect(symbols.map(\.text) == [text], "right \(right), depth \(depth)")
+            }
+        }
+    }
+
+    @Test func photographedAtASlantBySomeoneElsesGeneratorAndCamera() throws {
+        // Golden images of Fixtures/perspective (segno codes projected through a pinhole camera at 55°
+        // and 65° from facing it, blurred, unevenly lit, noisy: scripts/make-perspective-set.py).
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let folder = fixtures.appendingPathComponent("perspective")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let fields = line.split(separator: "\t").map(String.init)
+            try #require(fields.count == 2, "bad manifest line: \(line)")
+            let image = try ImageDecoder.decode(Data(contentsOf: folder.appendingPathComponent(fields[0])))
+            let expected = try RealPhotoTests.hexBytes(fields[1])
+            let symbols = try QRScanner().scan(image, budget: nil)
+            #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
+        }
+    }
+}
