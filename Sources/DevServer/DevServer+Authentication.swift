@@ -13,6 +13,7 @@ extension DevServer {
     /// Checks `X-PowerAuth-Token` with `ServerTokenAuthentication` against the store's tokens and nonces. Returns
     /// the activation id.
     func authenticateToken(_ request: ServerRequest) throws(APIFailure) -> String {
+        if PowerAuthV4.isVersion4Header(request.header(TokenHeader.name)) { return try authenticateTokenV4(request) }
         let now = clock.nowMillis
         let authentication = ServerTokenAuthentication(
             pastValidityMillis: Self.tokenPastValidityMillis, futureValidityMillis: Self.tokenFutureValidityMillis)
@@ -37,6 +38,9 @@ extension DevServer {
 
     /// Parses `X-PowerAuth-Authorization` without checking the signature.
     func authorizationHeader(_ request: ServerRequest) throws(APIFailure) -> AuthorizationHeader {
+        if PowerAuthV4.isVersion4Header(request.header(AuthorizationHeader.name)) {
+            return try authorizationHeaderV4(request)
+        }
         do {
             return try ServerSignatureAuthentication.header(request.header(AuthorizationHeader.name))
         } catch {
@@ -50,6 +54,9 @@ extension DevServer {
     func authenticateSignature(
         _ request: ServerRequest, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
     ) throws(APIFailure) -> SignedCaller {
+        if PowerAuthV4.isVersion4Header(request.header(AuthorizationHeader.name)) {
+            return try authenticateSignatureV4(request, uriId: uriId, allowed: allowed)
+        }
         let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: allowed)
         do {
             try authentication.checkAllowed(header)

@@ -28,6 +28,7 @@ public struct DevServer: Sendable {
     public let backOffice: BackOfficeConfiguration?
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
     let temporaryKeys = ServerTemporaryKeys()
+    let temporaryKeysV4 = ServerTemporaryKeysV4()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
     let replayGuard = ECIES.ReplayGuard(policy: .server2)
 

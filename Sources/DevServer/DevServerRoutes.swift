@@ -23,6 +23,7 @@ enum DevServerRoutes {
         if listener == .main {
             addMobileTokenRoutes(router.group(), server)
             addEnrollmentRoutes(router.group(), server)
+            DevServer.addEnrollmentV4Routes(router.group(), server)
             addPinningRoutes(router.group(), server)
             addAdminRoutes(router.group().add(middleware: AdminGateMiddleware(enabled: server.adminEnabled)), server)
         }
