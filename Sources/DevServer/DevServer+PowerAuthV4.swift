@@ -252,7 +252,12 @@ extension DevServer {
     /// A 3.x-shaped view of a 4.0 `X-PowerAuth-Authorization` (activation id, type; no code), for the callers that
     /// read the header before `authenticateSignature` checks it.
     func authorizationHeaderV4(_ request: ServerRequest) throws(APIFailure) -> AuthorizationHeader {
-        let header = try parsedAuthorizationV4(request)
+        let header: PowerAuthV4.AuthorizationHeader
+        do throws(APIFailure) {
+            header = try parsedAuthorizationV4(request)
+        } catch {
+            throw Self.mobileTokenFailure(error)
+        }
         return AuthorizationHeader(
             version: .v33, activationId: header.activationId, applicationKey: header.applicationKey,
             nonce: header.nonce, signatureType: Self.signatureType(header.codeType), signature: "")
@@ -266,10 +271,20 @@ extension DevServer {
         let codeTypes = Set(
             PowerAuthV4.AuthenticationCode.CodeType.allCases.filter { allowed.contains(Self.signatureType($0)) })
         var type = SignatureType.possession
-        let id = try signedActivation(request, uriId: uriId, allowed: codeTypes, confirm: false) { header, _ in
-            type = Self.signatureType(header.codeType)
+        do throws(APIFailure) {
+            let id = try signedActivation(request, uriId: uriId, allowed: codeTypes, confirm: false) { header, _ in
+                type = Self.signatureType(header.codeType)
+            }
+            return SignedCaller(activationId: id, signatureType: type)
+        } catch {
+            throw Self.mobileTokenFailure(error)
         }
-        return SignedCaller(activationId: id, signatureType: type)
+    }
+
+    /// A `/pa/v4`-style refusal as the Mobile Token API answers refusals (`POWERAUTH_AUTH_FAIL`, 401); the reason
+    /// was logged where it was made.
+    private static func mobileTokenFailure(_ failure: APIFailure) -> APIFailure {
+        APIFailure(.powerAuthFailed, failure.message)
     }
 
     // MARK: helpers

@@ -158,6 +158,20 @@ struct PowerAuthV4EndpointTests {
             "/api/auth/token/app/operation/authorize", body,
             headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
         #expect(replay.status == 401)
+        #expect(String(decoding: replay.body, as: UTF8.self).contains("POWERAUTH_AUTH_FAIL"))
+        let stored = try #require(server.state.activations.first { $0.activationId == device.activationId })
+        #expect(stored.counters.failedAttempts == 1)
+
+        // The state, 4.0 part included, survives a save and a load; a 3.x activation has no v4 key in JSON.
+        let data = try JSONEncoder().encode(server.state)
+        let loaded = try JSONDecoder().decode(DevServerState.self, from: data)
+        #expect(loaded.activations.first { $0.activationId == device.activationId } == stored)
+        #expect(loaded.applications.first?.masterPrivateKeyP384 != nil)
+        let legacy = try ActivationFactory.create(password: "1234", biometry: false).server
+        let legacyJSON = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(legacy)) as? [String: Any])
+        #expect(legacyJSON["v4"] == nil)
+        #expect(legacyJSON["activationId"] as? String == legacy.activationId)
     }
 
     @Test func unknownTemporaryKeyAndWrongApplicationAreRefused() async throws {
