@@ -222,11 +222,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
     private func insert(_ key: Key, nowMillis: Int64) {
         lock.lock()
         defer { lock.unlock() }
-        keys = keys.filter { $0.value.expiresMillis > nowMillis }
-        if keys.count >= capacity {
-            let oldest = keys.values.sorted { $0.expiresMillis < $1.expiresMillis }.prefix(keys.count - capacity + 1)
-            for key in oldest { keys[key.id] = nil }
-        }
+        keys = ServerTemporaryKeys.room(in: keys, capacity: capacity, nowMillis: nowMillis, expires: \.expiresMillis)
         keys[key.id] = key
     }
 

@@ -295,6 +295,16 @@ extension PowerAuthV4 {
             EncryptionHeader(applicationKey: application.applicationKey, activationId: activationId)
         }
 
+        /// Decrypts an activation-scope answer to the request that carried `nonce` and decodes its JSON.
+        private func open<T: Decodable>(
+            _ type: T.Type, _ responseBody: Data, key: TemporaryKey, sharedInfo1: String, nonce: Data, what: String
+        ) throws(PowerAuthError) -> T {
+            let sealed = try Wire.decode(EncryptedResponse.self, from: responseBody, what: what)
+            return try Wire.decode(
+                T.self, from: envelope(key).openResponse(sealed, sharedInfo1: sharedInfo1, nonce: nonce),
+                what: what)
+        }
+
         /// The body of `/pa/v4/activation/status` (plaintext `{}`) and the nonce to read its answer with.
         package func statusRequest(
             _ key: TemporaryKey, nowMillis: Int64
@@ -308,11 +318,9 @@ extension PowerAuthV4 {
         package mutating func status(
             responseBody: Data, key: TemporaryKey, nonce: Data
         ) throws(PowerAuthError) -> StatusResponse {
-            let sealed = try Wire.decode(EncryptedResponse.self, from: responseBody, what: "the status response")
-            let payload = try Wire.decode(
-                Wire.StatusPayload.self,
-                from: envelope(key).openResponse(sealed, sharedInfo1: SharedInfo1.activationStatus, nonce: nonce),
-                what: "the decrypted status response")
+            let payload = try open(
+                Wire.StatusPayload.self, responseBody, key: key, sharedInfo1: SharedInfo1.activationStatus,
+                nonce: nonce, what: "the status response")
             let keys = try state.keys()
             let response = try StatusResponse.parse(
                 activationStatus: payload.activationStatus, timestampBlockExpire: payload.timestampBlockExpire,
@@ -359,11 +367,9 @@ extension PowerAuthV4 {
         package mutating func finishTokenCreate(
             responseBody: Data, key: TemporaryKey, nonce: Data
         ) throws(PowerAuthError) -> Token {
-            let sealed = try Wire.decode(EncryptedResponse.self, from: responseBody, what: "the token response")
-            let payload = try Wire.decode(
-                Wire.TokenPayload.self,
-                from: envelope(key).openResponse(sealed, sharedInfo1: SharedInfo1.tokenCreate, nonce: nonce),
-                what: "the decrypted token response")
+            let payload = try open(
+                Wire.TokenPayload.self, responseBody, key: key, sharedInfo1: SharedInfo1.tokenCreate, nonce: nonce,
+                what: "the token response")
             guard let secret = Data(base64Encoded: payload.tokenSecret), secret.count == 32 else {
                 throw PowerAuthError(.length, "tokenSecret must be Base64 of 32 bytes")
             }

@@ -49,15 +49,8 @@ extension PowerAuthV4 {
 
         /// The 4.0 validator: UUID activation id, 16-byte application key and nonce, a code of 44 or 88 characters.
         package func validate() throws(PowerAuthError) {
-            guard HeaderFields.isValidUUID(activationId) else {
-                throw PowerAuthError(.header, "pa_activation_id is not a UUID")
-            }
-            guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
-                throw PowerAuthError(.header, "pa_application_key must be Base64 of 16 bytes")
-            }
-            guard Base64Field.isValid(nonce, lengths: 16...16) else {
-                throw PowerAuthError(.header, "pa_nonce must be Base64 of 16 bytes")
-            }
+            try PowerAuth.AuthorizationHeader.validateIdentity(
+                activationId: activationId, applicationKey: applicationKey, nonce: nonce)
             guard authCode.utf8.count == 44 || authCode.utf8.count == 88,
                 Base64Field.isValid(authCode, lengths: 32...64)
             else { throw PowerAuthError(.header, "pa_auth_code must be Base64 of 32 or 64 bytes") }
@@ -114,15 +107,7 @@ extension PowerAuthV4 {
             tokenDigest = try field("token_digest")
             nonce = try field("nonce")
             timestamp = try field("timestamp")
-            guard Base64Field.isValid(tokenDigest, lengths: 32...32) else {
-                throw PowerAuthError(.header, "token_digest must be Base64 of 32 bytes")
-            }
-            guard Base64Field.isValid(nonce, lengths: 16...16) else {
-                throw PowerAuthError(.header, "nonce must be Base64 of 16 bytes")
-            }
-            guard (9...15).contains(timestamp.utf8.count), timestamp.utf8.allSatisfy({ (48...57).contains($0) }) else {
-                throw PowerAuthError(.header, "timestamp must be 9 to 15 decimal digits")
-            }
+            try PowerAuth.TokenHeader.validate(tokenDigest: tokenDigest, nonce: nonce, timestamp: timestamp)
         }
 
         /// The header value.
