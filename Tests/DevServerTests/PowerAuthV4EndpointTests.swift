@@ -17,11 +17,11 @@ struct PowerAuthV4EndpointTests {
         server = DevServer(state: state, adminEnabled: true, clock: clock.emulatorClock)
     }
 
-    func post(_ path: String, _ body: Data, headers: [String: String] = [:]) async -> ServerResponse {
-        await server.respond(to: ServerRequest(method: "POST", path: path, headers: headers, body: body))
+    func post(_ path: String, _ body: Data, headers: [String: String] = [:]) async -> TestResponse {
+        await server.respond(to: TestRequest(method: "POST", path: path, headers: headers, body: body))
     }
 
-    func responseObject<T: Codable & Sendable>(_ response: ServerResponse, _ type: T.Type) throws -> T {
+    func responseObject<T: Codable & Sendable>(_ response: TestResponse, _ type: T.Type) throws -> T {
         try #require(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
         return try JSONDecoder().decode(PowerAuthV4.Wire.ResponseObject<T>.self, from: response.body).responseObject
     }
@@ -59,7 +59,7 @@ struct PowerAuthV4EndpointTests {
         #expect(offered.supportedAlgorithms == ["EC_P384_ML_L3", "EC_P384"])
         let suite = try requested ?? #require(PowerAuthV4.Suite(rawValue: offered.supportedAlgorithms[0]))
 
-        let created = try server.initActivation(.init(userId: "alice", commitPhase: .onCommit))
+        let created = try server.activations.initActivation(.init(userId: "alice", commitPhase: .onCommit))
         let code = try #require(created.registration?.activationCode)
         let key = try await temporaryKey(application.temporaryKeyExchange(suite: suite), signer: application.master)
         let request = try PowerAuthV4.ActivationRequest(
@@ -78,7 +78,7 @@ struct PowerAuthV4EndpointTests {
 
         // A 4.0 activation is PENDING_COMMIT until the back office commits it.
         #expect(try await status(&device) == ActivationStatus.pendingCommit.statusByte)
-        _ = try server.commitActivation(created.activationId, activationOtp: nil)
+        _ = try server.activations.commitActivation(created.activationId, activationOtp: nil)
         #expect(try await status(&device) == ActivationStatus.active.statusByte)
 
         let confirm = try device.confirmRequest()

@@ -21,7 +21,7 @@ extension BackOfficeRoutes {
                 guard
                     let application = server.state.applications.first(where: { $0.applicationId == body.applicationId })
                 else { throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)") }
-                return DevServer.applicationDetail(application)
+                return BackOfficeService.applicationDetail(application)
             },
             .typed(EndpointPaths.backOffice(.applicationVersionCreate), BackOffice.CreateApplicationVersionRequest.self)
             {
@@ -32,7 +32,7 @@ extension BackOfficeRoutes {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `application/create`: a new application with a fresh master key pair and a `default` version
     /// (`ERR0043` when the id exists).
     func createApplication(

@@ -42,7 +42,7 @@ struct OfflineVerifyBody: Decodable {
     var proximityCheck: BackOffice.OfflineProximityCheck?
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `personalized/create`: `data` (the five-line block) signed with the activation's server key, with a
     /// proximity TOTP line when asked.
     func createPersonalizedOfflinePayload(

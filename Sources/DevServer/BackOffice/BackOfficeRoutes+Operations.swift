@@ -42,7 +42,7 @@ struct OperationListBody: Decodable {
     var pageSize: Int?
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `operation/create`: a PENDING operation from a template, `${param}` placeholders filled from `parameters`
     /// (unknown ones stay as written), expiring at `timestampExpires` or after the template's expiration.
     func createBackOfficeOperation(

@@ -57,7 +57,7 @@ extension BackOffice.OperationTemplateDetailResponse {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `template/create`: a new template; the name must be new (`ERR0039`).
     func createTemplate(
         _ body: TemplateCreateBody

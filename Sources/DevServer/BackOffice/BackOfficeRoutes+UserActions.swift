@@ -24,7 +24,7 @@ extension BackOfficeRoutes {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `operation/approve`: a PENDING operation of this user and application, with its data, an allowed signature
     /// type, the proximity OTP (`additionalData.proximity_otp`) when it has a seed, and the assigned activation
     /// (`additionalData.activationId`) when it has one, is APPROVED; anything else counts a failure
