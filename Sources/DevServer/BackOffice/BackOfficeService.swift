@@ -16,6 +16,9 @@ package struct BackOfficeService: Sendable {
     /// A copy of the current state.
     var state: DevServerState { store.snapshot }
 
+    /// The offline-signature endpoints.
+    var offline: BackOfficeOfflineService { BackOfficeOfflineService(store: store, clock: clock) }
+
     /// Registers the back-office routes (POST only, as on the real server); `backOfficeResponse` adds the gates
     /// (the `--backoffice` switch, the listener, Basic auth) and the error envelope.
     func addRoutes(to group: RouterGroup<DevServerContext>) {
@@ -70,8 +73,8 @@ extension BackOfficeService {
     }
 }
 
-extension BackOfficeService {
-    /// `DevServerStore.transaction` for back-office handlers: the state under the lock, persisted before the
+extension DevServerStore {
+    /// `transaction` for back-office handlers: the state under the lock, persisted before the
     /// lock is released; a state file that cannot be written is `ERR0000` (HTTP 500) and the change is undone.
     func backOfficeTransaction<R>(
         _ body: (inout DevServerState, inout Bool) throws(BackOfficeFailure) -> R
@@ -79,7 +82,7 @@ extension BackOfficeService {
         var refusal: BackOfficeFailure?
         let result: R?
         do {
-            result = try store.transaction { (state, changed) throws(APIFailure) -> R? in
+            result = try transaction { (state, changed) throws(APIFailure) -> R? in
                 do throws(BackOfficeFailure) {
                     return try body(&state, &changed)
                 } catch {
