@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HTTPTypes
 import Hummingbird
 public import Logging
@@ -29,7 +29,7 @@ public struct DevServer: Sendable {
 
     /// The server-side activation lifecycle every area shares.
     package let activations: ActivationService
-    /// The areas, each with its routes: the Mobile Token API, `/pa/v3`, `/app/init`, `/admin`, `/rest/v3`.
+    /// The areas, each with its routes: the Mobile Token API, `/pa/v3` and `/pa/v4`, `/app/init`, `/admin`, `/rest/v3`.
     let mobileTokenService: MobileTokenService
     let enrollmentService: EnrollmentService
     let pinningService: PinningService
@@ -61,6 +61,12 @@ public struct DevServer: Sendable {
         adminService = AdminService(store: store, clock: clock, activations: activations)
         backOfficeService = BackOfficeService(
             store: store, clock: clock, logger: logger, activations: activations, backOffice: backOffice)
+    }
+
+    /// The application's P-384 master public key for a 4.0 device's configuration (made on first use); nil for an
+    /// unknown application.
+    package func masterPublicKeyP384(_ applicationId: String) -> Data? {
+        enrollmentService.masterPublicKeyP384(applicationId)
     }
 
     /// What the server keeps.

@@ -19,10 +19,12 @@ struct EnrollmentService: Sendable {
     let activations: ActivationService
     /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
     let temporaryKeys = ServerTemporaryKeys()
+    /// The 4.0 temporary keys issued by `/pa/v4/keystore/create` (`EnrollmentService+PowerAuthV4.swift`).
+    let temporaryKeysV4 = ServerTemporaryKeysV4()
     /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
     let replayGuard = ECIES.ReplayGuard(policy: .server2)
 
-    /// Registers `/pa/v3` and the encrypted echo.
+    /// Registers `/pa/v3`, `/pa/v4` and the encrypted echo.
     func addRoutes(to group: RouterGroup<DevServerContext>) {
         let paths = EndpointPaths.PowerAuth.v3
         group.post(RouterPath(paths.keystoreCreate)) { try await createTemporaryKey($0, $1) }
@@ -33,6 +35,7 @@ struct EnrollmentService: Sendable {
         group.post(RouterPath(paths.tokenRemove)) { try await removeToken($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.echoApplication)) { try await encryptedEchoApplication($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.echoActivation)) { try await encryptedEchoActivation($0, $1) }
+        addV4Routes(to: group)
     }
 }
 
@@ -176,7 +179,7 @@ extension EnrollmentService {
         do {
             header = try authentication.authorizationHeader(request)
             caller = try authentication.authenticateSignature(
-                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
+                request, body: context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
         } catch {
             throw refuse(failure, request, error.message)
         }
@@ -228,7 +231,7 @@ extension EnrollmentService {
                 uriId: EndpointPaths.PowerAuth.tokenRemoveURIId,
                 allowed: ServerSignatureAuthentication.anyPossessionFactor)
             caller = try authentication.authenticateSignature(
-                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
+                request, body: context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
             body = try await context.requestObject(request, as: TokenRemoveRequest.self)
             try store.transaction { (state, changed) throws(APIFailure) in
                 guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId })
@@ -382,7 +385,7 @@ extension EnrollmentService {
         }
         do {
             let caller = try authentication.authenticateSignature(
-                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
+                request, body: context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
             return (caller.activationId, header.version, caller.signatureType)
         } catch {
             throw refuse(PowerAuthRESTError.signature, request, error.message)

@@ -9,7 +9,7 @@ extension MobileTokenService {
         let header = try authentication.authorizationHeader(request)
         let object = try await context.requestObject(request)
         let caller = try authentication.authenticateSignature(
-            context.body, header: header, uriId: EndpointPaths.MobileToken.echo,
+            request, body: context.body, header: header, uriId: EndpointPaths.MobileToken.echo,
             allowed: ServerSignatureAuthentication.anyPossessionFactor)
         var response = object.map { Envelope.ok($0) } ?? Envelope.okEmpty()
         response.addSignatureType(caller.signatureType.rawValue)

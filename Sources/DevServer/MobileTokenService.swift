@@ -59,7 +59,7 @@ extension MobileTokenService {
     func operationHistory(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let header = try authentication.authorizationHeader(request)
         let caller = try authentication.authenticateSignature(
-            context.body, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
+            request, body: context.body, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
             allowed: [.possessionKnowledge, .possessionBiometry])
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
@@ -114,7 +114,7 @@ extension MobileTokenService {
         let caller: SignedCaller
         do {
             caller = try authentication.authenticateSignature(
-                context.body, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
+                request, body: context.body, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
                 allowed: [.possession, .possessionKnowledge, .possessionBiometry])
         } catch {
             countFailedApproval(operationId: id, activationId: header.activationId)
@@ -150,7 +150,8 @@ extension MobileTokenService {
         let id = try Self.operationId(body.id)
         let reason = body.reason.rawValue
         let caller = try authentication.authenticateSignature(
-            context.body, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
+            request, body: context.body, header: header, uriId: EndpointPaths.MobileToken.cancelURIId,
+            allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in
             let index = try ownedOperation(

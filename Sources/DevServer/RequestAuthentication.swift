@@ -24,6 +24,7 @@ extension RequestAuthentication {
     /// Checks `X-PowerAuth-Token` with `ServerTokenAuthentication` against the store's tokens and nonces. Returns
     /// the activation id.
     func authenticateToken(_ request: Request) throws(APIFailure) -> String {
+        if PowerAuthV4.isVersion4Header(request.header(TokenHeader.name)) { return try authenticateTokenV4(request) }
         let now = clock.nowMillis
         let authentication = ServerTokenAuthentication(
             pastValidityMillis: DevServer.tokenPastValidityMillis,
@@ -49,6 +50,9 @@ extension RequestAuthentication {
 
     /// Parses `X-PowerAuth-Authorization` without checking the signature.
     func authorizationHeader(_ request: Request) throws(APIFailure) -> AuthorizationHeader {
+        if PowerAuthV4.isVersion4Header(request.header(AuthorizationHeader.name)) {
+            return try authorizationHeaderV4(request)
+        }
         do {
             return try ServerSignatureAuthentication.header(request.header(AuthorizationHeader.name))
         } catch {
@@ -56,12 +60,16 @@ extension RequestAuthentication {
         }
     }
 
-    /// Checks `X-PowerAuth-Authorization` over the exact body (`context.body`) with `ServerSignatureAuthentication`: a type in
-    /// `allowed`, the activation's application key, then the look-ahead check, whose counters and failed attempts
-    /// are persisted whatever the outcome. Throws `POWERAUTH_AUTH_FAIL` when it does not verify.
+    /// Checks `X-PowerAuth-Authorization` of `request` over the exact body (`context.body`) with
+    /// `ServerSignatureAuthentication`: a type in `allowed`, the activation's application key, then the look-ahead
+    /// check, whose counters and failed attempts are persisted whatever the outcome. A 4.0 header goes to
+    /// `authenticateSignatureV4` (never mixed with 3.x). Throws `POWERAUTH_AUTH_FAIL` when it does not verify.
     func authenticateSignature(
-        _ body: Data, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
+        _ request: Request, body: Data, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
     ) throws(APIFailure) -> SignedCaller {
+        if PowerAuthV4.isVersion4Header(request.header(AuthorizationHeader.name)) {
+            return try authenticateSignatureV4(request, body: body, uriId: uriId, allowed: allowed)
+        }
         let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: allowed)
         do {
             try authentication.checkAllowed(header)

@@ -46,15 +46,7 @@ public struct AuthorizationHeader: Sendable, Equatable {
 
     /// Checks the fields as `PowerAuthSignatureHttpHeaderValidator` does.
     public func validate() throws(PowerAuthError) {
-        guard HeaderFields.isValidUUID(activationId) else {
-            throw PowerAuthError(.header, "pa_activation_id is not a UUID")
-        }
-        guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
-            throw PowerAuthError(.header, "pa_application_key must be Base64 of 16 bytes")
-        }
-        guard Base64Field.isValid(nonce, lengths: 16...16) else {
-            throw PowerAuthError(.header, "pa_nonce must be Base64 of 16 bytes")
-        }
+        try Self.validateIdentity(activationId: activationId, applicationKey: applicationKey, nonce: nonce)
         guard Self.isWellFormedSignature(signature) else {
             throw PowerAuthError(.header, "pa_signature is neither 1–3 groups of 8 digits nor Base64 of 16–48 bytes")
         }
@@ -67,6 +59,19 @@ public struct AuthorizationHeader: Sendable, Equatable {
             ("pa_application_key", applicationKey), ("pa_nonce", nonce),
             ("pa_signature_type", signatureType.rawValue), ("pa_signature", signature),
         ])
+    }
+
+    /// The checks of `pa_activation_id`, `pa_application_key` and `pa_nonce`, the same in 3.x and 4.0.
+    static func validateIdentity(activationId: String, applicationKey: String, nonce: String) throws(PowerAuthError) {
+        guard HeaderFields.isValidUUID(activationId) else {
+            throw PowerAuthError(.header, "pa_activation_id is not a UUID")
+        }
+        guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
+            throw PowerAuthError(.header, "pa_application_key must be Base64 of 16 bytes")
+        }
+        guard Base64Field.isValid(nonce, lengths: 16...16) else {
+            throw PowerAuthError(.header, "pa_nonce must be Base64 of 16 bytes")
+        }
     }
 
     static func isWellFormedSignature(_ signature: String) -> Bool {

@@ -83,25 +83,33 @@ extension ServerActivation {
     /// OTP set, the device's OTP must match (a miss counts, REMOVED at the limit). Stores the device key
     /// (uncompressed), name, platform, device info and extras, creates `CTR_DATA`, and moves to
     /// PENDING_COMMIT, or to ACTIVE with ON_KEY_EXCHANGE.
-    package mutating func prepare(_ device: DeviceRegistration, nowMillis: Int64) throws(ActivationLifecycleError) {
+    /// With `v4`, the device activated in protocol 4.0 (`/pa/v4/activation/create`): its P-384 key and secrets are
+    /// in `v4`, `devicePublicKey` stays empty and `counters.ctrData` nil (the 4.0 counter is `v4.counterData`), so
+    /// no 3.x header can authenticate against it.
+    package mutating func prepare(
+        _ device: DeviceRegistration, v4: ServerActivationV4? = nil, nowMillis: Int64
+    ) throws(ActivationLifecycleError) {
         try requireRegistration()
         try expireIfDue(nowMillis: nowMillis)
         guard counters.status == .created else {
             throw ActivationLifecycleError(.wrongState, "the activation is \(counters.status.rawValue), not CREATED")
         }
-        let publicKey: NISTP256.Signing.PublicKey
-        do {
-            publicKey = try PublicKeyDecoding.publicKey(device.devicePublicKey, field: "devicePublicKey")
-        } catch {
-            throw ActivationLifecycleError(.invalidKey, error.reason)
+        var publicKey: NISTP256.Signing.PublicKey?
+        if v4 == nil {
+            do {
+                publicKey = try PublicKeyDecoding.publicKey(device.devicePublicKey, field: "devicePublicKey")
+            } catch {
+                throw ActivationLifecycleError(.invalidKey, error.reason)
+            }
         }
         guard var registration else { return }
         if registration.commitPhase == .onKeyExchange, let expected = registration.activationOtp {
             try checkOtp(device.activationOtp, expected: expected, nowMillis: nowMillis)
         }
-        devicePublicKey = publicKey.x963Representation
+        devicePublicKey = publicKey?.x963Representation ?? Data()
         protocolVersion = device.protocolVersion
-        counters.ctrData = SecureRandom.bytes(count: 16)
+        self.v4 = v4
+        counters.ctrData = v4 == nil ? SecureRandom.bytes(count: 16) : nil
         counters.counter = 0
         counters.failedAttempts = 0
         registration.activationName = device.activationName

@@ -43,6 +43,9 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     /// Why an activation with no `registration` (a file loaded with `--activation`) was blocked by hand;
     /// nil otherwise (an activation with a registration keeps it there). Absent in older files.
     public var blockedReason: String? = nil
+    /// The protocol 4.0 part of an activation made with `/pa/v4/activation/create` (nil for 3.x activations, whose
+    /// files therefore read and write unchanged).
+    package var v4: ServerActivationV4? = nil
 
     /// Whether the device key was exchanged (false while CREATED).
     public var hasDeviceKey: Bool { !devicePublicKey.isEmpty }
@@ -85,7 +88,9 @@ public struct ServerActivation: Sendable, Equatable, Codable {
         }
         _ = try serverSigningKey()
         _ = try masterSigningKey()
-        if hasDeviceKey || registration == nil {
+        if let v4 {
+            try v4.validate()
+        } else if hasDeviceKey || registration == nil {
             _ = try PublicKeyDecoding.publicKey(devicePublicKey, field: "devicePublicKey")
         } else if counters.status != .created && counters.status != .removed {
             throw PowerAuthError(.activationFile, "a \(counters.status.rawValue) activation needs devicePublicKey")

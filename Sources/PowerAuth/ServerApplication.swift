@@ -50,6 +50,19 @@ public struct ServerApplication: Sendable, Equatable, Codable {
     public var roles: [String]
     /// The versions, oldest first.
     public var versions: [Version]
+    /// `KEY_MASTER_ECDSA_P384_PRIVATE` for protocol 4.0 (48 raw bytes); absent until a 4.0 client first needs it,
+    /// so 3.x state files read and write unchanged.
+    package var masterPrivateKeyP384: Data? = nil
+
+    /// The P-384 master key of protocol 4.0, if the application has one.
+    package func masterSigningKeyP384() throws(PowerAuthError) -> NISTP384.PrivateKey? {
+        guard let masterPrivateKeyP384 else { return nil }
+        do {
+            return try NISTP384.PrivateKey(rawRepresentation: masterPrivateKeyP384)
+        } catch {
+            throw PowerAuthError(.activationFile, "masterPrivateKeyP384: \(error.reason)")
+        }
+    }
 
     /// Makes an application.
     public init(

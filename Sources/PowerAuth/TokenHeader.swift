@@ -39,6 +39,11 @@ public struct TokenHeader: Sendable, Equatable {
 
     /// Checks the fields as `PowerAuthTokenHttpHeaderValidator` does.
     public func validate() throws(PowerAuthError) {
+        try Self.validate(tokenDigest: tokenDigest, nonce: nonce, timestamp: timestamp)
+    }
+
+    /// The checks of `token_digest`, `nonce` and `timestamp`, the same in 3.x and 4.0 (32-byte digests both).
+    static func validate(tokenDigest: String, nonce: String, timestamp: String) throws(PowerAuthError) {
         guard Base64Field.isValid(tokenDigest, lengths: 32...32) else {
             throw PowerAuthError(.header, "token_digest must be Base64 of 32 bytes")
         }

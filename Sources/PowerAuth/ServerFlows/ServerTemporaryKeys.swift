@@ -68,11 +68,7 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
     package func insert(_ key: Key, nowMillis: Int64) {
         lock.lock()
         defer { lock.unlock() }
-        keys = keys.filter { $0.value.expiresMillis > nowMillis }
-        if keys.count >= capacity {
-            let oldest = keys.values.sorted { $0.expiresMillis < $1.expiresMillis }.prefix(keys.count - capacity + 1)
-            for key in oldest { keys[key.id] = nil }
-        }
+        keys = Self.room(in: keys, capacity: capacity, nowMillis: nowMillis, expires: \.expiresMillis)
         keys[key.id] = key
     }
 
@@ -90,6 +86,19 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
     }
 
     /// How many keys are held.
+    /// `keys` without its expired entries and, when still at `capacity`, without the ones expiring first, so one
+    /// more fits (the 3.x and the 4.0 temporary keys share this bound).
+    static func room<Value>(
+        in keys: [String: Value], capacity: Int, nowMillis: Int64, expires: (Value) -> Int64
+    ) -> [String: Value] {
+        var keys = keys.filter { expires($0.value) > nowMillis }
+        if keys.count >= capacity {
+            let oldest = keys.sorted { expires($0.value) < expires($1.value) }.prefix(keys.count - capacity + 1)
+            for entry in oldest { keys[entry.key] = nil }
+        }
+        return keys
+    }
+
     package var count: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -43,6 +43,15 @@ extension PowerAuthV4 {
         }
 
         /// The derived keys.
+        /// Advances the hash-based counter `steps` times: after every code computed (sent or not), and by the distance
+        /// a status blob's `CTR_DATA_HASH` shows the server is ahead.
+        package mutating func advanceCounter(by steps: Int = 1) {
+            for _ in 0..<max(0, steps) {
+                counterData = Counter.next(counterData)
+                counter += 1
+            }
+        }
+
         package func keys() throws(PowerAuthError) -> ActivationKeys {
             try ActivationKeys(activationSecret: activationSecret)
         }

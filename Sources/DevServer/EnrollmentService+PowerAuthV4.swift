@@ -1,0 +1,241 @@
+import Foundation
+import Hummingbird
+import MobileTokenAPI
+import PowerAuth
+import QRAuthCrypto
+
+/// The enrollment server's `/pa/v4` API (protocol 4.0, spec powerauth-v4.md §11–§14) beside `/pa/v3`. The
+/// cryptography is `PowerAuth`'s server halves (`ServerFlowsV4.swift`); this file reads requests, finds the
+/// activation and keeps the state. Errors are the RESTful integration's, as for `/pa/v3`. The 4.0 headers on the
+/// Mobile Token API are `RequestAuthentication`'s (`RequestAuthentication+PowerAuthV4.swift`).
+extension EnrollmentService {
+    /// The paths of the `/pa/v4` endpoints served.
+    enum PowerAuthV4Paths {
+        static let prefix = "/pa/v4"
+        static let status = prefix + "/status"
+        static let keystoreCreate = prefix + "/keystore/create"
+        static let activationCreate = prefix + "/activation/create"
+        static let activationStatus = prefix + "/activation/status"
+        static let activationConfirm = prefix + "/activation/confirm"
+        static let tokenCreate = prefix + "/token/create"
+        /// The uriId of `activationConfirm` (spec §13.5).
+        static let confirmURIId = "/pa/activation/confirm"
+        /// The uriId of `tokenCreate` (spec §14.4).
+        static let tokenCreateURIId = "/pa/token/create"
+    }
+
+    /// Registers `/pa/v4`.
+    func addV4Routes(to group: RouterGroup<DevServerContext>) {
+        group.post(RouterPath(PowerAuthV4Paths.status)) { try await serverStatusV4($0, $1) }
+        group.post(RouterPath(PowerAuthV4Paths.keystoreCreate)) { try await createTemporaryKeyV4($0, $1) }
+        group.post(RouterPath(PowerAuthV4Paths.activationCreate)) { try await createActivationV4($0, $1) }
+        group.post(RouterPath(PowerAuthV4Paths.activationStatus)) { try await activationStatusV4($0, $1) }
+        group.post(RouterPath(PowerAuthV4Paths.activationConfirm)) { try await confirmActivationV4($0, $1) }
+        group.post(RouterPath(PowerAuthV4Paths.tokenCreate)) { try await createTokenV4($0, $1) }
+    }
+
+    // MARK: /pa/v4/status, /pa/v4/keystore/create
+
+    /// `/pa/v4/status`: server time and the suites offered, strongest first.
+    func serverStatusV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let failure = PowerAuthRESTError.activation
+        let body = try await requestObject(
+            request, context, as: PowerAuthV4.Wire.ServerStatusRequest.self, failure: failure)
+        _ = try applicationVersion(body.applicationKey, request, failure: failure)
+        return Envelope.ok(
+            PowerAuthV4.Wire.ServerStatus(
+                serverTime: clock.nowMillis, supportedAlgorithms: ServerFlowsV4.supportedSuites.map(\.rawValue)))
+    }
+
+    /// `/pa/v4/keystore/create`: an HS384 request JWT in, an ES384 response JWT out (application scope: the P-384
+    /// master key; activation scope: the activation's server key).
+    func createTemporaryKeyV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let failure = PowerAuthRESTError.temporaryKey
+        let jwt = try await requestObject(request, context, as: PowerAuthV4.Wire.JWTObject.self, failure: failure).jwt
+        do {
+            let claims = try ServerTemporaryKeysV4.claims(of: jwt)
+            let (application, version) = try applicationVersion(claims.applicationKey, request, failure: failure)
+            let jwtKey: Data
+            let signingKey: NISTP384.PrivateKey
+            if let activationId = claims.activationId {
+                guard let activation = store.activation(id: activationId), let v4 = activation.v4,
+                    activation.applicationKey == claims.applicationKey
+                else { throw refuse(failure, request, "unknown 4.0 activation") }
+                jwtKey = try v4.keys().activationTemporaryKey
+                signingKey = try v4.signingKey()
+            } else {
+                jwtKey = try PowerAuthV4.ActivationKeys.applicationTemporaryKey(
+                    applicationSecret: Data(base64Encoded: version.applicationSecret) ?? Data())
+                signingKey = try masterKeyP384(application.applicationId)
+            }
+            let response = try temporaryKeysV4.issue(
+                for: jwt, jwtKey: jwtKey, signingKey: signingKey, nowMillis: clock.nowMillis)
+            return Envelope.ok(PowerAuthV4.Wire.JWTObject(jwt: response))
+        } catch let error as APIFailure {
+            throw error
+        } catch let error as PowerAuthError {
+            throw refuse(failure, request, error.reason)
+        } catch {
+            throw refuse(failure, request, "\(error)")
+        }
+    }
+
+    /// The application's P-384 master public key (uncompressed point) for a 4.0 device's configuration; nil for an
+    /// unknown application.
+    func masterPublicKeyP384(_ applicationId: String) -> Data? {
+        try? masterKeyP384(applicationId).publicKey.x963Representation
+    }
+
+    /// The application's P-384 master key, made (and stored) the first time a 4.0 client needs it.
+    func masterKeyP384(_ applicationId: String) throws(APIFailure) -> NISTP384.PrivateKey {
+        try store.transaction { (state, changed) throws(APIFailure) -> NISTP384.PrivateKey in
+            guard let index = state.applications.firstIndex(where: { $0.applicationId == applicationId }) else {
+                throw APIFailure(.generic, "unknown application")
+            }
+            do throws(PowerAuthError) {
+                if let key = try state.applications[index].masterSigningKeyP384() { return key }
+            } catch {
+                throw APIFailure(.generic, error.reason)
+            }
+            let key = NISTP384.PrivateKey()
+            state.applications[index].masterPrivateKeyP384 = key.rawRepresentation
+            changed = true
+            return key
+        }
+    }
+
+    // MARK: /pa/v4/activation/*
+
+    /// `/pa/v4/activation/create`: both layers opened with the application-scope temporary key, the CREATED
+    /// activation of the code prepared as a 4.0 activation, both layers answered.
+    func createActivationV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try encryptionHeaderV4(request, activationScope: false)
+        let (application, version) = try applicationVersion(
+            header.applicationKey, request, failure: PowerAuthRESTError.encryption)
+        let flow = ServerActivationFlowV4(
+            applicationKey: version.applicationKey, applicationSecret: version.applicationSecret)
+        let now = clock.nowMillis
+        let opened: ServerActivationFlowV4.Opened
+        do {
+            opened = try flow.open(context.body, temporaryKeys: temporaryKeysV4, nowMillis: now)
+        } catch {
+            throw refuse(PowerAuthRESTError.encryption, request, error.reason)
+        }
+        let failure = PowerAuthRESTError.activation
+        let body = try store.transaction { (state, changed) throws(APIFailure) -> Data in
+            guard
+                let index = state.activations.firstIndex(where: {
+                    $0.registration?.activationCode == opened.code
+                        && $0.registration?.applicationId == application.applicationId && $0.counters.status == .created
+                })
+            else { throw refuse(failure, request, "no activation waits for this activation code") }
+            var activation = state.activations[index]
+            let body: Data
+            do throws(PowerAuthError) {
+                body = try flow.answer(opened, activation: &activation, nowMillis: now)
+            } catch {
+                // A wrong OTP counts a failed attempt (and may remove the activation): keep that.
+                if activation != state.activations[index], activation.v4 == nil {
+                    state.activations[index] = activation
+                    changed = true
+                }
+                throw refuse(failure, request, error.reason)
+            }
+            state.activations[index] = activation
+            changed = true
+            return body
+        }
+        return Envelope.json(body)
+    }
+
+    /// `/pa/v4/activation/status`: the encrypted 80-byte blob (activation scope).
+    func activationStatusV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try encryptionHeaderV4(request, activationScope: true)
+        let failure = PowerAuthRESTError.activation
+        guard let activation = store.activation(id: header.activationId ?? ""), activation.v4 != nil,
+            activation.applicationKey == header.applicationKey
+        else { throw refuse(failure, request, "unknown 4.0 activation") }
+        do {
+            return Envelope.json(
+                try service(activation).status(
+                    context.body, activation: activation, temporaryKeys: temporaryKeysV4, nowMillis: clock.nowMillis))
+        } catch {
+            throw refuse(failure, request, error.reason)
+        }
+    }
+
+    /// `/pa/v4/activation/confirm`: signed `possession_knowledge` or `possession_biometry`; clears the pending flag.
+    func confirmActivationV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = context.body
+        return try signedV4(
+            request, context, uriId: PowerAuthV4Paths.confirmURIId,
+            allowed: [.possessionKnowledge, .possessionBiometry], confirm: true
+        ) { (activation, service) throws(PowerAuthError) in
+            try service.confirm(body, activation: &activation)
+            return try PowerAuthV4.Wire.encode(["status": "OK"])
+        }
+    }
+
+    /// `/pa/v4/token/create`: signed over the encrypted body; answers the encrypted token.
+    func createTokenV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let now = clock.nowMillis
+        let body = context.body
+        return try signedV4(
+            request, context, uriId: PowerAuthV4Paths.tokenCreateURIId,
+            allowed: Set(PowerAuthV4.AuthenticationCode.CodeType.allCases)
+        ) { (activation, service) throws(PowerAuthError) in
+            try service.createToken(body, activation: &activation, temporaryKeys: temporaryKeysV4, nowMillis: now)
+        }
+    }
+
+    // MARK: helpers
+
+    private func service(_ activation: ServerActivation) -> ServerActivationServiceV4 {
+        ServerActivationServiceV4(
+            applicationKey: activation.applicationKey, applicationSecret: activation.applicationSecret)
+    }
+
+    /// A signed `/pa/v4` endpoint whose answer `answer` makes from the verified activation (checked by
+    /// `RequestAuthentication.signedActivationV4`); a refusal is logged and answered with the RESTful error.
+    private func signedV4(
+        _ request: Request, _ context: DevServerContext, uriId: String,
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false,
+        _ answer: (inout ServerActivation, ServerActivationServiceV4) throws(PowerAuthError) -> Data
+    ) throws(APIFailure) -> Response {
+        var body = Data()
+        do throws(AuthorizationRefusalV4) {
+            _ = try authentication.signedActivationV4(
+                request, body: context.body, uriId: uriId, allowed: allowed, confirm: confirm
+            ) { (_, activation) throws(PowerAuthError) in
+                body = try answer(&activation, service(activation))
+            }
+        } catch {
+            switch error {
+            case .headerMissing(let reason): throw refuse(PowerAuthRESTError.headerMissing, request, reason)
+            case .signature(let reason): throw refuse(PowerAuthRESTError.signature, request, reason)
+            case .signatureType(let reason): throw refuse(PowerAuthRESTError.signatureType, request, reason)
+            case .action(let reason): throw refuse(PowerAuthRESTError.activation, request, reason)
+            case .server(let failure): throw failure
+            }
+        }
+        return Envelope.json(body)
+    }
+
+    private func encryptionHeaderV4(
+        _ request: Request, activationScope: Bool
+    ) throws(APIFailure) -> PowerAuthV4.EncryptionHeader {
+        guard let value = request.header(PowerAuthV4.EncryptionHeader.name) else {
+            throw refuse(PowerAuthRESTError.encryption, request, "no \(PowerAuthV4.EncryptionHeader.name) header")
+        }
+        do throws(PowerAuthError) {
+            let header = try PowerAuthV4.EncryptionHeader(parsing: value)
+            guard (header.activationId != nil) == activationScope else {
+                throw PowerAuthError(
+                    .header, activationScope ? "activation_id is missing" : "activation_id is not expected")
+            }
+            return header
+        } catch {
+            throw refuse(PowerAuthRESTError.encryption, request, error.reason)
+        }
+    }
+}

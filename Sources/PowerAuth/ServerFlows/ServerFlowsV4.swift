@@ -1,0 +1,449 @@
+package import Foundation
+package import QRAuthCrypto
+
+/// The server halves of the protocol 4.0 online flows (spec §11, §13, §14, §18), beside the 3.x ones. 4.0 has its
+/// own key types (P-384, KMAC, AEAD) so these are separate values, called by `serve` and by tests in process.
+package enum ServerFlowsV4 {
+    /// The suites the server offers, strongest first (`/pa/v4/status` `supportedAlgorithms`).
+    package static let supportedSuites: [PowerAuthV4.Suite] = [.ecP384MLL3, .ecP384]
+
+    /// The E2EE replay window: `|TS_REQ − now| ≤ 5 min` (spec §10.6).
+    package static let replayWindowMillis: Int64 = 300_000
+}
+
+/// The protocol 4.0 part of a server activation (spec §4, §6.6, §14.3): the suite, `KEY_ACTIVATION_SECRET`, the
+/// hash-based counter, the P-384 keys and the 4.0 tokens. Status, numeric counter, failed attempts and look-ahead
+/// stay in `ServerActivation` as for 3.x, so the back office and the lifecycle treat both versions alike.
+package struct ServerActivationV4: Sendable, Codable, Equatable {
+    package let suite: PowerAuthV4.Suite
+    package let activationSecret: Data
+    package var counterData: Data
+    package let devicePublicKey: Data
+    package let serverPrivateKey: Data
+    /// Status flag bit 0: the device has not confirmed yet (`/pa/v4/activation/confirm`).
+    package var confirmationPending: Bool
+    package var biometryEnabled: Bool
+    /// Token id → 32-byte secret.
+    package var tokens: [String: Data]
+
+    package init(
+        suite: PowerAuthV4.Suite, activationSecret: Data, counterData: Data, devicePublicKey: Data,
+        serverPrivateKey: Data
+    ) {
+        self.suite = suite
+        self.activationSecret = activationSecret
+        self.counterData = counterData
+        self.devicePublicKey = devicePublicKey
+        self.serverPrivateKey = serverPrivateKey
+        confirmationPending = true
+        biometryEnabled = false
+        tokens = [:]
+    }
+
+    /// The derived keys.
+    package func keys() throws(PowerAuthError) -> PowerAuthV4.ActivationKeys {
+        try PowerAuthV4.ActivationKeys(activationSecret: activationSecret)
+    }
+
+    /// The activation's server signing key (ES384 of activation-scope temporary keys).
+    package func signingKey() throws(PowerAuthError) -> NISTP384.PrivateKey {
+        do {
+            return try NISTP384.PrivateKey(rawRepresentation: serverPrivateKey)
+        } catch {
+            throw PowerAuthError(.activationFile, "v4.serverPrivateKey: \(error.reason)")
+        }
+    }
+
+    /// The checks `ServerActivation.validate` makes of a 4.0 part.
+    package func validate() throws(PowerAuthError) {
+        guard activationSecret.count == 32, counterData.count == PowerAuthV4.Counter.size else {
+            throw PowerAuthError(.activationFile, "v4.activationSecret and v4.counterData must be 32 bytes each")
+        }
+        _ = try signingKey()
+        do {
+            _ = try NISTP384.PublicKey(x963Representation: devicePublicKey)
+        } catch {
+            throw PowerAuthError(.activationFile, "v4.devicePublicKey: \(error.reason)")
+        }
+        guard tokens.values.allSatisfy({ $0.count == 32 }) else {
+            throw PowerAuthError(.activationFile, "a 4.0 token secret is not 32 bytes")
+        }
+    }
+}
+
+extension ServerActivation {
+    /// The outcome of checking one 4.0 authentication code.
+    package enum V4Verdict: Sendable, Equatable {
+        /// The code matched `steps` counter steps ahead of the server's counter (0 = exactly there).
+        case valid(steps: Int)
+        /// No step in the look-ahead window matched; `blockedNow` when this failure blocked the activation.
+        case invalid(blockedNow: Bool)
+    }
+
+    /// The 4.0 part, or an error naming a 3.x activation.
+    package func requireV4() throws(PowerAuthError) -> ServerActivationV4 {
+        guard let v4 else {
+            throw PowerAuthError(
+                .version, "activation \(activationId) speaks protocol \(protocolVersion.rawValue), not 4.0")
+        }
+        return v4
+    }
+
+    /// The 80-byte status blob (spec §14.3), MAC'd with `KEY_MAC_STATUS`.
+    package func statusBlobV4() throws(PowerAuthError) -> Data {
+        let v4 = try requireV4()
+        let keys = try v4.keys()
+        return try PowerAuthV4.StatusBlob(
+            status: counters.status.statusByte, flags: (v4.confirmationPending ? 1 : 0) | (v4.biometryEnabled ? 8 : 0),
+            counterByte: UInt8(truncatingIfNeeded: counters.counter),
+            failedAttempts: UInt8(clamping: counters.failedAttempts),
+            maxFailedAttempts: UInt8(clamping: counters.maxFailedAttempts), lookAhead: UInt8(clamping: lookAhead),
+            counterDataHash: PowerAuthV4.Counter.hash(v4.counterData, key: keys.counterData)
+        ).encode(statusKey: keys.status)
+    }
+
+    /// Checks a 4.0 authorization header over a request with look-ahead (spec §6.6): on success moves the counter
+    /// past the matching step and resets failed attempts (not for `possession`); on failure counts one (not for
+    /// `possession`) and blocks at the maximum. `confirm` admits a PENDING_COMMIT activation (spec §13.5).
+    package mutating func verifyV4(
+        _ header: PowerAuthV4.AuthorizationHeader, method: String, uriId: String, body: Data,
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
+    ) throws(PowerAuthError) -> V4Verdict {
+        var v4 = try requireV4()
+        guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
+            throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
+        }
+        guard header.activationId == activationId, header.applicationKey == applicationKey else {
+            throw PowerAuthError(.activationMismatch, "the header names another activation or application")
+        }
+        guard allowed.contains(header.codeType) else {
+            throw PowerAuthError(.factorNotAllowed, "\(header.codeType.rawValue) is not allowed here")
+        }
+        if header.codeType == .possessionBiometry, !v4.biometryEnabled {
+            throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
+        }
+        let data = try SignedRequest(method: method, uriId: uriId, nonce: header.nonce, body: body)
+            .normalizedData(applicationSecret: applicationSecret)
+        let keys = try v4.keys()
+        let expected = try Base64Field.decode(header.authCode, field: "pa_auth_code", canonical: true)
+        var current = v4.counterData
+        for step in 0..<max(1, lookAhead) {
+            let code = try PowerAuthV4.AuthenticationCode.components(
+                data: data, factorKeys: header.codeType.factorKeys(keys), counterData: current
+            ).reduce(Data(), +)
+            if ConstantTime.equals(code, expected) {
+                v4.counterData = PowerAuthV4.Counter.next(current)
+                self.v4 = v4
+                counters.counter += UInt64(step + 1)
+                if header.codeType != .possession { counters.failedAttempts = 0 }
+                registration?.lastUsedMillis = nowMillis
+                return .valid(steps: step)
+            }
+            current = PowerAuthV4.Counter.next(current)
+        }
+        guard header.codeType != .possession else { return .invalid(blockedNow: false) }
+        counters.failedAttempts += 1
+        if counters.failedAttempts >= counters.maxFailedAttempts, counters.status == .active {
+            setStatus(.blocked, nowMillis: nowMillis)
+            if registration != nil { registration?.blockedReason = "MAX_FAILED_ATTEMPTS" }
+            return .invalid(blockedNow: true)
+        }
+        return .invalid(blockedNow: false)
+    }
+}
+
+/// The server's temporary keys of protocol 4.0 (spec §11): id → `KEY_TEMPORARY_SHARED_SECRET`, with the scope each
+/// was issued for, and the `(key, nonce)` pairs already seen (spec §10.6). Bounded; expired entries are dropped.
+package final class ServerTemporaryKeysV4: @unchecked Sendable {
+    // @unchecked Sendable: `keys` and `seen` are read and written only while `lock` is held.
+
+    /// One issued key.
+    package struct Key: Sendable {
+        package var id: String
+        package var applicationKey: String
+        package var activationId: String?
+        package var secret: Data
+        package var expiresMillis: Int64
+    }
+
+    package static let validityMillis: Int64 = 300_000
+
+    private let lock = NSLock()
+    private var keys: [String: Key] = [:]
+    private var seen: [String: Int64] = [:]
+    package let capacity: Int
+
+    package init(capacity: Int = 10_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The unverified claims of a request JWT, to find which key checks it (application or activation scope).
+    package static func claims(of jwt: String) throws(PowerAuthError) -> PowerAuthV4.TemporaryKeyJWT.RequestClaims {
+        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = base64URLDecode(String(parts[1])) else {
+            throw PowerAuthError(.temporaryKey, "the request JWT is not three base64url parts")
+        }
+        return try PowerAuthV4.Wire.decode(
+            PowerAuthV4.TemporaryKeyJWT.RequestClaims.self, from: payload, what: "the request JWT's claims")
+    }
+
+    /// Verifies a request JWT under `jwtKey`, encapsulates to its keys and answers with an ES384 JWT signed by
+    /// `signingKey` (the P-384 master key in application scope, the activation's server key in activation scope).
+    package func issue(
+        for jwt: String, jwtKey: Data, signingKey: NISTP384.PrivateKey, nowMillis: Int64,
+        validityMillis: Int64 = ServerTemporaryKeysV4.validityMillis
+    ) throws(PowerAuthError) -> String {
+        let request = try PowerAuthV4.TemporaryKeyJWT.verifyRequest(jwt, jwtKey: jwtKey)
+        guard let suite = PowerAuthV4.Suite(rawValue: request.sharedSecretRequest.algorithm) else {
+            throw PowerAuthError(
+                .temporaryKey, "unsupported algorithm \(request.sharedSecretRequest.algorithm.prefix(40))")
+        }
+        let exchange = try PowerAuthV4.SharedSecret.respond(
+            suite: suite, encapsulationKeys: PowerAuthV4.decodeAll(request.sharedSecretRequest.encapsulationKeys))
+        let id = UUID().uuidString.lowercased()
+        let expires = nowMillis.addingReportingOverflow(validityMillis).partialValue
+        let response = try PowerAuthV4.TemporaryKeyJWT.response(
+            PowerAuthV4.TemporaryKeyJWT.ResponseClaims(
+                sub: id, applicationKey: request.applicationKey, activationId: request.activationId,
+                challenge: request.challenge,
+                sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
+                    salt: exchange.salt.base64EncodedString(),
+                    encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                iatMs: nowMillis, expMs: expires),
+            signingKey: signingKey)
+        insert(
+            Key(
+                id: id, applicationKey: request.applicationKey, activationId: request.activationId,
+                secret: exchange.sharedSecret, expiresMillis: expires),
+            nowMillis: nowMillis)
+        return response
+    }
+
+    private func insert(_ key: Key, nowMillis: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        keys = ServerTemporaryKeys.room(in: keys, capacity: capacity, nowMillis: nowMillis, expires: \.expiresMillis)
+        keys[key.id] = key
+    }
+
+    /// The live key `id` of this scope, or nil.
+    package func key(id: String, applicationKey: String, activationId: String?, nowMillis: Int64) -> Key? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let key = keys[id], key.expiresMillis > nowMillis, key.applicationKey == applicationKey,
+            key.activationId == activationId
+        else { return nil }
+        return key
+    }
+
+    /// Records a request's `(temporary key, nonce)`; false when it was seen before (a replay) or its timestamp is
+    /// outside the window.
+    package func record(_ request: PowerAuthV4.EncryptedRequest, nowMillis: Int64) -> Bool {
+        guard abs(request.timestamp - nowMillis) <= ServerFlowsV4.replayWindowMillis else { return false }
+        let tag = request.temporaryKeyId + "|" + request.nonce.base64EncodedString()
+        lock.lock()
+        defer { lock.unlock() }
+        if seen.count >= capacity { seen = seen.filter { $0.value > nowMillis - ServerFlowsV4.replayWindowMillis } }
+        guard seen[tag] == nil else { return false }
+        if seen.count >= capacity, let oldest = seen.min(by: { $0.value < $1.value }) { seen[oldest.key] = nil }
+        seen[tag] = request.timestamp
+        return true
+    }
+
+    /// Opens a request in the envelope of its temporary key (application scope when `activation` is nil),
+    /// refusing unknown keys, replays and stale timestamps.
+    package func open(
+        _ body: Data, sharedInfo1: String, applicationKey: String, applicationSecret: Data,
+        activation: (id: String, sharedInfo2Key: Data)?, nowMillis: Int64
+    ) throws(PowerAuthError) -> (plaintext: Data, envelope: PowerAuthV4.Envelope, nonce: Data) {
+        let request = try PowerAuthV4.Wire.decode(PowerAuthV4.EncryptedRequest.self, from: body, what: "the request")
+        guard
+            let key = key(
+                id: request.temporaryKeyId, applicationKey: applicationKey, activationId: activation?.id,
+                nowMillis: nowMillis)
+        else { throw PowerAuthError(.temporaryKey, "unknown or expired temporary key") }
+        let scope: PowerAuthV4.Envelope.Scope =
+            activation.map { .activation(activationId: $0.id, sharedInfo2Key: $0.sharedInfo2Key) } ?? .application
+        let envelope = try PowerAuthV4.Envelope(
+            scope: scope, applicationKey: applicationKey, applicationSecret: applicationSecret,
+            temporaryKeyId: key.id, temporaryKey: key.secret)
+        let plaintext = try envelope.openRequest(request, sharedInfo1: sharedInfo1)
+        guard record(request, nowMillis: nowMillis) else {
+            throw PowerAuthError(.replay, "the request's nonce was seen before or its timestamp is stale")
+        }
+        return (plaintext, envelope, request.nonce)
+    }
+
+    private static func base64URLDecode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+}
+
+/// `/pa/v4/activation/create`, server half (spec §13.2–13.3).
+package struct ServerActivationFlowV4: Sendable {
+    package let applicationKey: String
+    package let applicationSecret: String
+
+    package init(applicationKey: String, applicationSecret: String) {
+        self.applicationKey = applicationKey
+        self.applicationSecret = applicationSecret
+    }
+
+    /// Both layers opened.
+    package struct Opened: Sendable {
+        package let code: String
+        package let layer2: PowerAuthV4.Wire.ActivationLayer2Request
+        let envelope: PowerAuthV4.Envelope
+        let layer1Nonce: Data
+        let layer2Nonce: Data
+    }
+
+    /// Opens layer 1 and layer 2 with the application-scope temporary keys.
+    package func open(
+        _ body: Data, temporaryKeys: ServerTemporaryKeysV4, nowMillis: Int64
+    ) throws(PowerAuthError) -> Opened {
+        let secret = try Base64Field.decode(applicationSecret, field: "application secret", length: 16)
+        let outer = try temporaryKeys.open(
+            body, sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer1, applicationKey: applicationKey,
+            applicationSecret: secret, activation: nil, nowMillis: nowMillis)
+        let layer1 = try PowerAuthV4.Wire.decode(
+            PowerAuthV4.Wire.ActivationLayer1Request.self, from: outer.plaintext, what: "layer 1")
+        guard layer1.type == PowerAuthV4.Wire.ActivationLayer1Request.codeType,
+            let code = layer1.identityAttributes["code"]
+        else {
+            throw PowerAuthError(.activationCode, "only CODE activations with identityAttributes.code are supported")
+        }
+        let inner = try temporaryKeys.open(
+            PowerAuthV4.Wire.encode(layer1.activationData), sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer2,
+            applicationKey: applicationKey, applicationSecret: secret, activation: nil, nowMillis: nowMillis)
+        let layer2 = try PowerAuthV4.Wire.decode(
+            PowerAuthV4.Wire.ActivationLayer2Request.self, from: inner.plaintext, what: "layer 2")
+        return Opened(
+            code: code, layer2: layer2, envelope: inner.envelope, layer1Nonce: outer.nonce, layer2Nonce: inner.nonce)
+    }
+
+    /// Completes the key exchange for the CREATED activation the code belongs to (the caller found it): prepares it
+    /// as a 4.0 activation (PENDING_COMMIT, or ACTIVE when committed on key exchange) and returns the layer-1
+    /// response body.
+    package func answer(
+        _ opened: Opened, activation: inout ServerActivation, nowMillis: Int64
+    ) throws(PowerAuthError) -> Data {
+        guard let suite = PowerAuthV4.Suite(rawValue: opened.layer2.sharedSecretRequest.algorithm) else {
+            throw PowerAuthError(.eciesMessage, "unsupported algorithm in layer 2")
+        }
+        guard let deviceKey = Data(base64Encoded: opened.layer2.devicePublicKeys.ecdsa),
+            (try? NISTP384.PublicKey(x963Representation: deviceKey)) != nil
+        else { throw PowerAuthError(.key, "devicePublicKeys.ecdsa is not a P-384 point") }
+        let exchange = try PowerAuthV4.SharedSecret.respond(
+            suite: suite, encapsulationKeys: PowerAuthV4.decodeAll(opened.layer2.sharedSecretRequest.encapsulationKeys))
+        let serverKey = NISTP384.PrivateKey()
+        let ctrData = SecureRandom.bytes(count: PowerAuthV4.Counter.size)
+        let v4 = ServerActivationV4(
+            suite: suite, activationSecret: exchange.sharedSecret, counterData: ctrData, devicePublicKey: deviceKey,
+            serverPrivateKey: serverKey.rawRepresentation)
+        do {
+            try activation.prepare(
+                ServerActivation.DeviceRegistration(
+                    devicePublicKey: Data(), activationName: opened.layer2.activationName,
+                    activationOtp: opened.layer2.activationOtp, platform: opened.layer2.platform,
+                    deviceInfo: opened.layer2.deviceInfo),
+                v4: v4, nowMillis: nowMillis)
+        } catch {
+            throw PowerAuthError(.activationCode, error.reason)
+        }
+        activation.applicationKey = applicationKey
+        activation.applicationSecret = applicationSecret
+        let layer2 = PowerAuthV4.Wire.ActivationLayer2Response(
+            sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
+                salt: exchange.salt.base64EncodedString(),
+                encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+            serverPublicKeys: PowerAuthV4.Wire.PublicKeys(
+                ecdsa: serverKey.publicKey.x963Representation.base64EncodedString()),
+            activationId: activation.activationId, ctrData: ctrData.base64EncodedString())
+        let inner = try opened.envelope.sealResponse(
+            PowerAuthV4.Wire.encode(layer2), sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer2,
+            nonce: opened.layer2Nonce, timestamp: nowMillis)
+        let outer = try opened.envelope.sealResponse(
+            PowerAuthV4.Wire.encode(PowerAuthV4.Wire.ActivationLayer1Response(activationData: inner)),
+            sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer1, nonce: opened.layer1Nonce, timestamp: nowMillis)
+        return try PowerAuthV4.Wire.encode(outer)
+    }
+}
+
+/// `/pa/v4/activation/status`, `/pa/v4/activation/confirm` and `/pa/v4/token/create`, server halves, and the 4.0
+/// token check (spec §13.5, §14).
+package struct ServerActivationServiceV4: Sendable {
+    package let applicationKey: String
+    package let applicationSecret: String
+
+    package init(applicationKey: String, applicationSecret: String) {
+        self.applicationKey = applicationKey
+        self.applicationSecret = applicationSecret
+    }
+
+    private func secret() throws(PowerAuthError) -> Data {
+        try Base64Field.decode(applicationSecret, field: "application secret", length: 16)
+    }
+
+    /// The encrypted status answer (the 80-byte blob shape, open point 5).
+    package func status(
+        _ body: Data, activation: ServerActivation, temporaryKeys: ServerTemporaryKeysV4, nowMillis: Int64
+    ) throws(PowerAuthError) -> Data {
+        let opened = try temporaryKeys.open(
+            body, sharedInfo1: PowerAuthV4.SharedInfo1.activationStatus, applicationKey: applicationKey,
+            applicationSecret: secret(),
+            activation: (activation.activationId, activation.requireV4().keys().sharedInfo2),
+            nowMillis: nowMillis)
+        let payload = PowerAuthV4.Wire.StatusPayload(
+            activationStatus: try activation.statusBlobV4().base64EncodedString())
+        return try PowerAuthV4.Wire.encode(
+            opened.envelope.sealResponse(
+                PowerAuthV4.Wire.encode(payload), sharedInfo1: PowerAuthV4.SharedInfo1.activationStatus,
+                nonce: opened.nonce, timestamp: nowMillis))
+    }
+
+    /// Confirms an activation (clears the pending flag); the caller has checked the header with `verify`.
+    package func confirm(_ body: Data, activation: inout ServerActivation) throws(PowerAuthError) {
+        let request = try PowerAuthV4.Wire.decode(
+            PowerAuthV4.Wire.RequestObject<PowerAuthV4.Wire.ConfirmRequest>.self, from: body, what: "the confirm body")
+        var v4 = try activation.requireV4()
+        v4.confirmationPending = false
+        if request.requestObject.enableBiometry { v4.biometryEnabled = true }
+        activation.v4 = v4
+    }
+
+    /// Creates a token (encrypted `{}` in, `{tokenId, tokenSecret}` out); the caller has checked the header.
+    package func createToken(
+        _ body: Data, activation: inout ServerActivation, temporaryKeys: ServerTemporaryKeysV4, nowMillis: Int64
+    ) throws(PowerAuthError) -> Data {
+        var v4 = try activation.requireV4()
+        let opened = try temporaryKeys.open(
+            body, sharedInfo1: PowerAuthV4.SharedInfo1.tokenCreate, applicationKey: applicationKey,
+            applicationSecret: secret(), activation: (activation.activationId, v4.keys().sharedInfo2),
+            nowMillis: nowMillis)
+        let id = UUID().uuidString.lowercased()
+        let tokenSecret = SecureRandom.bytes(count: 32)
+        v4.tokens[id] = tokenSecret
+        activation.v4 = v4
+        return try PowerAuthV4.Wire.encode(
+            opened.envelope.sealResponse(
+                PowerAuthV4.Wire.encode(
+                    PowerAuthV4.Wire.TokenPayload(tokenId: id, tokenSecret: tokenSecret.base64EncodedString())),
+                sharedInfo1: PowerAuthV4.SharedInfo1.tokenCreate, nonce: opened.nonce, timestamp: nowMillis))
+    }
+
+    /// Checks a 4.0 token header against a stored secret and the request-expiration window (the 3.x token window:
+    /// 2 hours back, 30 minutes ahead).
+    package static func checkToken(
+        _ header: PowerAuthV4.TokenHeader, secret: Data, nowMillis: Int64,
+        window: ServerTokenAuthentication = .standard
+    ) throws(PowerAuthError) -> TokenDigest.Verdict {
+        guard let millis = Int64(header.timestamp) else { throw PowerAuthError(.header, "timestamp is out of range") }
+        guard try header.matches(tokenSecret: secret) else { return .digestMismatch }
+        if millis < nowMillis - window.pastValidityMillis { return .expired }
+        if millis > nowMillis + window.futureValidityMillis { return .fromFuture }
+        return .valid
+    }
+}
