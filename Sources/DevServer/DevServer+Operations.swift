@@ -105,6 +105,7 @@ extension DevServer {
             }
             operation.status = .approved
             operation.finalized = now
+            operation.mobileTokenData = body.mobileTokenData?.jsonValue
             state.operations[index] = operation
             changed = true
             return nil
@@ -128,6 +129,7 @@ extension DevServer {
             state.operations[index].status = .rejected
             state.operations[index].finalized = now
             state.operations[index].statusReason = String(reason.prefix(32))
+            state.operations[index].mobileTokenData = body.mobileTokenData?.jsonValue
             changed = true
         }
         return Envelope.okEmpty()

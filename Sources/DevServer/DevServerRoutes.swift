@@ -53,6 +53,7 @@ enum DevServerRoutes {
         on(group, .post, EndpointPaths.MobileToken.echo, server) { request, _ throws(APIFailure) in
             try server.echo(request)
         }
+        addInboxPushAndSpawnRoutes(group, server)
     }
 
     /// The enrollment server's `/pa/v3` API and the encrypted echo.
@@ -123,6 +124,7 @@ enum DevServerRoutes {
             try server.adminCommitActivation(request)
         }
         on(group, .post, "/admin/reset", server) { _, _ throws(APIFailure) in try server.reset() }
+        addInboxAndPushAdminRoutes(group, server)
     }
 
     /// The back-office REST API (POST only, as on the real server); `backOfficeResponse` adds its gates (the
@@ -140,7 +142,7 @@ enum DevServerRoutes {
     }
 
     /// Registers `handler`; its failure becomes the error envelope (logged as `DevServer.failure` says).
-    private static func on(
+    static func on(
         _ group: RouterGroup<DevServerContext>, _ method: HTTPRequest.Method, _ path: String, _ server: DevServer,
         _ handler: @escaping Handler
     ) {
