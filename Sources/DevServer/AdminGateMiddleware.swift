@@ -10,10 +10,7 @@ struct AdminGateMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard enabled else {
-            return DevServerRoutes.convert(
-                Envelope.failure(APIFailure(.notFound, "no such endpoint: \(request.uri.path)")))
-        }
+        guard enabled else { throw APIFailure(.notFound, "no such endpoint: \(request.uri.path)") }
         return try await next(request, context)
     }
 }

@@ -1,48 +1,61 @@
-import Foundation
+package import Foundation
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
 
 extension DevServer {
-    /// Answers one request in-process through the same router a listener runs (tests call this without a socket).
-    package func respond(to request: ServerRequest) async -> ServerResponse {
-        guard let method = HTTPRequest.Method(request.method) else { return DevServerRoutes.unmatched(self, request) }
+    /// Answers one request in-process through the same router a listener runs (tests call this without a socket):
+    /// the request is built as a connection's parser would hand it to Hummingbird, and the answer is read back.
+    /// Header names are case-insensitive; `query` is percent-encoded into the target.
+    package func respond(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: Data = Data(), listener: DevServerListener = .main
+    ) async -> (status: Int, headers: [(name: String, value: String)], body: Data) {
         var fields = HTTPFields()
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+        var seen = Set<String>()
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where seen.insert(name.lowercased()).inserted {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
-        var target = request.path
-        if !request.query.isEmpty {
+        var target = path
+        if !query.isEmpty {
             var allowed = CharacterSet.urlQueryAllowed
             allowed.remove(charactersIn: "&=+")
             target +=
                 "?"
-                + request.query.sorted(by: { $0.key < $1.key }).map { name, value in
+                + query.sorted(by: { $0.key < $1.key }).map { name, value in
                     (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name) + "="
                         + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
                 }.joined(separator: "&")
         }
         let responder = DevServerRoutes.router(
-            self, listener: request.listener, bodyTimeout: DevServerApplication.defaultBodyTimeout
+            self, listener: listener, bodyTimeout: DevServerApplication.defaultBodyTimeout
         ).buildResponder()
-        var head = HTTPRequest(method: method, scheme: nil, authority: nil, path: nil, headerFields: fields)
-        // As a connection's parser hands it over: only newlines and NULs become spaces.
-        head.pseudoHeaderFields.path = HTTPField.Name(parsed: ":path").map {
-            HTTPField(name: $0, lenientValue: Array(target.utf8))
-        }
+        let answer: Response
         do {
-            let response = try await responder.respond(
-                to: Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: request.body))),
+            guard let method = HTTPRequest.Method(method.uppercased()) else {
+                throw APIFailure(.notFound, "no \(method.uppercased()) endpoint \(path)")
+            }
+            var head = HTTPRequest(method: method, scheme: nil, authority: nil, path: nil, headerFields: fields)
+            // As a connection's parser hands it over: only newlines and NULs become spaces.
+            head.pseudoHeaderFields.path = HTTPField.Name(parsed: ":path").map {
+                HTTPField(name: $0, lenientValue: Array(target.utf8))
+            }
+            answer = try await responder.respond(
+                to: Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body))),
                 context: DevServerContext(logger: logger))
-            let collector = BodyCollector()
-            try await response.body.write(CollectingWriter(collector: collector))
-            return ServerResponse(
-                status: response.status.code,
-                headers: response.headers.map { ($0.name.rawName, $0.value) }, body: collector.data)
+        } catch let failure as APIFailure {
+            answer = failure.envelope()
         } catch {
-            return Envelope.failure(APIFailure(.generic, "the request could not be answered"))
+            answer = APIFailure(.generic, "the request could not be answered").envelope()
         }
+        let collector = BodyCollector()
+        do {
+            try await answer.body.write(CollectingWriter(collector: collector))
+        } catch {
+            return (500, [], Data())
+        }
+        return (answer.status.code, answer.headers.map { ($0.name.rawName, $0.value) }, collector.data)
     }
 }
 

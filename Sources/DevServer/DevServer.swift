@@ -26,10 +26,15 @@ public struct DevServer: Sendable {
     public let pinning: PinningConfiguration?
     /// The back-office REST API (`/rest/v3/...`) configuration; nil: off (404), as `--admin` is.
     public let backOffice: BackOfficeConfiguration?
-    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
-    let temporaryKeys = ServerTemporaryKeys()
-    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
-    let replayGuard = ECIES.ReplayGuard(policy: .server2)
+
+    /// The server-side activation lifecycle every area shares.
+    package let activations: ActivationService
+    /// The areas, each with its routes: the Mobile Token API, `/pa/v3`, `/app/init`, `/admin`, `/rest/v3`.
+    let mobileTokenService: MobileTokenService
+    let enrollmentService: EnrollmentService
+    let pinningService: PinningService
+    let adminService: AdminService
+    let backOfficeService: BackOfficeService
 
     /// Makes a server over `state`; `statePath` (when given) is rewritten after every change. `limits`
     /// bound what it keeps (docs/serve.md, "Bounds").
@@ -39,13 +44,24 @@ public struct DevServer: Sendable {
         clock: EmulatorClock = .system, limits: DevServerLimits = .standard,
         logger: Logger = Logger(label: "qrauth.serve")
     ) {
-        self.store = DevServerStore(
+        let store = DevServerStore(
             state: state, statePath: statePath, clock: clock, limits: limits, logger: logger)
+        self.store = store
         self.clock = clock
         self.logger = logger
         self.adminEnabled = adminEnabled
         self.pinning = pinning
         self.backOffice = backOffice
+        let authentication = RequestAuthentication(store: store, clock: clock, logger: logger)
+        activations = ActivationService(store: store, clock: clock)
+        enrollmentService = EnrollmentService(
+            store: store, clock: clock, logger: logger, authentication: authentication, activations: activations)
+        mobileTokenService = MobileTokenService(
+            store: store, clock: clock, authentication: authentication, enrollment: enrollmentService)
+        pinningService = PinningService(pinning: pinning, clock: clock)
+        adminService = AdminService(store: store, clock: clock, activations: activations)
+        backOfficeService = BackOfficeService(
+            store: store, clock: clock, logger: logger, activations: activations, backOffice: backOffice)
     }
 
     /// What the server keeps.
@@ -63,85 +79,15 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// The error envelope for `error`; refusals that point at a bug or an attack are logged.
-    func failure(_ error: APIFailure, for request: ServerRequest) -> ServerResponse {
-        // `/pa/v3` and lifecycle refusals (`wire`) were logged with their reason where they were made.
-        if error.wire == nil, error.code == .generic || error.code == .powerAuthFailed {
-            logger.info(
-                "request refused",
-                metadata: [
-                    "path": "\(request.path)", "code": "\(error.codeText)", "message": "\(error.message)",
-                ])
-        }
-        return Envelope.failure(error)
-    }
-
-    /// Parses a body as JSON; returns its `requestObject` (nil when absent).
-    func requestObject(_ request: ServerRequest) throws(APIFailure) -> JSONValue? {
-        try jsonObjectBody(request)?["requestObject"]
-    }
-
-    /// The members of a JSON-object body, nil for an empty body; anything else is `invalidRequest`.
-    func jsonObjectBody(_ request: ServerRequest) throws(APIFailure) -> [String: JSONValue]? {
-        guard !request.body.isEmpty else { return nil }
-        let value: JSONValue
-        do {
-            value = try JSONDuplicateKeys.decode(JSONValue.self, from: request.body)
-        } catch {
-            throw APIFailure(.invalidRequest, "the request body is not JSON")
-        }
-        guard case .object(let members) = value else {
-            throw APIFailure(.invalidRequest, "the request body is not a JSON object")
-        }
-        return members
-    }
-
-    /// The typed `requestObject` of a Mobile Token API body (`MobileTokenAPI` request bodies); a failure
-    /// names the body, the envelope or the field (`requestObject.id is missing or not a string`).
-    func requestObject<Object: Decodable & Sendable>(
-        _ request: ServerRequest, as type: Object.Type
-    ) throws(APIFailure) -> Object {
-        guard !request.body.isEmpty else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
-        let envelope: RequestEnvelope<Object>
-        do {
-            envelope = try JSONDuplicateKeys.decode(RequestEnvelope<Object>.self, from: request.body)
-        } catch let error as DecodingError {
-            throw Self.requestFailure(error)
-        } catch {
-            throw APIFailure(.invalidRequest, "the request body is not JSON")
-        }
-        guard let object = envelope.requestObject else {
-            throw APIFailure(.invalidRequest, "the request has no requestObject")
-        }
-        return object
-    }
-
-    /// The failure for a body that does not decode: not JSON, not an object, no object in `requestObject`, or a
-    /// field (all the typed fields of the Mobile Token API requests are strings).
-    static func requestFailure(_ error: DecodingError) -> APIFailure {
-        let path: [any CodingKey]
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            path = context.codingPath
-        case .keyNotFound(let key, let context):
-            path = context.codingPath + [key]
-        @unknown default:
-            path = []
-        }
-        switch path.count {
-        case 0:
-            if case .dataCorrupted = error { return APIFailure(.invalidRequest, "the request body is not JSON") }
-            return APIFailure(.invalidRequest, "the request body is not a JSON object")
-        case 1:
-            return APIFailure(.invalidRequest, "requestObject is not an object")
-        default:
-            return APIFailure(.invalidRequest, "requestObject.\(path[1].stringValue) is missing or not a string")
-        }
-    }
-
-    /// The non-empty `id` of a detail, claim, authorize or cancel request.
-    static func operationId(_ id: String) throws(APIFailure) -> String {
-        guard !id.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string") }
-        return id
+    /// `text` with control and format characters (escape sequences, bidi overrides) replaced by `?`.
+    package static func loggable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.properties.generalCategory {
+                    case .control, .format, .lineSeparator, .paragraphSeparator: "?"
+                    default: scalar
+                    }
+                }))
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 import MobileTokenAPI
 import NIOCore
 
-/// Collects the whole request body into the context before the routes run: over `DevServer.maximumBodySize` is
+/// Notes the listener and collects the whole request body into the context before the routes run: over `DevServer.maximumBodySize` is
 /// 413, still incomplete after `timeout` is 408 with `Connection: close` (the header timeout ends once the head is
 /// in, so without this a client trickling its body would hold a connection, and a task, for as long as it liked).
 struct RequestBodyMiddleware: RouterMiddleware {
@@ -12,6 +12,8 @@ struct RequestBodyMiddleware: RouterMiddleware {
 
     /// How long the body may take to arrive once the head is in.
     let timeout: Duration
+    /// The listener this router serves.
+    let listener: DevServerListener
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -19,17 +21,19 @@ struct RequestBodyMiddleware: RouterMiddleware {
         switch await Self.collectBody(of: request, timeout: timeout) {
         case .body(let buffer):
             var context = context
+            context.listener = listener
             context.body = Data(buffer.readableBytesView)
             var request = request
             request.body = RequestBody(buffer: buffer)
             return try await next(request, context)
         case .tooLarge:
-            return DevServerRoutes.convert(
-                Envelope.failure(APIFailure(.invalidRequest, "the request body is larger than 1 MiB")), status: 413)
+            var response = APIFailure(.invalidRequest, "the request body is larger than 1 MiB").envelope()
+            response.status = .contentTooLarge
+            return response
         case .timedOut:
             // The connection is closed after this answer: the rest of the body may still be on its way.
-            var response = DevServerRoutes.convert(
-                Envelope.failure(APIFailure(.invalidRequest, "the request body did not arrive in time")), status: 408)
+            var response = APIFailure(.invalidRequest, "the request body did not arrive in time").envelope()
+            response.status = .requestTimeout
             response.headers[.connection] = "close"
             return response
         }

@@ -20,9 +20,9 @@ struct BackOfficeActivationTests {
 
     var applicationId: String { server.state.defaultApplication?.applicationId ?? "" }
 
-    func rest(_ path: String, _ requestObject: String) async -> ServerResponse {
+    func rest(_ path: String, _ requestObject: String) async -> TestResponse {
         await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: "/rest/v3/" + path, body: Data(#"{"requestObject":\#(requestObject)}"#.utf8)))
     }
 
@@ -32,7 +32,7 @@ struct BackOfficeActivationTests {
         return try #require(try PowerAuthClient.object(response)["responseObject"] as? [String: Any])
     }
 
-    func code(_ response: ServerResponse) throws -> String {
+    func code(_ response: TestResponse) throws -> String {
         let (status, code, _) = try PowerAuthClient.error(response)
         #expect(status == 400)
         return code
@@ -207,9 +207,9 @@ struct BackOfficeActivationTests {
         try state.prepareApplication(path: nil)
         let server = DevServer(
             state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock)
-        func rest(_ path: String, _ object: String) async -> ServerResponse {
+        func rest(_ path: String, _ object: String) async -> TestResponse {
             await server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: "/rest/v3/" + path, body: Data(#"{"requestObject":\#(object)}"#.utf8)))
         }
         #expect(await rest("application/create", #"{"applicationId":"kept"}"#).status == 200)

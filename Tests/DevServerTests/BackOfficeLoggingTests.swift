@@ -50,12 +50,12 @@ struct BackOfficeLoggingTests {
             headers.append(header)
             for path in ["/rest/v3/operation/template/list", "/rest/v3/operation/cancel", "/rest/v3/nope"] {
                 _ = await server.respond(
-                    to: ServerRequest(
+                    to: TestRequest(
                         method: "POST", path: path, headers: ["Authorization": header],
                         body: Data(#"{"requestObject":{"operationId":"x"}}"#.utf8)))
             }
         }
-        _ = await server.respond(to: ServerRequest(method: "POST", path: "/rest/v3/\u{1B}[31mred\u{202E}x"))
+        _ = await server.respond(to: TestRequest(method: "POST", path: "/rest/v3/\u{1B}[31mred\u{202E}x"))
         let text = capture.text
         #expect(text.contains("back-office call refused"), "the refusal is logged")
         #expect(text.contains("?[31mred?x"), "control and bidi characters of the path are replaced")

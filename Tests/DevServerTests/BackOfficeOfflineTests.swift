@@ -79,9 +79,9 @@ struct BackOfficeOfflineTests {
         let application = ServerApplication.generate(applicationId: "demo-app")
         let server = DevServer(
             state: DevServerState(applications: [application]), backOffice: BackOfficeConfiguration())
-        func create(_ applicationId: String) async -> ServerResponse {
+        func create(_ applicationId: String) async -> TestResponse {
             await server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: "/rest/v3/signature/offline/non-personalized/create",
                     body: Data(
                         #"{"requestObject":{"applicationId":"\#(applicationId)","data":\#(Self.json(Self.block))}}"#

@@ -27,7 +27,7 @@ struct BackOfficeOperationTests {
                 + #""parameters":{"amount":"100","iban":"CZ123"}\#(extra)}"#)
     }
 
-    static func code(_ response: ServerResponse) throws -> String? { try TestHarness.errorCode(response) }
+    static func code(_ response: TestResponse) throws -> String? { try TestHarness.errorCode(response) }
 
     @Test("template create, list and detail; a second template of the same name is ERR0039")
     func templates() async throws {
@@ -110,7 +110,7 @@ struct BackOfficeOperationTests {
     }
 
     static func fillCheck() -> Bool {
-        DevServer.fill("a${x}b${y}c${", with: ["x": "1"]) == "a1b${y}c${"
+        BackOfficeService.fill("a${x}b${y}c${", with: ["x": "1"]) == "a1b${y}c${"
     }
 
     @Test(
@@ -346,7 +346,7 @@ struct BackOfficeUserActionTests {
     static func approve(
         _ harness: TestHarness, _ id: String, data: String = "A1*A100CZK*ICZ123", user: String = "alice"
     )
-        async -> ServerResponse
+        async -> TestResponse
     {
         await harness.rest(
             "operation/approve",
@@ -354,7 +354,7 @@ struct BackOfficeUserActionTests {
                 + #""signatureType":"POSSESSION_KNOWLEDGE","additionalData":{"device":"test"}}}"#)
     }
 
-    static func object(_ response: ServerResponse) throws -> [String: Any] {
+    static func object(_ response: TestResponse) throws -> [String: Any] {
         try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
     }
 

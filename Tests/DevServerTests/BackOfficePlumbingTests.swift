@@ -14,7 +14,7 @@ struct BackOfficePlumbingTests {
     static func decode(_ body: String) -> Result<Probe, BackOfficeFailure> {
         Result { () throws(BackOfficeFailure) in
             try BackOfficeRoute.requestObject(
-                ServerRequest(method: "POST", path: "/x", body: Data(body.utf8)), as: Probe.self)
+                Data(body.utf8), as: Probe.self)
         }
     }
 
@@ -108,7 +108,7 @@ struct BackOfficePlumbingTests {
         let onOffice = await harness.rest("no/such/thing", listener: .backOffice)
         #expect((try TestHarness.json(onOffice)["responseObject"] as? [String: Any])?["localizedMessage"] != nil)
         let mobile = await harness.server.respond(
-            to: ServerRequest(method: "GET", path: "/admin/activations", listener: .backOffice))
+            to: TestRequest(method: "GET", path: "/admin/activations", listener: .backOffice))
         #expect(mobile.status == 404)
     }
 }

@@ -17,7 +17,7 @@ struct BoundsTests {
         return (directory, directory + "/state.json")
     }
 
-    static func message(_ response: ServerResponse) throws -> String {
+    static func message(_ response: TestResponse) throws -> String {
         let object = try TestHarness.json(response)
         return (object["responseObject"] as? [String: Any])?["message"] as? String ?? ""
     }
@@ -126,7 +126,7 @@ struct BoundsTests {
         let applicationId = server.state.defaultApplication?.applicationId ?? ""
         func rest(_ route: String, _ object: String) async throws -> [String: Any] {
             let response = await server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: "/rest/v3/" + route, body: Data(#"{"requestObject":\#(object)}"#.utf8)))
             try #require(response.status == 200, "\(route): \(String(decoding: response.body, as: UTF8.self))")
             return try #require(try TestHarness.json(response)["responseObject"] as? [String: Any])
@@ -193,9 +193,9 @@ struct BoundsTests {
             state: state, statePath: path, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock,
             limits: DevServerLimits(createdActivations: 3))
         let applicationId = server.state.defaultApplication?.applicationId ?? ""
-        func initialise(_ user: String) async throws -> ServerResponse {
+        func initialise(_ user: String) async throws -> TestResponse {
             await server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: "/rest/v3/activation/init",
                     body: Data(#"{"requestObject":{"userId":"\#(user)","applicationId":"\#(applicationId)"}}"#.utf8)))
         }
@@ -365,12 +365,12 @@ struct BoundsTests {
         let server = DevServer(
             state: state, adminEnabled: true, clock: clock.emulatorClock,
             limits: DevServerLimits(tokensPerActivation: 2))
-        let activation = try server.initActivation(.init(userId: "alice", commitPhase: .onCommit))
+        let activation = try server.activations.initActivation(.init(userId: "alice", commitPhase: .onCommit))
         let code = try #require(activation.registration?.activationCode)
         var client = try PowerAuthClient(server: server, clock: clock, version: .v33)
         let created = try await client.activate(code: code)
         #expect(created.response.status == 200)
-        _ = try server.commitActivation(activation.activationId, activationOtp: nil)
+        _ = try server.activations.commitActivation(activation.activationId, activationOtp: nil)
         var tokens: [String] = []
         for _ in 0..<3 {
             let (response, token, _) = try await client.createToken()

@@ -96,7 +96,7 @@ struct EncryptedEndpointLiveTests {
             server = DevServer(state: state, adminEnabled: true)
             let application = try #require(server.state.applications.first)
             let appVersion = try #require(application.currentVersion)
-            let activation = try server.initActivation(.init(userId: "alice"))
+            let activation = try server.activations.initActivation(.init(userId: "alice"))
             let code = try #require(activation.registration).activationCode
 
             let identity = try SelfSignedIdentity.make(host: "127.0.0.1")
@@ -122,7 +122,7 @@ struct EncryptedEndpointLiveTests {
                     version: version),
                 password: "1234")
             await plain.shutdown()
-            _ = try server.commitActivation(activation.activationId, activationOtp: nil)
+            _ = try server.activations.commitActivation(activation.activationId, activationOtp: nil)
             var device = completed.device
             if dropMasterKey { device.masterServerPublicKey = nil }
             store = InMemoryActivationStore(device)

@@ -15,7 +15,7 @@ struct MobileTokenClientLiveTests {
     /// Creates a pending operation through the admin API, in process.
     static func createOperation(_ server: DevServer) async throws -> String {
         let response = await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: "/admin/operations", headers: [:],
                 body: Data(#"{"name":"authorize_payment","data":"\#(data)","title":"Pay"}"#.utf8)))
         try #require(response.status == 200)

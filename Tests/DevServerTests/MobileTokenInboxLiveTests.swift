@@ -18,7 +18,7 @@ struct MobileTokenInboxLiveTests {
         _ server: DevServer, _ method: String, _ path: String, _ body: String = "", status: Int = 200
     ) async throws -> JSONValue? {
         let response = await server.respond(
-            to: ServerRequest(method: method, path: path, headers: [:], body: Data(body.utf8)))
+            to: TestRequest(method: method, path: path, headers: [:], body: Data(body.utf8)))
         #expect(response.status == status, "\(method) \(path): \(String(decoding: response.body, as: UTF8.self))")
         return try JSONDecoder().decode(JSONValue.self, from: response.body)["responseObject"]
     }
@@ -83,7 +83,7 @@ struct MobileTokenInboxLiveTests {
             EndpointPaths.MobileToken.inboxMessageReadAll,
         ] {
             let answer = await setup.server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: path, headers: [:], body: Data(#"{"requestObject":{"id":"x"}}"#.utf8)))
             #expect(
                 answer.status == 401 && String(decoding: answer.body, as: UTF8.self).contains("POWERAUTH_AUTH_FAIL"))
@@ -136,7 +136,7 @@ struct MobileTokenInboxLiveTests {
         // Without a token or a signature: POWERAUTH_AUTH_FAIL, nothing stored.
         for path in [EndpointPaths.MobileToken.pushRegisterToken, EndpointPaths.MobileToken.pushRegister] {
             let answer = await setup.server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: path, headers: [:],
                     body: Data(#"{"requestObject":{"platform":"fcm","token":"evil"}}"#.utf8)))
             #expect(

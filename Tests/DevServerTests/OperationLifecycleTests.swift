@@ -163,11 +163,11 @@ struct OperationLifecycleTests {
     @Test("bad requests: unknown path, GET, missing id, not JSON")
     func badRequests() async throws {
         let harness = try TestHarness()
-        let unknown = await harness.server.respond(to: ServerRequest(method: "POST", path: "/api/nope"))
+        let unknown = await harness.server.respond(to: TestRequest(method: "POST", path: "/api/nope"))
         #expect(unknown.status == 404)
         #expect(try TestHarness.errorCode(unknown) == "ERROR_NOT_FOUND")
         await #expect(
-            harness.server.respond(to: ServerRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
+            harness.server.respond(to: TestRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
                 .status == 404)
         let missing = try await harness.tokenCall(
             EndpointPaths.MobileToken.operationDetail, body: #"{"requestObject":{}}"#)

@@ -20,7 +20,7 @@ struct PinningEndpointTests {
         let (server, key, entry) = Self.server()
         let challenge = ChallengeHeader.generate()
         let response = await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "GET", path: "/app/init", query: ["appName": "demo"],
                 headers: [ChallengeHeader.requestHeader: challenge]))
         #expect(response.status == 200)
@@ -44,15 +44,15 @@ struct PinningEndpointTests {
         let (server, _, _) = Self.server(appName: "demo")
         for headers in [[:], [ChallengeHeader.requestHeader: Data(repeating: 1, count: 8).base64EncodedString()]] {
             let response = await server.respond(
-                to: ServerRequest(method: "GET", path: "/app/init", query: ["appName": "demo"], headers: headers))
+                to: TestRequest(method: "GET", path: "/app/init", query: ["appName": "demo"], headers: headers))
             #expect(response.status == 403)
             #expect(String(decoding: response.body, as: UTF8.self).contains("INVALID_CHALLENGE"))
         }
         let challenge = [ChallengeHeader.requestHeader: ChallengeHeader.generate()]
         #expect(
-            await server.respond(to: ServerRequest(method: "GET", path: "/app/init", headers: challenge)).status == 400)
+            await server.respond(to: TestRequest(method: "GET", path: "/app/init", headers: challenge)).status == 400)
         let other = await server.respond(
-            to: ServerRequest(method: "GET", path: "/app/init", query: ["appName": "x"], headers: challenge))
+            to: TestRequest(method: "GET", path: "/app/init", query: ["appName": "x"], headers: challenge))
         #expect(other.status == 404)
     }
 
@@ -60,7 +60,7 @@ struct PinningEndpointTests {
     func publicKey() async throws {
         let (server, key, _) = Self.server()
         let response = await server.respond(
-            to: ServerRequest(method: "GET", path: "/app/init/public-key", query: ["appName": "demo"]))
+            to: TestRequest(method: "GET", path: "/app/init/public-key", query: ["appName": "demo"]))
         let object = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: String])
         #expect(object["publicKey"] == key.exportedPublicKey)
     }

@@ -30,20 +30,20 @@ struct PowerAuthClient {
 
     // MARK: transport
 
-    func post(_ path: String, headers: [String: String] = [:], body: Data) async -> ServerResponse {
-        await server.respond(to: ServerRequest(method: "POST", path: path, headers: headers, body: body))
+    func post(_ path: String, headers: [String: String] = [:], body: Data) async -> TestResponse {
+        await server.respond(to: TestRequest(method: "POST", path: path, headers: headers, body: body))
     }
 
     static func json(_ value: some Encodable) throws -> Data {
         try JSONEncoder().encode(value)
     }
 
-    static func object(_ response: ServerResponse) throws -> [String: Any] {
+    static func object(_ response: TestResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
     /// `(HTTP status, code, message)` of an error envelope.
-    static func error(_ response: ServerResponse) throws -> (Int, String, String) {
+    static func error(_ response: TestResponse) throws -> (Int, String, String) {
         let object = try object(response)
         #expect(object["status"] as? String == "ERROR")
         let body = try #require(object["responseObject"] as? [String: Any])
@@ -86,7 +86,7 @@ struct PowerAuthClient {
     // MARK: activation
 
     struct ActivationResult {
-        var response: ServerResponse
+        var response: TestResponse
         var layer1Request: Data
     }
 
@@ -150,7 +150,7 @@ struct PowerAuthClient {
     // MARK: status
 
     /// `/pa/v3/activation/status`, decoded with the client's transport key.
-    func status(activationId id: String? = nil) async throws -> (ServerResponse, ActivationStatusBlob?) {
+    func status(activationId id: String? = nil) async throws -> (TestResponse, ActivationStatusBlob?) {
         let challenge = SecureRandom.bytes(count: 16)
         let response = await post(
             EndpointPaths.PowerAuth.v3.activationStatus,
@@ -175,7 +175,7 @@ struct PowerAuthClient {
     /// `/pa/v3/token/create`; returns the response and, on success, the token.
     mutating func createToken(
         type: SignatureType = .possession, temporaryKey given: TemporaryKey? = nil, timestampOffset: Int64 = 0
-    ) async throws -> (ServerResponse, TokenCreatePayload?, Data) {
+    ) async throws -> (TestResponse, TokenCreatePayload?, Data) {
         var temporary = given
         if version == .v33, temporary == nil { temporary = try await temporaryKey(activationScope: true) }
         let (request, decryptor) = try encryptor(

@@ -24,7 +24,7 @@ struct PowerAuthRESTTests {
     func initActivation(
         phase: CommitPhase = .onCommit, otp: String? = nil, maxFailures: Int? = nil
     ) throws -> (id: String, code: String) {
-        let activation = try server.initActivation(
+        let activation = try server.activations.initActivation(
             .init(userId: "alice", commitPhase: phase, activationOtp: otp, maxFailureCount: maxFailures))
         let registration = try #require(activation.registration)
         return (activation.activationId, registration.activationCode)
@@ -49,7 +49,7 @@ struct PowerAuthRESTTests {
         #expect(client.activationId == id)
         let (_, pending) = try await client.status()
         #expect(pending?.status == ActivationStatus.pendingCommit.statusByte)
-        _ = try server.commitActivation(id, activationOtp: nil)
+        _ = try server.activations.commitActivation(id, activationOtp: nil)
         let (_, active) = try await client.status()
         #expect(active?.status == ActivationStatus.active.statusByte)
         #expect(active?.maxFailedAttempts == 5)
@@ -106,11 +106,11 @@ struct PowerAuthRESTTests {
         }
     }
 
-    func listOperations(token: TokenCreatePayload) async -> ServerResponse {
+    func listOperations(token: TokenCreatePayload) async -> TestResponse {
         let header = TokenDigest.header(
             tokenId: token.tokenId, tokenSecret: token.tokenSecret, timestampMillis: clock.millis)
         return await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: EndpointPaths.MobileToken.operationList,
                 headers: [TokenHeader.name: header.value],
                 body: Data("{}".utf8)))
@@ -149,7 +149,7 @@ struct PowerAuthRESTTests {
         var late = try self.client(version)
         let expired = try await late.activate(code: expiredCode)
         #expect(try PowerAuthClient.error(expired.response) == (400, activation.0, activation.1))
-        #expect(try server.activationStatus(expiredId)?.counters.status == .removed)
+        #expect(try server.activations.activationStatus(expiredId)?.counters.status == .removed)
     }
 
     @Test("ON_KEY_EXCHANGE: a wrong OTP counts, REMOVED at the limit; the right one activates at once")
@@ -158,18 +158,18 @@ struct PowerAuthRESTTests {
         let (id, code) = try initActivation(phase: .onKeyExchange, otp: "24680", maxFailures: 2)
         let first = try await client.activate(code: code, otp: "13579")
         #expect(try PowerAuthClient.error(first.response).1 == "ERR_ACTIVATION")
-        var state = try #require(try server.activationStatus(id))
+        var state = try #require(try server.activations.activationStatus(id))
         #expect(state.counters.status == .created)
         #expect(state.counters.failedAttempts == 1)
         let second = try await client.activate(code: code, otp: nil)
         #expect(try PowerAuthClient.error(second.response).1 == "ERR_ACTIVATION")
-        state = try #require(try server.activationStatus(id))
+        state = try #require(try server.activations.activationStatus(id))
         #expect(state.counters.status == .removed)
 
         let (otherId, otherCode) = try initActivation(phase: .onKeyExchange, otp: "24680")
         var other = try self.client(.v32)
         #expect(try await other.activate(code: otherCode, otp: "24680").response.status == 200)
-        #expect(try server.activationStatus(otherId)?.counters.status == .active)
+        #expect(try server.activations.activationStatus(otherId)?.counters.status == .active)
     }
 
     @Test("a flipped MAC, a missing header and a garbage body are ERR_ENCRYPTION", arguments: versions)
@@ -181,7 +181,7 @@ struct PowerAuthRESTTests {
         }
         let encryption = (400, "ERR_ENCRYPTION", "POWER_AUTH_ENCRYPTION_FAILED")
         #expect(try PowerAuthClient.error(tampered.response) == encryption)
-        #expect(try server.activationStatus(id)?.counters.status == .created)
+        #expect(try server.activations.activationStatus(id)?.counters.status == .created)
         let noHeader = await client.post(EndpointPaths.PowerAuth.v3.activationCreate, body: tampered.layer1Request)
         #expect(try PowerAuthClient.error(noHeader) == encryption)
         let garbage = await client.post(
@@ -246,7 +246,7 @@ struct PowerAuthRESTTests {
         #expect(try await client.activate(code: fresh).response.status == 200)
 
         // Token creation with an application-scope key (wrong scope) is a token error.
-        _ = try server.commitActivation(try #require(client.activationId), activationOtp: nil)
+        _ = try server.activations.commitActivation(try #require(client.activationId), activationOtp: nil)
         let applicationKey = try await client.temporaryKey()
         let (refused, _, _) = try await client.createToken(temporaryKey: applicationKey)
         #expect(try PowerAuthClient.error(refused) == (401, "ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
@@ -258,7 +258,7 @@ struct PowerAuthRESTTests {
     func keystoreFailures() async throws {
         let client = try client(.v33)
         let failure = (400, "ERR_TEMPORARY_KEY", "POWER_AUTH_TEMPORARY_KEY_FAILURE")
-        func post(_ jwt: String) async throws -> ServerResponse {
+        func post(_ jwt: String) async throws -> TestResponse {
             await client.post(
                 EndpointPaths.PowerAuth.v3.keystoreCreate,
                 body: try PowerAuthClient.json(RequestEnvelope(requestObject: KeystoreCreateRequest(jwt: jwt))))
@@ -288,7 +288,7 @@ struct PowerAuthRESTTests {
         var client = try client(.v32)
         let (id, code) = try initActivation()
         #expect(try await client.activate(code: code).response.status == 200)
-        _ = try server.commitActivation(id, activationOtp: nil)
+        _ = try server.activations.commitActivation(id, activationOtp: nil)
         let body = Data("{}".utf8)
         let possession = try client.signature(uriId: "/pa/activation/remove", body: body, type: .possession)
         let refused = await client.post(
@@ -300,8 +300,8 @@ struct PowerAuthRESTTests {
         let bad = await client.post(
             EndpointPaths.PowerAuth.v3.activationRemove, headers: [AuthorizationHeader.name: wrongBody], body: body)
         #expect(try PowerAuthClient.error(bad) == (401, "ERR_AUTHENTICATION", "POWER_AUTH_SIGNATURE_INVALID"))
-        #expect(try server.activationStatus(id)?.counters.failedAttempts == 1)
-        #expect(try server.activationStatus(id)?.counters.status == .active)
+        #expect(try server.activations.activationStatus(id)?.counters.failedAttempts == 1)
+        #expect(try server.activations.activationStatus(id)?.counters.status == .active)
         // A PENDING_COMMIT activation cannot sign.
         var pending = try self.client(.v32)
         let (_, pendingCode) = try initActivation()
@@ -335,7 +335,7 @@ struct PowerAuthRESTTests {
 
         let (id, code) = try initActivation()
         #expect(try await client.activate(code: code).response.status == 200)
-        _ = try server.commitActivation(id, activationOtp: nil)
+        _ = try server.activations.commitActivation(id, activationOtp: nil)
         let activationKey = version == .v33 ? try await client.temporaryKey(activationScope: true) : nil
         let (signedRequest, signedDecryptor) = try client.encryptor(
             .activationScopeGeneric, fallback: try #require(client.serverPublicKey), temporaryKey: activationKey
@@ -375,7 +375,7 @@ struct PowerAuthRESTTests {
         var client = try first.client(.v33)
         let (id, code) = try first.initActivation()
         #expect(try await client.activate(code: code).response.status == 200)
-        _ = try first.server.commitActivation(id, activationOtp: nil)
+        _ = try first.server.activations.commitActivation(id, activationOtp: nil)
         let (created, _, _) = try await client.createToken()
         #expect(created.status == 200)
 
@@ -393,8 +393,8 @@ struct PowerAuthRESTTests {
 
     @Test("/admin/activations/init and commit: the back office's bodies and ERR00nn refusals")
     func adminInitAndCommit() async throws {
-        func admin(_ path: String, _ body: String) async -> ServerResponse {
-            await server.respond(to: ServerRequest(method: "POST", path: path, body: Data(body.utf8)))
+        func admin(_ path: String, _ body: String) async -> TestResponse {
+            await server.respond(to: TestRequest(method: "POST", path: path, body: Data(body.utf8)))
         }
         let applicationId = try #require(server.state.defaultApplication?.applicationId)
         let created = await admin(
@@ -438,7 +438,7 @@ struct PowerAuthRESTTests {
         var client = try client(.v30)
         let (id, code) = try initActivation()
         #expect(try await client.activate(code: code).response.status == 200)
-        _ = try server.commitActivation(id, activationOtp: nil)
+        _ = try server.activations.commitActivation(id, activationOtp: nil)
         let response = await client.post(
             EndpointPaths.PowerAuth.v3.activationStatus,
             body: Data(#"{"requestObject":{"activationId":"\#(id)"}}"#.utf8))
@@ -474,6 +474,6 @@ struct PowerAuthRESTTests {
         }
         #expect(statuses.filter { $0 == 200 }.count == 1)
         #expect(statuses.filter { $0 == 400 }.count == 7)
-        #expect(try server.activationStatus(id)?.counters.status == .pendingCommit)
+        #expect(try server.activations.activationStatus(id)?.counters.status == .pendingCommit)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The typed request bodies answer the INVALID_REQUEST messages the field-by-field reader answered.
 @Suite("Typed request bodies: the same 400 answers for bad bodies")
 struct RequestDecodingTests {
-    static func message(_ response: ServerResponse) throws -> String? {
+    static func message(_ response: TestResponse) throws -> String? {
         let object = try TestHarness.json(response)
         return (object["responseObject"] as? [String: Any])?["message"] as? String
     }

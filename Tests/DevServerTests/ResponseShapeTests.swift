@@ -38,7 +38,7 @@ struct ResponseShapeTests {
     func errorShape() async throws {
         let harness = try TestHarness()
         let ours = try await TestHarness.json(
-            harness.server.respond(to: ServerRequest(method: "POST", path: "/nothing")))
+            harness.server.respond(to: TestRequest(method: "POST", path: "/nothing")))
         let sample = try Self.fixture("server_doc_error_response_generic.json")
         #expect(Set(ours.keys) == Set(sample.keys))
         let body = try #require(ours["responseObject"] as? [String: Any])

@@ -6,7 +6,7 @@ import Testing
 /// Hummingbird's router picks the endpoint; what no route matches answers as the hand dispatch did.
 @Suite("Routing: endpoints, path parameters and the 404 answers")
 struct RoutingTests {
-    static func answer(_ response: ServerResponse) throws -> (code: String?, message: String?) {
+    static func answer(_ response: TestResponse) throws -> (code: String?, message: String?) {
         let object = try TestHarness.json(response)
         let body = object["responseObject"] as? [String: Any]
         return (body?["code"] as? String, body?["message"] as? String)
@@ -16,17 +16,17 @@ struct RoutingTests {
     func unmatched() async throws {
         let harness = try TestHarness()
         let get = await harness.server.respond(
-            to: ServerRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
+            to: TestRequest(method: "GET", path: EndpointPaths.MobileToken.operationList))
         #expect(get.status == 404)
         #expect(
             try Self.answer(get).message
                 == "no GET endpoint /api/auth/token/app/operation/list; the Mobile Token API uses POST")
-        let unknown = await harness.server.respond(to: ServerRequest(method: "POST", path: "/api/nope"))
+        let unknown = await harness.server.respond(to: TestRequest(method: "POST", path: "/api/nope"))
         #expect(try Self.answer(unknown) == ("ERROR_NOT_FOUND", "no such endpoint: /api/nope"))
         let adminMethod = await harness.admin("DELETE", "/admin/operations")
         #expect(adminMethod.status == 404)
         #expect(try Self.answer(adminMethod).message == "no admin endpoint DELETE /admin/operations")
-        let noInit = await harness.server.respond(to: ServerRequest(method: "GET", path: "/app/init"))
+        let noInit = await harness.server.respond(to: TestRequest(method: "GET", path: "/app/init"))
         #expect(try Self.answer(noInit) == ("ERROR_NOT_FOUND", "no fingerprint list is served"))
     }
 

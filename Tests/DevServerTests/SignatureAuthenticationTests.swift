@@ -84,7 +84,7 @@ struct SignatureAuthenticationTests {
         let body = #"{"requestObject":{"id":"\#(id)","data":"\#(Self.data)"}}"#
         let header = try await harness.signatureHeader(uriId: "/operation/authorize", body: body)
         let tampered = await harness.server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: EndpointPaths.MobileToken.operationAuthorize,
                 headers: [AuthorizationHeader.name: header],
                 body: Data(body.replacingOccurrences(of: "Utility", with: "Utilitx").utf8)))

@@ -42,9 +42,9 @@ struct TestHarness {
         ).value
     }
 
-    func tokenCall(_ path: String, body: String = "{}", device index: Int = 0) async throws -> ServerResponse {
+    func tokenCall(_ path: String, body: String = "{}", device index: Int = 0) async throws -> TestResponse {
         await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: path, headers: ["X-PowerAuth-Token": try tokenHeader(device: index)],
                 body: Data(body.utf8)))
     }
@@ -53,10 +53,10 @@ struct TestHarness {
     mutating func signedCall(
         _ path: String, uriId: String, body: String, type: SignatureType = .possessionKnowledge,
         password: String = TestHarness.password, device index: Int = 0
-    ) async throws -> ServerResponse {
+    ) async throws -> TestResponse {
         let header = try await signatureHeader(uriId: uriId, body: body, type: type, password: password, device: index)
         return await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: path, headers: [AuthorizationHeader.name: header], body: Data(body.utf8)))
     }
 
@@ -80,7 +80,7 @@ struct TestHarness {
     mutating func authorize(
         _ id: String, data: String, type: SignatureType = .possessionKnowledge, password: String = TestHarness.password,
         device: Int = 0
-    ) async throws -> ServerResponse {
+    ) async throws -> TestResponse {
         try await signedCall(
             EndpointPaths.MobileToken.operationAuthorize, uriId: "/operation/authorize",
             body: #"{"requestObject":{"id":"\#(id)","data":"\#(data)"}}"#, type: type, password: password,
@@ -89,7 +89,7 @@ struct TestHarness {
 
     mutating func reject(
         _ id: String, reason: String = "INCORRECT_DATA", type: SignatureType = .possession
-    ) async throws -> ServerResponse {
+    ) async throws -> TestResponse {
         try await signedCall(
             EndpointPaths.MobileToken.operationCancel, uriId: "/operation/cancel",
             body: #"{"requestObject":{"id":"\#(id)","reason":"\#(reason)"}}"#, type: type)
@@ -97,8 +97,8 @@ struct TestHarness {
 
     // MARK: admin
 
-    func admin(_ method: String, _ path: String, _ body: String = "") async -> ServerResponse {
-        await server.respond(to: ServerRequest(method: method, path: path, body: Data(body.utf8)))
+    func admin(_ method: String, _ path: String, _ body: String = "") async -> TestResponse {
+        await server.respond(to: TestRequest(method: method, path: path, body: Data(body.utf8)))
     }
 
     /// Creates an online operation and returns its id.
@@ -132,9 +132,9 @@ struct TestHarness {
     func rest(
         _ path: String, _ body: String = "{}", headers: [String: String] = [:],
         listener: DevServerListener = .main
-    ) async -> ServerResponse {
+    ) async -> TestResponse {
         await server.respond(
-            to: ServerRequest(
+            to: TestRequest(
                 method: "POST", path: "/rest/v3/" + path, headers: headers, body: Data(body.utf8),
                 listener: listener))
     }
@@ -150,11 +150,11 @@ struct TestHarness {
 
     // MARK: JSON
 
-    static func json(_ response: ServerResponse) throws -> [String: Any] {
+    static func json(_ response: TestResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
-    static func errorCode(_ response: ServerResponse) throws -> String? {
+    static func errorCode(_ response: TestResponse) throws -> String? {
         let object = try json(response)
         guard object["status"] as? String == "ERROR" else { return nil }
         return (object["responseObject"] as? [String: Any])?["code"] as? String

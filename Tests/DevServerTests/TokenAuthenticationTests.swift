@@ -23,7 +23,7 @@ struct TokenAuthenticationTests {
     func replayRefused() async throws {
         let harness = try TestHarness()
         let header = try await harness.tokenHeader()
-        let request = ServerRequest(
+        let request = TestRequest(
             method: "POST", path: EndpointPaths.MobileToken.operationList, headers: [TokenHeader.name: header],
             body: Data("{}".utf8))
         await #expect(harness.server.respond(to: request).status == 200)
@@ -39,7 +39,7 @@ struct TokenAuthenticationTests {
         ])
     func timestampWindow(offset: Int64, accepted: Bool) async throws {
         let harness = try TestHarness()
-        let request = await ServerRequest(
+        let request = await TestRequest(
             method: "POST", path: EndpointPaths.MobileToken.operationList,
             headers: [TokenHeader.name: try harness.tokenHeader(offsetMillis: offset)], body: Data("{}".utf8))
         let response = await harness.server.respond(to: request)
@@ -59,7 +59,7 @@ struct TokenAuthenticationTests {
             [TokenHeader.name: forged.value], [:], [TokenHeader.name: unknown.value], [TokenHeader.name: "PowerAuth x"],
         ] {
             let response = await harness.server.respond(
-                to: ServerRequest(
+                to: TestRequest(
                     method: "POST", path: EndpointPaths.MobileToken.operationList, headers: headers,
                     body: Data("{}".utf8)))
             #expect(response.status == 401)

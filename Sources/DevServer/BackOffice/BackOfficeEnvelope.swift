@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 
 /// The back-office response envelopes of the PowerAuth server (`ObjectResponse`): `{"status":"OK",
@@ -6,12 +7,12 @@ import MobileTokenAPI
 /// (`BackOffice.timestamp`, `2025-01-01T12:00:00.000+00:00`).
 enum BackOfficeEnvelope {
     /// The success envelope around `payload`.
-    static func ok<Payload: Encodable & Sendable>(_ payload: Payload) -> ServerResponse {
+    static func ok<Payload: Encodable & Sendable>(_ payload: Payload) -> Response {
         encode(ResponseEnvelope(.ok(payload)), status: 200)
     }
 
     /// The error envelope for `failure`, with its HTTP status.
-    static func failure(_ failure: BackOfficeFailure) -> ServerResponse {
+    static func failure(_ failure: BackOfficeFailure) -> Response {
         encode(
             ResponseEnvelope<EmptyPayload>(
                 .error(
@@ -38,7 +39,7 @@ enum BackOfficeEnvelope {
     }
 
     /// Encodes compactly with sorted keys and Jackson-style dates.
-    static func encode(_ value: some Encodable, status: Int) -> ServerResponse {
+    static func encode(_ value: some Encodable, status: Int) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -46,9 +47,9 @@ enum BackOfficeEnvelope {
             try container.encode(BackOffice.timestamp(date))
         }
         do {
-            return .json(try encoder.encode(value), status: status)
+            return Envelope.json(try encoder.encode(value), status: status)
         } catch {
-            return .json(
+            return Envelope.json(
                 Data(
                     #"{"status":"ERROR","responseObject":{"code":"ERR0000","message":"encoding failed","localizedMessage":"encoding failed"}}"#
                         .utf8),

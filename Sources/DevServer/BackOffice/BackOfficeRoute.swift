@@ -1,4 +1,5 @@
-import Foundation
+package import Foundation
+import Hummingbird
 import MobileTokenAPI
 import QRAuthEncoding
 
@@ -11,40 +12,39 @@ import QRAuthEncoding
 /// `{"status":"OK","responseObject":…}`.
 package struct BackOfficeRoute: Sendable {
     /// The handler: the server and the request in, a complete response out.
-    package typealias Handler = @Sendable (DevServer, ServerRequest) throws(BackOfficeFailure) -> ServerResponse
+    typealias Handler = @Sendable (BackOfficeService, Request, DevServerContext) throws(BackOfficeFailure) -> Response
 
     /// The full path, e.g. `/rest/v3/operation/create`.
     package let path: String
     /// What answers it.
-    package let handler: Handler
+    let handler: Handler
 
     /// A route with a raw handler (for answers that are not a plain `responseObject`).
-    package init(_ path: String, handler: @escaping Handler) {
+    init(_ path: String, handler: @escaping Handler) {
         self.path = path
         self.handler = handler
     }
 
     /// A route whose body is `{"requestObject": Body}` and whose answer is `responseObject`.
-    package static func typed<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
+    static func typed<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ path: String, _ body: Body.Type,
-        _ handler: @escaping @Sendable (DevServer, Body) throws(BackOfficeFailure) -> Answer
+        _ handler: @escaping @Sendable (BackOfficeService, Body) throws(BackOfficeFailure) -> Answer
     ) -> BackOfficeRoute {
-        BackOfficeRoute(path) { server, request throws(BackOfficeFailure) in
-            BackOfficeEnvelope.ok(try handler(server, try BackOfficeRoute.requestObject(request, as: Body.self)))
+        BackOfficeRoute(path) { server, request, context throws(BackOfficeFailure) in
+            BackOfficeEnvelope.ok(try handler(server, try BackOfficeRoute.requestObject(context.body, as: Body.self)))
         }
     }
 
-    /// The typed `requestObject` of a back-office body. Not JSON, not an object, or a member of the wrong type:
-    /// `ERROR_HTTP_REQUEST` (the server's `HttpMessageNotReadableException`); no `requestObject` or a required
-    /// member absent: `ERR0024` (its validation error). A body without input may be `{}` or empty when `Body`
-    /// has no required member.
+    /// The typed `requestObject` of a back-office body (read by `DevServerRequestDecoder`). Not JSON, not an
+    /// object, or a member of the wrong type: `ERROR_HTTP_REQUEST` (the server's `HttpMessageNotReadableException`);
+    /// no `requestObject` or a required member absent: `ERR0024` (its validation error). A body without input may
+    /// be `{}` or empty when `Body` has no required member.
     package static func requestObject<Body: Decodable>(
-        _ request: ServerRequest, as type: Body.Type
+        _ body: Data, as type: Body.Type
     ) throws(BackOfficeFailure) -> Body {
         let value: JSONValue
         do {
-            value = try JSONDuplicateKeys.decode(
-                JSONValue.self, from: request.body.isEmpty ? Data("{}".utf8) : request.body)
+            value = try DevServerRequestDecoder.decode(JSONValue.self, from: body.isEmpty ? Data("{}".utf8) : body)
         } catch {
             throw BackOfficeFailure(.httpRequest, "the request body is not JSON")
         }

@@ -15,7 +15,7 @@ extension BackOfficeRoutes {
             .typed(EndpointPaths.backOffice(.activationCommit), BackOffice.CommitActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 _ = try backOffice { () throws(ActivationLifecycleError) in
-                    try server.commitActivation(body.activationId, activationOtp: body.activationOtp)
+                    try server.activations.commitActivation(body.activationId, activationOtp: body.activationOtp)
                 }
                 return BackOffice.CommitActivationResponse(activationId: body.activationId, activated: true)
             },
@@ -26,7 +26,7 @@ extension BackOfficeRoutes {
             .typed(EndpointPaths.backOffice(.activationBlock), BackOffice.BlockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 let activation = try backOffice { () throws(ActivationLifecycleError) in
-                    try server.blockActivation(body.activationId, reason: body.reason)
+                    try server.activations.blockActivation(body.activationId, reason: body.reason)
                 }
                 return BackOffice.BlockActivationResponse(
                     activationId: activation.activationId, activationStatus: .init(activation.counters.status),
@@ -35,7 +35,7 @@ extension BackOfficeRoutes {
             .typed(EndpointPaths.backOffice(.activationUnblock), BackOffice.UnblockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 let activation = try backOffice { () throws(ActivationLifecycleError) in
-                    try server.unblockActivation(body.activationId)
+                    try server.activations.unblockActivation(body.activationId)
                 }
                 return BackOffice.UnblockActivationResponse(
                     activationId: activation.activationId, activationStatus: .init(activation.counters.status))
@@ -43,7 +43,7 @@ extension BackOfficeRoutes {
             .typed(EndpointPaths.backOffice(.activationRemove), BackOffice.RemoveActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 _ = try backOffice { () throws(ActivationLifecycleError) in
-                    try server.removeActivation(body.activationId)
+                    try server.activations.removeActivation(body.activationId)
                 }
                 return BackOffice.RemoveActivationResponse(activationId: body.activationId, removed: true)
             },
@@ -51,7 +51,7 @@ extension BackOfficeRoutes {
                 server, body throws(BackOfficeFailure) in
                 guard !body.userId.isEmpty else { throw .missing("userId") }
                 let statuses = body.activationStatuses.map { Set($0.map { ActivationStatus($0) }) }
-                let all = server.listActivations(
+                let all = server.activations.listActivations(
                     userId: body.userId, applicationId: body.applicationId, statuses: statuses)
                 let size = max(1, min(body.pageSize ?? 100, 1000))
                 let page = max(0, body.pageNumber ?? 0)
@@ -95,7 +95,7 @@ extension PowerAuth.ActivationStatus {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `activation/init`: the application must exist (`ERR0015`); `timestampActivationExpire` must be a date
     /// in the future (`ERR0011` when unreadable).
     func backOfficeInitActivation(
@@ -114,7 +114,7 @@ extension DevServer {
             throw BackOfficeFailure(.invalidRequest, "maxFailureCount must be 1 to 1000")
         }
         let activation = try BackOfficeRoutes.backOffice { () throws(ActivationLifecycleError) in
-            try initActivation(
+            try activations.initActivation(
                 ActivationInit(
                     userId: body.userId, applicationId: body.applicationId,
                     commitPhase: body.commitPhase.flatMap { CommitPhase(rawValue: $0.rawValue) } ?? .onCommit,
@@ -142,7 +142,7 @@ extension DevServer {
             challenge = bytes
         }
         let found = try BackOfficeRoutes.backOffice { () throws(ActivationLifecycleError) in
-            try activationStatus(body.activationId)
+            try activations.activationStatus(body.activationId)
         }
         guard let activation = found else {
             return BackOffice.GetActivationStatusResponse(

@@ -21,7 +21,7 @@ extension BackOfficeRoutes {
                 guard
                     let application = server.state.applications.first(where: { $0.applicationId == body.applicationId })
                 else { throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)") }
-                return DevServer.applicationDetail(application)
+                return BackOfficeService.applicationDetail(application)
             },
             .typed(EndpointPaths.backOffice(.applicationVersionCreate), BackOffice.CreateApplicationVersionRequest.self)
             {
@@ -32,7 +32,7 @@ extension BackOfficeRoutes {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `application/create`: a new application with a fresh master key pair and a `default` version
     /// (`ERR0043` when the id exists).
     func createApplication(
@@ -41,7 +41,7 @@ extension DevServer {
         let id = body.applicationId.trimmingCharacters(in: .whitespaces)
         guard !id.isEmpty, id.utf8.count <= 255 else { throw .missing("applicationId") }
         let application = ServerApplication.generate(applicationId: id)
-        try backOfficeTransaction { (state, _) throws(BackOfficeFailure) in
+        try store.backOfficeTransaction { (state, _) throws(BackOfficeFailure) in
             guard !state.applications.contains(where: { $0.applicationId == id }) else {
                 throw BackOfficeFailure(.duplicateApplication, "the application \(id) exists already")
             }
@@ -62,7 +62,7 @@ extension DevServer {
         let name = body.applicationVersionId.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.utf8.count <= 255 else { throw .missing("applicationVersionId") }
         let version = ServerApplication.Version.generate(applicationVersionId: name)
-        let application = try backOfficeTransaction { (state, _) throws(BackOfficeFailure) -> ServerApplication in
+        let application = try store.backOfficeTransaction { (state, _) throws(BackOfficeFailure) -> ServerApplication in
             guard let index = state.applications.firstIndex(where: { $0.applicationId == body.applicationId }) else {
                 throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)")
             }

@@ -14,18 +14,18 @@ extension BackOfficeRoutes {
                 BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self
             ) {
                 server, body throws(BackOfficeFailure) in
-                try server.createPersonalizedOfflinePayload(body)
+                try server.offline.createPersonalizedOfflinePayload(body)
             },
             .typed(
                 EndpointPaths.backOffice(.offlineNonPersonalizedCreate),
                 BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
             ) {
                 server, body throws(BackOfficeFailure) in
-                try server.createNonPersonalizedOfflinePayload(body)
+                try server.offline.createNonPersonalizedOfflinePayload(body)
             },
             .typed(EndpointPaths.backOffice(.offlineVerify), OfflineVerifyBody.self) {
                 server, body throws(BackOfficeFailure) in
-                try server.verifyOfflineSignature(body)
+                try server.offline.verifyOfflineSignature(body)
             },
         ]
     }
@@ -42,7 +42,17 @@ struct OfflineVerifyBody: Decodable {
     var proximityCheck: BackOffice.OfflineProximityCheck?
 }
 
-extension DevServer {
+/// `/rest/v3/signature/offline/...` of the back office: offline payloads signed with the master or an activation's
+/// server key, and offline codes verified with the look-ahead.
+struct BackOfficeOfflineService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+
+    /// A copy of the current state.
+    var state: DevServerState { store.snapshot }
+}
+
+extension BackOfficeOfflineService {
     /// `personalized/create`: `data` (the five-line block) signed with the activation's server key, with a
     /// proximity TOTP line when asked.
     func createPersonalizedOfflinePayload(
@@ -105,7 +115,7 @@ extension DevServer {
         } catch {
             throw BackOfficeFailure(.genericCryptography, error.reason)
         }
-        return try backOfficeTransaction {
+        return try store.backOfficeTransaction {
             (state, changed) throws(BackOfficeFailure) -> BackOffice.VerifyOfflineSignatureResponse in
             guard let index = state.activations.firstIndex(where: { $0.activationId == body.activationId }) else {
                 throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")

@@ -42,7 +42,7 @@ struct OperationListBody: Decodable {
     var pageSize: Int?
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `operation/create`: a PENDING operation from a template, `${param}` placeholders filled from `parameters`
     /// (unknown ones stay as written), expiring at `timestampExpires` or after the template's expiration.
     func createBackOfficeOperation(
@@ -113,7 +113,7 @@ extension DevServer {
                 activationFlag: body.activationFlag, templateName: template.templateName, parameters: parameters,
                 additionalData: body.additionalData, signatureType: template.signatureType,
                 riskFlags: template.riskFlags))
-        try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+        try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             // ERR0041 (operation error): the real server has no code for a full store.
             let limit = store.limits.pendingOperations
             guard state.admitPendingOperation(limit: limit, now: now, changed: &changed) else {
@@ -132,7 +132,7 @@ extension DevServer {
         _ body: BackOffice.OperationDetailRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
         let now = clock.now
-        let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
+        let record = try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
             let index = try Self.operationIndex(body.operationId, in: state)
             if state.operations[index].expireIfDue(now: now) { changed = true }
             if let userId = body.userId, !userId.isEmpty {
@@ -165,7 +165,8 @@ extension DevServer {
         }
         let applications = Set(body.applications ?? [])
         let now = clock.now
-        let records = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> [OperationRecord] in
+        let records = try store.backOfficeTransaction {
+            (state, changed) throws(BackOfficeFailure) -> [OperationRecord] in
             var found: [OperationRecord] = []
             for index in state.operations.indices {
                 guard let fields = state.operations[index].backOffice, fields.userId == body.userId else { continue }
@@ -196,7 +197,7 @@ extension DevServer {
         _ body: BackOffice.OperationCancelRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
         let now = clock.now
-        let record = try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
+        let record = try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
             let index = try Self.operationIndex(body.operationId, in: state)
             changed = true
             if let status = state.operations[index].cancelByBank(reason: body.statusReason, now: now) {

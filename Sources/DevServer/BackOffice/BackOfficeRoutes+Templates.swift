@@ -57,7 +57,7 @@ extension BackOffice.OperationTemplateDetailResponse {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `template/create`: a new template; the name must be new (`ERR0039`).
     func createTemplate(
         _ body: TemplateCreateBody
@@ -79,7 +79,7 @@ extension DevServer {
         guard (1...31_536_000).contains(body.expiration) else {
             throw BackOfficeFailure(.invalidRequest, "requestObject.expiration must be 1 to 31536000 seconds")
         }
-        let record = try backOfficeTransaction {
+        let record = try store.backOfficeTransaction {
             (state, changed) throws(BackOfficeFailure) -> OperationTemplateRecord in
             guard !state.templates.contains(where: { $0.templateName == body.templateName }) else {
                 throw BackOfficeFailure(
@@ -113,7 +113,7 @@ extension DevServer {
 
     /// `template/remove`: `{}` on success.
     func removeTemplate(_ id: Int64) throws(BackOfficeFailure) -> [String: String] {
-        try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+        try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             guard state.templates.contains(where: { $0.id == id }) else {
                 throw BackOfficeFailure(.operationTemplateNotFound, "no operation template \(id)")
             }

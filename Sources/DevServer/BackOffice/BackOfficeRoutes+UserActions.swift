@@ -24,7 +24,7 @@ extension BackOfficeRoutes {
     }
 }
 
-extension DevServer {
+extension BackOfficeService {
     /// `operation/approve`: a PENDING operation of this user and application, with its data, an allowed signature
     /// type, the proximity OTP (`additionalData.proximity_otp`) when it has a seed, and the assigned activation
     /// (`additionalData.activationId`) when it has one, is APPROVED; anything else counts a failure
@@ -34,7 +34,7 @@ extension DevServer {
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
         try checkApplication(body.applicationId)
         let now = clock.now
-        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
                 throw BackOfficeFailure(.operationApproveFailure, "no operation \(body.operationId)")
             }
@@ -77,7 +77,7 @@ extension DevServer {
         _ body: BackOffice.OperationFailApprovalRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
         let now = clock.now
-        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             let index = try Self.operationIndex(body.operationId, in: state)
             var operation = state.operations[index]
             if operation.expireIfDue(now: now) {
@@ -106,7 +106,7 @@ extension DevServer {
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
         try checkApplication(body.applicationId)
         let now = clock.now
-        return try backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
                 throw BackOfficeFailure(.operationRejectFailure, "no operation \(body.operationId)")
             }

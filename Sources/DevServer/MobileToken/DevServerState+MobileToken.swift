@@ -3,7 +3,7 @@ import MobileTokenAPI
 import PowerAuth
 
 /// The inbox and push registrations over the state: plain logic, no HTTP (the handlers are in
-/// DevServer+Inbox.swift and DevServer+Push.swift).
+/// MobileTokenService+Inbox.swift, MobileTokenService+Push.swift and AdminService+Inbox.swift).
 extension DevServerState {
     /// The most inbox messages kept (all users); the oldest read ones go first, then the oldest.
     static let inboxLimit = 10_000

@@ -1,14 +1,15 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import PowerAuth
 
 /// `POST /admin/activations/init` and `/admin/activations/commit` (with `--admin`): the back office's
 /// `activation/init` and `activation/commit` with the same bodies (`{"requestObject":{…}}` or the bare object)
 /// and answers, for servers started without `--backoffice`. Errors carry the back office's `ERR00nn` codes.
-extension DevServer {
+extension AdminService {
     /// `activation/init` under `/admin`.
-    func adminInitActivation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let body = try adminRequest(request, as: BackOffice.InitActivationRequest.self)
+    func adminInitActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = try await adminRequest(request, context, as: BackOffice.InitActivationRequest.self)
         var expires: Int64?
         if let text = body.timestampActivationExpire {
             guard let date = BackOffice.date(text) else {
@@ -17,7 +18,7 @@ extension DevServer {
             expires = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         }
         let activation = try Self.lifecycle { () throws(ActivationLifecycleError) in
-            try initActivation(
+            try activations.initActivation(
                 ActivationInit(
                     userId: body.userId, applicationId: body.applicationId.isEmpty ? nil : body.applicationId,
                     commitPhase: body.commitPhase.flatMap { CommitPhase(rawValue: $0.rawValue) } ?? .onCommit,
@@ -34,10 +35,10 @@ extension DevServer {
     }
 
     /// `activation/commit` under `/admin`.
-    func adminCommitActivation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let body = try adminRequest(request, as: BackOffice.CommitActivationRequest.self)
+    func adminCommitActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = try await adminRequest(request, context, as: BackOffice.CommitActivationRequest.self)
         _ = try Self.lifecycle { () throws(ActivationLifecycleError) in
-            try commitActivation(body.activationId, activationOtp: body.activationOtp)
+            try activations.commitActivation(body.activationId, activationOtp: body.activationOtp)
         }
         return Envelope.ok(BackOffice.CommitActivationResponse(activationId: body.activationId, activated: true))
     }

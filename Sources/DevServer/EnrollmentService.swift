@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import MobileTokenAPI
 import PowerAuth
@@ -10,7 +11,32 @@ import QRAuthEncoding
 /// Errors are the RESTful integration's (spec §6): never encrypted, `{"status":"ERROR","responseObject":
 /// {"code","message"}}` with the code and message constants the real server sends; the detail goes to the log
 /// (without keys, secrets or OTPs).
-extension DevServer {
+struct EnrollmentService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let logger: Logger
+    let authentication: RequestAuthentication
+    let activations: ActivationService
+    /// The 3.3 temporary encryption keys issued by `/pa/v3/keystore/create`.
+    let temporaryKeys = ServerTemporaryKeys()
+    /// ECIES replay protection of `/pa/v3` (3.2+: `[now − 60 s, now]`, each request once).
+    let replayGuard = ECIES.ReplayGuard(policy: .server2)
+
+    /// Registers `/pa/v3` and the encrypted echo.
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        let paths = EndpointPaths.PowerAuth.v3
+        group.post(RouterPath(paths.keystoreCreate)) { try await createTemporaryKey($0, $1) }
+        group.post(RouterPath(paths.activationCreate)) { try await createActivation($0, $1) }
+        group.post(RouterPath(paths.activationStatus)) { try await activationStatusBlob($0, $1) }
+        group.post(RouterPath(paths.activationRemove)) { try await removeActivationSigned($0, $1) }
+        group.post(RouterPath(paths.tokenCreate)) { try await createToken($0, $1) }
+        group.post(RouterPath(paths.tokenRemove)) { try await removeToken($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.echoApplication)) { try await encryptedEchoApplication($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.echoActivation)) { try await encryptedEchoActivation($0, $1) }
+    }
+}
+
+extension EnrollmentService {
     /// The error answers of spec §6.
     enum PowerAuthRESTError {
         static let encryption = APIFailure(wireCode: "ERR_ENCRYPTION", status: 400, "POWER_AUTH_ENCRYPTION_FAILED")
@@ -27,26 +53,14 @@ extension DevServer {
 
     /// Logs why a `/pa/v3` call is refused and returns the failure to answer with. The reason never holds key
     /// material or OTPs; ids in it come from the request, so control and format characters are shown as `?`.
-    func refuse(_ failure: APIFailure, _ request: ServerRequest, _ detail: String) -> APIFailure {
+    func refuse(_ failure: APIFailure, _ request: Request, _ detail: String) -> APIFailure {
         logger.info(
             "PowerAuth request refused",
             metadata: [
-                "path": "\(Self.loggable(request.path))", "code": "\(failure.codeText)",
-                "reason": "\(Self.loggable(detail))",
+                "path": "\(DevServer.loggable(request.uri.path))", "code": "\(failure.codeText)",
+                "reason": "\(DevServer.loggable(detail))",
             ])
         return failure
-    }
-
-    /// `text` with control and format characters (escape sequences, bidi overrides) replaced by `?`.
-    package static func loggable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    switch scalar.properties.generalCategory {
-                    case .control, .format, .lineSeparator, .paragraphSeparator: "?"
-                    default: scalar
-                    }
-                }))
     }
 
     // MARK: activation/create
@@ -56,7 +70,7 @@ extension DevServer {
     /// (PENDING_COMMIT, or ACTIVE with ON_KEY_EXCHANGE) and the answer carries the server key and `CTR_DATA`,
     /// encrypted in both layers. Envelope and layer-1 failures: `ERR_ENCRYPTION`; anything after (layer 2, code,
     /// OTP, state): `ERR_ACTIVATION`.
-    func createActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+    func createActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let encryption = PowerAuthRESTError.encryption
         let header = try encryptionHeader(request, scope: .application)
         let (application, version) = try applicationVersion(header.applicationKey, request, failure: encryption)
@@ -65,10 +79,8 @@ extension DevServer {
             applicationSecret: version.applicationSecret)
         let now = clock.nowMillis
         let masterKey = { () throws(PowerAuthError) in try application.masterSigningKey() }
-        let outer = try decrypt(
-            decodeBody(request, failure: encryption), with: flow.layer1, request, fallbackKey: masterKey,
-            failure: encryption)
-        try await checkReplay(outer.request, request, failure: encryption)
+        let outer = try await openBody(
+            request, context, with: flow.layer1, fallbackKey: masterKey, failure: encryption)
         let failure = PowerAuthRESTError.activation
         let layer1: ActivationLayer1Request
         do {
@@ -76,13 +88,12 @@ extension DevServer {
         } catch {
             throw refuse(failure, request, error.reason)
         }
-        let inner = try decrypt(
+        let inner = try await open(
             layer1.activationData, with: flow.layer2, request, fallbackKey: masterKey, failure: failure)
-        try await checkReplay(inner.request, request, failure: failure)
         let activation: ServerActivation
         do {
             let device = try flow.registration(inner)
-            activation = try prepareActivation(
+            activation = try activations.prepareActivation(
                 code: layer1.identityAttributes["code"] ?? "", applicationKey: version.applicationKey, device: device)
         } catch let error as PowerAuthError {
             throw refuse(failure, request, error.reason)
@@ -95,7 +106,7 @@ extension DevServer {
             throw refuse(failure, request, "the activation has no counter data")
         }
         do {
-            return .json(
+            return Envelope.json(
                 try flow.answer(activation, request: layer1, layer1: outer, layer2: inner, timestampMillis: now))
         } catch {
             throw refuse(APIFailure(.generic, "the response could not be encrypted"), request, "\(error)")
@@ -106,14 +117,9 @@ extension DevServer {
 
     /// `POST /pa/v3/activation/status`: the encrypted status blob of `ServerStatusFlow`; unknown and CREATED
     /// activations get 32 random bytes (and a random nonce), as the real server sends.
-    func activationStatusBlob(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func activationStatusBlob(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.activation
-        let body: ActivationStatusRequest
-        do {
-            body = try requestObject(request, as: ActivationStatusRequest.self)
-        } catch {
-            throw refuse(failure, request, error.message)
-        }
+        let body = try await requestObject(request, context, as: ActivationStatusRequest.self, failure: failure)
         guard !body.activationId.isEmpty else { throw refuse(failure, request, "activationId is empty") }
         var challenge: Data?
         if let text = body.challenge {
@@ -124,7 +130,7 @@ extension DevServer {
         }
         let activation: ServerActivation?
         do {
-            activation = try activationStatus(body.activationId)
+            activation = try activations.activationStatus(body.activationId)
         } catch {
             throw refuse(APIFailure(.generic, "the state could not be stored"), request, error.reason)
         }
@@ -143,14 +149,14 @@ extension DevServer {
     // MARK: activation/remove
 
     /// `POST /pa/v3/activation/remove`: signed (uriId `/pa/activation/remove`, 2FA or 3FA only); REMOVED.
-    func removeActivationSigned(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func removeActivationSigned(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let caller = try signedCaller(
-            request,
+            request, context,
             ServerSignatureAuthentication(
                 uriId: EndpointPaths.PowerAuth.activationRemoveURIId,
                 allowed: ServerSignatureAuthentication.twoOrMoreFactors))
         do {
-            _ = try removeActivation(caller.activationId)
+            _ = try activations.removeActivation(caller.activationId)
         } catch {
             throw refuse(PowerAuthRESTError.activation, request, error.reason)
         }
@@ -159,21 +165,18 @@ extension DevServer {
 
     // MARK: tokens
 
-    /// Any factor combination with possession: what `token/create`, `token/remove` and the echo endpoints accept.
-    static let anyPossessionFactor = ServerSignatureAuthentication.anyPossessionFactor
-
     /// `POST /pa/v3/token/create` with `ServerTokenFlow`: signed over the encrypted body (uriId `/pa/token/create`),
     /// ECIES activation scope `CREATE_TOKEN` with the version of `pa_version`; a new token is stored for the Mobile
     /// Token API and its id and secret are answered encrypted. Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
-    func createToken(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+    func createToken(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.token
         let signature = ServerSignatureAuthentication.tokenCreate
         let header: AuthorizationHeader
         let caller: SignedCaller
         do {
-            header = try authorizationHeader(request)
-            caller = try authenticateSignature(
-                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
+            header = try authentication.authorizationHeader(request)
+            caller = try authentication.authenticateSignature(
+                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
         } catch {
             throw refuse(failure, request, error.message)
         }
@@ -187,10 +190,9 @@ extension DevServer {
         } catch {
             throw refuse(failure, request, "the activation's keys are unusable")
         }
-        let opened = try decrypt(
-            decodeBody(request, failure: failure), with: encryption, request,
+        let opened = try await openBody(
+            request, context, with: encryption,
             fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
-        try await checkReplay(opened.request, request, failure: failure)
         let token = ServerTokenFlow.newToken()
         do throws(APIFailure) {
             try store.transaction { (state, _) throws(APIFailure) in
@@ -208,7 +210,7 @@ extension DevServer {
         }
         store.registerToken(token.id, activationId: caller.activationId)
         do {
-            return .json(try flow.answer(token, request: opened, timestampMillis: clock.nowMillis))
+            return Envelope.json(try flow.answer(token, request: opened, timestampMillis: clock.nowMillis))
         } catch {
             throw refuse(failure, request, "the response could not be encrypted")
         }
@@ -216,17 +218,18 @@ extension DevServer {
 
     /// `POST /pa/v3/token/remove`: signed (uriId `/pa/token/remove`); removes the token quietly (also when it
     /// does not exist). Every failure is 401 `POWER_AUTH_TOKEN_ERROR`.
-    func removeToken(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func removeToken(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.token
         let caller: SignedCaller
         let body: TokenRemoveRequest
         do {
-            let header = try authorizationHeader(request)
+            let header = try authentication.authorizationHeader(request)
             let signature = ServerSignatureAuthentication(
-                uriId: EndpointPaths.PowerAuth.tokenRemoveURIId, allowed: Self.anyPossessionFactor)
-            caller = try authenticateSignature(
-                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
-            body = try requestObject(request, as: TokenRemoveRequest.self)
+                uriId: EndpointPaths.PowerAuth.tokenRemoveURIId,
+                allowed: ServerSignatureAuthentication.anyPossessionFactor)
+            caller = try authentication.authenticateSignature(
+                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
+            body = try await context.requestObject(request, as: TokenRemoveRequest.self)
             try store.transaction { (state, changed) throws(APIFailure) in
                 guard let index = state.activations.firstIndex(where: { $0.activationId == caller.activationId })
                 else { return }
@@ -244,49 +247,62 @@ extension DevServer {
     /// with its own plaintext, encrypted. The version and application key come from `X-PowerAuth-Encryption`, or
     /// from `X-PowerAuth-Authorization` when the request is signed (uriId `/custom/echo/application`, any
     /// possession factor; spec §1.8). An `X-PowerAuth-Token` beside the encryption header is verified too.
-    func encryptedEchoApplication(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+    func encryptedEchoApplication(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response
+    {
         let failure = PowerAuthRESTError.encryption
         let applicationKey: String
         let protocolVersion: ProtocolVersion
         var signatureType: SignatureType?
-        if request.header(AuthorizationHeader.name) != nil {
-            let caller = try signedCaller(
-                request,
-                ServerSignatureAuthentication(
-                    uriId: EndpointPaths.PowerAuth.echoApplication, allowed: Self.anyPossessionFactor))
+        switch try echoCaller(request, context, uriId: EndpointPaths.PowerAuth.echoApplication, scope: .application) {
+        case .signed(let caller):
             guard let activation = store.activation(id: caller.activationId) else {
                 throw refuse(failure, request, "unknown activation")
             }
             applicationKey = activation.applicationKey
             protocolVersion = caller.version
             signatureType = caller.signatureType
-        } else {
-            let header = try encryptionHeader(request, scope: .application)
-            if request.header(TokenHeader.name) != nil,
-                store.activation(id: try echoTokenCaller(request))?.applicationKey != header.applicationKey
-            {
+        case .encrypted(let header, let tokenActivationId):
+            if let tokenActivationId, store.activation(id: tokenActivationId)?.applicationKey != header.applicationKey {
                 throw refuse(PowerAuthRESTError.token, request, "the token belongs to another application")
             }
             applicationKey = header.applicationKey
             protocolVersion = header.version
         }
         let (application, version) = try applicationVersion(applicationKey, request, failure: failure)
-        let opened = try decrypt(
-            decodeBody(request, failure: failure),
+        let opened = try await openBody(
+            request, context,
             with: ServerEncryptionFlow(
                 version: protocolVersion, encryptorId: .applicationScopeGeneric,
                 applicationKey: version.applicationKey, applicationSecret: version.applicationSecret),
-            request, fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() },
-            failure: failure)
-        try await checkReplay(opened.request, request, failure: failure)
+            fallbackKey: { () throws(PowerAuthError) in try application.masterSigningKey() }, failure: failure)
         return try echoResponse(opened, request, signatureType: signatureType)
     }
 
-    /// The activation of a verified `X-PowerAuth-Token` (a token-signed encrypted echo); else 401
-    /// `POWER_AUTH_TOKEN_ERROR`.
-    private func echoTokenCaller(_ request: ServerRequest) throws(APIFailure) -> String {
+    /// Who sent an encrypted echo.
+    private enum EchoCaller {
+        /// Signed with `X-PowerAuth-Authorization` (any possession factor), verified.
+        case signed((activationId: String, version: ProtocolVersion, signatureType: SignatureType))
+        /// With `X-PowerAuth-Encryption` of the echo's scope, and the activation of its verified `X-PowerAuth-Token`
+        /// when one was sent.
+        case encrypted(EncryptionHeader, tokenActivationId: String?)
+    }
+
+    /// The caller of an encrypted echo: its signature verified (uriId `uriId`), or its encryption header parsed and
+    /// its token, if any, verified (else 401 `POWER_AUTH_TOKEN_ERROR`).
+    private func echoCaller(
+        _ request: Request, _ context: DevServerContext, uriId: String, scope: ECIES.Scope
+    ) throws(APIFailure) -> EchoCaller {
+        if request.header(AuthorizationHeader.name) != nil {
+            return .signed(
+                try signedCaller(
+                    request, context,
+                    ServerSignatureAuthentication(
+                        uriId: uriId, allowed: ServerSignatureAuthentication.anyPossessionFactor)))
+        }
+        let header = try encryptionHeader(request, scope: scope)
+        guard request.header(TokenHeader.name) != nil else { return .encrypted(header, tokenActivationId: nil) }
         do {
-            return try authenticateToken(request)
+            return .encrypted(header, tokenActivationId: try authentication.authenticateToken(request))
         } catch {
             throw refuse(PowerAuthRESTError.token, request, error.message)
         }
@@ -296,24 +312,20 @@ extension DevServer {
     /// signed (`X-PowerAuth-Authorization`, uriId `/custom/echo/activation`, any possession factor; the version
     /// is `pa_version`) or with `X-PowerAuth-Encryption` naming the activation (and, token-signed, an
     /// `X-PowerAuth-Token` of that activation, verified); answered with its plaintext.
-    func encryptedEchoActivation(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
+    func encryptedEchoActivation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.encryption
         let activationId: String
         let version: ProtocolVersion
         var signatureType: SignatureType?
-        if request.header(AuthorizationHeader.name) != nil {
-            let caller = try signedCaller(
-                request,
-                ServerSignatureAuthentication(
-                    uriId: EndpointPaths.PowerAuth.echoActivation, allowed: Self.anyPossessionFactor))
+        switch try echoCaller(request, context, uriId: EndpointPaths.PowerAuth.echoActivation, scope: .activation) {
+        case .signed(let caller):
             activationId = caller.activationId
             version = caller.version
             signatureType = caller.signatureType
-        } else {
-            let header = try encryptionHeader(request, scope: .activation)
+        case .encrypted(let header, let tokenActivationId):
             activationId = header.activationId ?? ""
             version = header.version
-            if request.header(TokenHeader.name) != nil, try echoTokenCaller(request) != activationId {
+            if let tokenActivationId, tokenActivationId != activationId {
                 throw refuse(PowerAuthRESTError.token, request, "the token belongs to another activation")
             }
             guard store.activation(id: activationId)?.applicationKey == header.applicationKey else {
@@ -330,19 +342,18 @@ extension DevServer {
         } catch {
             throw refuse(failure, request, "the activation's keys are unusable")
         }
-        let opened = try decrypt(
-            decodeBody(request, failure: failure), with: encryption, request,
+        let opened = try await openBody(
+            request, context, with: encryption,
             fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
-        try await checkReplay(opened.request, request, failure: failure)
         return try echoResponse(opened, request, signatureType: signatureType)
     }
 
     private func echoResponse(
-        _ opened: ServerEncryptionFlow.Opened, _ request: ServerRequest, signatureType: SignatureType?
-    ) throws(APIFailure) -> ServerResponse {
+        _ opened: ServerEncryptionFlow.Opened, _ request: Request, signatureType: SignatureType?
+    ) throws(APIFailure) -> Response {
         do {
-            var response = ServerResponse.json(try opened.seal(opened.plaintext, timestampMillis: clock.nowMillis))
-            if let signatureType { response.headers.append(("X-PowerAuth-Signature-Type", signatureType.rawValue)) }
+            var response = Envelope.json(try opened.seal(opened.plaintext, timestampMillis: clock.nowMillis))
+            if let signatureType { response.addSignatureType(signatureType.rawValue) }
             return response
         } catch {
             throw refuse(PowerAuthRESTError.encryption, request, "the response could not be encrypted")
@@ -354,7 +365,7 @@ extension DevServer {
     /// A signed caller for `/pa/v3`: a missing/malformed header or a signature that does not verify is 401
     /// `POWER_AUTH_SIGNATURE_INVALID`, a factor the endpoint does not allow `POWER_AUTH_SIGNATURE_TYPE_INVALID`.
     func signedCaller(
-        _ request: ServerRequest, _ signature: ServerSignatureAuthentication
+        _ request: Request, _ context: DevServerContext, _ signature: ServerSignatureAuthentication
     ) throws(APIFailure) -> (activationId: String, version: ProtocolVersion, signatureType: SignatureType) {
         let header: AuthorizationHeader
         do {
@@ -370,16 +381,27 @@ extension DevServer {
             throw refuse(answer, request, error.reason)
         }
         do {
-            let caller = try authenticateSignature(
-                request, header: header, uriId: signature.uriId, allowed: signature.allowed)
+            let caller = try authentication.authenticateSignature(
+                context.body, header: header, uriId: signature.uriId, allowed: signature.allowed)
             return (caller.activationId, header.version, caller.signatureType)
         } catch {
             throw refuse(PowerAuthRESTError.signature, request, error.message)
         }
     }
 
+    /// The typed `requestObject` of a `/pa/v3` body; one that does not decode is logged and answered with `failure`.
+    func requestObject<Object: Decodable & Sendable>(
+        _ request: Request, _ context: DevServerContext, as type: Object.Type, failure: APIFailure
+    ) async throws(APIFailure) -> Object {
+        do {
+            return try await context.requestObject(request, as: type)
+        } catch {
+            throw refuse(failure, request, error.message)
+        }
+    }
+
     /// `X-PowerAuth-Encryption`, parsed and checked for the endpoint's scope; else `ERR_ENCRYPTION`.
-    func encryptionHeader(_ request: ServerRequest, scope: ECIES.Scope) throws(APIFailure) -> EncryptionHeader {
+    func encryptionHeader(_ request: Request, scope: ECIES.Scope) throws(APIFailure) -> EncryptionHeader {
         guard let value = request.header(EncryptionHeader.name) else {
             throw refuse(PowerAuthRESTError.encryption, request, "no \(EncryptionHeader.name) header")
         }
@@ -394,7 +416,7 @@ extension DevServer {
 
     /// The application and supported version of `APP_KEY`.
     func applicationVersion(
-        _ applicationKey: String, _ request: ServerRequest, failure: APIFailure
+        _ applicationKey: String, _ request: Request, failure: APIFailure
     ) throws(APIFailure) -> (ServerApplication, ServerApplication.Version) {
         for application in store.snapshot.applications {
             if let version = application.version(applicationKey: applicationKey), version.supported {
@@ -404,55 +426,53 @@ extension DevServer {
         throw refuse(failure, request, "unknown or unsupported application key")
     }
 
-    /// The body as an encrypted request, else `failure`.
-    func decodeBody(_ request: ServerRequest, failure: APIFailure) throws(APIFailure) -> ECIES.EncryptedRequest {
+    /// The ECIES envelope of every encrypted route: the body as an encrypted request, opened with `flow`, checked
+    /// by the replay guard; any failure is logged and answered with `failure`.
+    func openBody(
+        _ request: Request, _ context: DevServerContext, with flow: ServerEncryptionFlow,
+        fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
+    ) async throws(APIFailure) -> ServerEncryptionFlow.Opened {
+        let body: ECIES.EncryptedRequest
         do {
-            return try ServerEncryptionFlow.request(request.body)
+            body = try ServerEncryptionFlow.request(context.body)
         } catch {
             throw refuse(failure, request, error.reason)
         }
+        return try await open(body, with: flow, request, fallbackKey: fallbackKey, failure: failure)
     }
 
     /// Opens `body` with `flow`: 3.3 with the temporary key its `temporaryKeyId` names (issued for this application
     /// key and, in activation scope, activation; unknown or expired is the `ERR0045` path), older versions with
-    /// `fallbackKey` (master or activation server key).
-    func decrypt(
-        _ body: ECIES.EncryptedRequest, with flow: ServerEncryptionFlow, _ request: ServerRequest,
+    /// `fallbackKey` (master or activation server key); then the replay guard (3.2+: a repeated request or a
+    /// timestamp outside the window is refused).
+    func open(
+        _ body: ECIES.EncryptedRequest, with flow: ServerEncryptionFlow, _ request: Request,
         fallbackKey: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey, failure: APIFailure
-    ) throws(APIFailure) -> ServerEncryptionFlow.Opened {
+    ) async throws(APIFailure) -> ServerEncryptionFlow.Opened {
+        let opened: ServerEncryptionFlow.Opened
         do {
-            return try flow.open(
+            opened = try flow.open(
                 body, temporaryKeys: temporaryKeys, nowMillis: clock.nowMillis, fallback: fallbackKey)
         } catch {
             throw refuse(failure, request, error.reason)
         }
-    }
-
-    /// The replay guard (3.2+: a repeated request or a timestamp outside the window is refused).
-    func checkReplay(
-        _ body: ECIES.EncryptedRequest, _ request: ServerRequest, failure: APIFailure
-    ) async throws(APIFailure) {
         do {
-            try await replayGuard.check(body, now: clock.nowMillis)
+            try await replayGuard.check(opened.request, now: clock.nowMillis)
         } catch {
             throw refuse(failure, request, error.reason)
         }
+        return opened
     }
 }
 
-extension DevServer {
+extension EnrollmentService {
     /// `POST /pa/v3/keystore/create` (spec §2.3): the request JWT's application (and, in activation scope, an
     /// ACTIVE or BLOCKED activation of it) is found from the unverified claims, the HS256 MAC is checked, and a
     /// fresh P-256 key (valid 300 s) is stored and answered in an ES256 JWT signed with the master key
     /// (application scope) or the activation's server key. Any failure: 400 `ERR_TEMPORARY_KEY`.
-    func createTemporaryKey(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
+    func createTemporaryKey(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.temporaryKey
-        let body: KeystoreCreateRequest
-        do {
-            body = try requestObject(request, as: KeystoreCreateRequest.self)
-        } catch {
-            throw refuse(failure, request, error.message)
-        }
+        let body = try await requestObject(request, context, as: KeystoreCreateRequest.self, failure: failure)
         let claims: TemporaryKeyRequest
         do {
             claims = try ServerTemporaryKeys.claims(of: body.jwt)

@@ -1,18 +1,55 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-extension DevServer {
+/// The admin API (`/admin/...`, with `--admin`): online and offline operations, activations, reset.
+struct AdminService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let activations: ActivationService
+
+    /// Registers the admin API (the group is behind `AdminGateMiddleware`).
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        group.post("/admin/operations") { request, context in
+            try createOperation(await adminRequest(request, context, as: CreateOperationRequest.self))
+        }
+        group.get("/admin/operations") { _, _ in listAdminOperations() }
+        group.get("/admin/operations/{id}") { _, context in try adminOperation(Self.id(context)) }
+        group.post("/admin/operations/{id}/cancel") { _, context in try cancelOperation(Self.id(context)) }
+        group.post("/admin/offline-operations") { request, context in
+            try createOfflineOperation(await adminRequest(request, context, as: CreateOfflineOperationRequest.self))
+        }
+        group.get("/admin/offline-operations") { _, _ in listOfflineOperations() }
+        group.post("/admin/offline-operations/{id}/verify") { request, context in
+            try verifyOfflineCode(
+                Self.id(context), body: await adminRequest(request, context, as: VerifyOfflineCodeRequest.self))
+        }
+        group.get("/admin/activations") { _, _ in listAdminActivations() }
+        group.post("/admin/activations/{id}/unblock") { _, context in try unblock(Self.id(context)) }
+        group.post("/admin/activations/init") { try await adminInitActivation($0, $1) }
+        group.post("/admin/activations/commit") { try await adminCommitActivation($0, $1) }
+        group.post("/admin/reset") { _, _ in try reset() }
+        addInboxAndPushRoutes(to: group)
+    }
+
+    /// The `{id}` path parameter.
+    private static func id(_ context: DevServerContext) -> String {
+        context.parameters.get("id").map { String($0) } ?? ""
+    }
+}
+
+extension AdminService {
     /// `GET /admin/operations`: every online operation with its server-side fields.
-    func listAdminOperations() -> ServerResponse {
+    func listAdminOperations() -> Response {
         Envelope.ok(store.snapshot.operations.map(AdminOperationView.init))
     }
 
     /// `GET /admin/operations/{id}`.
-    func adminOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+    func adminOperation(_ id: String) throws(APIFailure) -> Response {
         guard let record = store.snapshot.operations.first(where: { $0.id == id }) else {
             throw APIFailure(.invalidOperation, "no operation \(id)")
         }
@@ -20,17 +57,17 @@ extension DevServer {
     }
 
     /// `GET /admin/offline-operations`.
-    func listOfflineOperations() -> ServerResponse {
+    func listOfflineOperations() -> Response {
         Envelope.ok(store.snapshot.offlineOperations)
     }
 
     /// `GET /admin/activations`.
-    func listAdminActivations() -> ServerResponse {
+    func listAdminActivations() -> Response {
         Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
     }
 
     /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
-    func reset() throws(APIFailure) -> ServerResponse {
+    func reset() throws(APIFailure) -> Response {
         try store.reset { state in
             state.operations.removeAll()
             state.offlineOperations.removeAll()
@@ -47,12 +84,13 @@ extension DevServer {
     }
 
     /// A typed admin body: its `requestObject` when wrapped, else the object itself (empty body: `{}`).
-    func adminRequest<Request: Decodable>(
-        _ request: ServerRequest, as type: Request.Type
-    ) throws(APIFailure) -> Request {
-        let body = request.body.isEmpty ? Data("{}".utf8) : request.body
+    func adminRequest<Body: Decodable>(
+        _ request: Request, _ context: DevServerContext, as type: Body.Type
+    ) async throws(APIFailure) -> Body {
+        var context = context
+        if context.body.isEmpty { context.body = Data("{}".utf8) }
         do {
-            return try JSONDuplicateKeys.decode(AdminBody<Request>.self, from: body).request
+            return try await context.decode(AdminBody<Body>.self, from: request).request
         } catch let error as DecodingError {
             if case .dataCorrupted = error { throw APIFailure(.invalidRequest, "the request body is not JSON") }
             throw APIFailure(.invalidRequest, "the request body is not a JSON object")
@@ -75,7 +113,7 @@ extension DevServer {
     }
 
     /// `POST /admin/operations`: a pending online operation (see docs/serve.md for the fields).
-    func createOperation(_ body: CreateOperationRequest) throws(APIFailure) -> ServerResponse {
+    func createOperation(_ body: CreateOperationRequest) throws(APIFailure) -> Response {
         guard let data = body.data, !data.isEmpty else {
             throw APIFailure(.invalidRequest, "data (the operation data string) is required")
         }
@@ -158,7 +196,7 @@ extension DevServer {
 
     /// `POST /admin/operations/{id}/cancel`: an alias of `/rest/v3/operation/cancel` (the same transition,
     /// `OperationRecord.cancelByBank`) that answers with the Mobile Token API's codes and the admin view.
-    func cancelOperation(_ id: String) throws(APIFailure) -> ServerResponse {
+    func cancelOperation(_ id: String) throws(APIFailure) -> Response {
         let now = clock.now
         let record = try store.transaction { (state, changed) throws(APIFailure) -> OperationRecord in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -176,7 +214,7 @@ extension DevServer {
     }
 
     /// `POST /admin/activations/{id}/unblock`: ACTIVE again, failed attempts 0.
-    func unblock(_ id: String) throws(APIFailure) -> ServerResponse {
+    func unblock(_ id: String) throws(APIFailure) -> Response {
         let view = try store.transaction { (state, changed) throws(APIFailure) -> AdminActivationView in
             guard let index = state.activations.firstIndex(where: { $0.activationId == id }) else {
                 throw APIFailure(.invalidActivation, "no activation \(id)")

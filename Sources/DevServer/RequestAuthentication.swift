@@ -1,21 +1,33 @@
 import Foundation
+import Hummingbird
 import Logging
 import MobileTokenAPI
 import PowerAuth
 
-extension DevServer {
-    /// The outcome of a verified signature: who signed and with which factors.
-    struct SignedCaller {
-        var activationId: String
-        var signatureType: SignatureType
-    }
+/// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)
+/// and `X-PowerAuth-Authorization` (`ServerSignatureAuthentication`, with the look-ahead). The Mobile Token API and
+/// the enrollment API share it.
+struct RequestAuthentication: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let logger: Logger
+}
+
+/// The outcome of a verified signature: who signed and with which factors.
+struct SignedCaller {
+    var activationId: String
+    var signatureType: SignatureType
+}
+
+extension RequestAuthentication {
 
     /// Checks `X-PowerAuth-Token` with `ServerTokenAuthentication` against the store's tokens and nonces. Returns
     /// the activation id.
-    func authenticateToken(_ request: ServerRequest) throws(APIFailure) -> String {
+    func authenticateToken(_ request: Request) throws(APIFailure) -> String {
         let now = clock.nowMillis
         let authentication = ServerTokenAuthentication(
-            pastValidityMillis: Self.tokenPastValidityMillis, futureValidityMillis: Self.tokenFutureValidityMillis)
+            pastValidityMillis: DevServer.tokenPastValidityMillis,
+            futureValidityMillis: DevServer.tokenFutureValidityMillis)
         do {
             return try authentication.authenticate(
                 headerValue: request.header(TokenHeader.name), nowMillis: now,
@@ -27,7 +39,7 @@ extension DevServer {
                 recordNonce: { header, timestamp in
                     store.recordNonce(
                         tokenId: header.tokenId, nonce: header.nonce, timestampMillis: timestamp,
-                        horizonMillis: now - Self.tokenPastValidityMillis)
+                        horizonMillis: now - DevServer.tokenPastValidityMillis)
                 }
             ).activationId
         } catch {
@@ -36,7 +48,7 @@ extension DevServer {
     }
 
     /// Parses `X-PowerAuth-Authorization` without checking the signature.
-    func authorizationHeader(_ request: ServerRequest) throws(APIFailure) -> AuthorizationHeader {
+    func authorizationHeader(_ request: Request) throws(APIFailure) -> AuthorizationHeader {
         do {
             return try ServerSignatureAuthentication.header(request.header(AuthorizationHeader.name))
         } catch {
@@ -44,11 +56,11 @@ extension DevServer {
         }
     }
 
-    /// Checks `X-PowerAuth-Authorization` over the exact body with `ServerSignatureAuthentication`: a type in
+    /// Checks `X-PowerAuth-Authorization` over the exact body (`context.body`) with `ServerSignatureAuthentication`: a type in
     /// `allowed`, the activation's application key, then the look-ahead check, whose counters and failed attempts
     /// are persisted whatever the outcome. Throws `POWERAUTH_AUTH_FAIL` when it does not verify.
     func authenticateSignature(
-        _ request: ServerRequest, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
+        _ body: Data, header: AuthorizationHeader, uriId: String, allowed: Set<SignatureType>
     ) throws(APIFailure) -> SignedCaller {
         let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: allowed)
         do {
@@ -76,7 +88,7 @@ extension DevServer {
             let result: SignatureVerification
             do throws(ServerAuthenticationError) {
                 result = try authentication.verify(
-                    header, body: request.body, activation: &state.activations[index], keys: keys,
+                    header, body: body, activation: &state.activations[index], keys: keys,
                     nowMillis: clock.nowMillis)
             } catch {
                 throw APIFailure(.powerAuthFailed, error.reason)

@@ -1,8 +1,9 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import PowerAuth
 
-extension DevServer {
+extension MobileTokenService {
     /// The longest push token the emulated push server accepts.
     static let maximumPushTokenLength = 4096
 
@@ -11,18 +12,20 @@ extension DevServer {
     /// `INVALID_REQUEST`; a token the push services would refuse (longer than 4096 characters, or with whitespace
     /// or control characters) is `PUSH_REGISTRATION_FAILED`; an activation that is not ACTIVE is
     /// `INVALID_ACTIVATION`.
-    func registerPush(_ request: ServerRequest, signed: Bool) throws(APIFailure) -> ServerResponse {
+    func registerPush(
+        _ request: Request, _ context: DevServerContext, signed: Bool
+    ) async throws(APIFailure) -> Response {
         let activationId: String
         if signed {
-            let header = try authorizationHeader(request)
-            activationId = try authenticateSignature(
-                request, header: header, uriId: EndpointPaths.MobileToken.pushRegisterURIId,
-                allowed: Self.anyPossessionFactor
+            let header = try authentication.authorizationHeader(request)
+            activationId = try authentication.authenticateSignature(
+                context.body, header: header, uriId: EndpointPaths.MobileToken.pushRegisterURIId,
+                allowed: ServerSignatureAuthentication.anyPossessionFactor
             ).activationId
         } else {
-            activationId = try authenticateToken(request)
+            activationId = try authentication.authenticateToken(request)
         }
-        let body = try requestObject(request, as: PushRegistration.self)
+        let body = try await context.requestObject(request, as: PushRegistration.self)
         guard !body.token.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.token is empty") }
         guard body.token.count <= Self.maximumPushTokenLength,
             !body.token.unicodeScalars.contains(where: {
@@ -48,12 +51,5 @@ extension DevServer {
             changed = true
         }
         return Envelope.okEmpty()
-    }
-
-    /// `GET /admin/push`: every stored registration (`?activationId=` for one activation).
-    func listPushRegistrations(_ request: ServerRequest) -> ServerResponse {
-        let activationId = request.query["activationId"]
-        let records = store.snapshot.pushRegistrations.filter { activationId == nil || $0.activationId == activationId }
-        return Envelope.ok(records.map(PushRegistrationView.init))
     }
 }

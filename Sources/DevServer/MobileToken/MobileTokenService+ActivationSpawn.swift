@@ -1,9 +1,9 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import PowerAuth
-import QRAuthEncoding
 
-extension DevServer {
+extension MobileTokenService {
     /// The shortest OTP a spawn request may carry (the activation spawn tutorial: at least 16 characters).
     static let minimumSpawnOTPLength = 16
 
@@ -12,49 +12,37 @@ extension DevServer {
     /// the caller's user in `applicationId` that the key exchange activates when the device presents `otp`
     /// (commit phase ON_KEY_EXCHANGE), and answers its code, encrypted. A refused request is
     /// `ACTIVATION_CODE_FAILED` (unknown application, short OTP), in the clear as every error.
-    func activationSpawnCode(_ request: ServerRequest) async throws(APIFailure) -> ServerResponse {
-        let failure = PowerAuthRESTError.encryption
-        let caller = try signedCaller(
-            request,
+    func activationSpawnCode(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let failure = EnrollmentService.PowerAuthRESTError.encryption
+        let caller = try enrollment.signedCaller(
+            request, context,
             ServerSignatureAuthentication(
                 uriId: EndpointPaths.MobileToken.activationCodeURIId,
                 allowed: [.possessionKnowledge, .possessionBiometry]))
         guard let activation = store.activation(id: caller.activationId), activation.counters.status == .active else {
-            throw refuse(failure, request, "unknown or inactive activation")
+            throw enrollment.refuse(failure, request, "unknown or inactive activation")
         }
         let encryption: ServerEncryptionFlow
         do {
             encryption = try ServerEncryptionFlow(
                 version: caller.version, encryptorId: .activationScopeGeneric, activation: activation)
         } catch {
-            throw refuse(failure, request, "the activation's keys are unusable")
+            throw enrollment.refuse(failure, request, "the activation's keys are unusable")
         }
-        let opened = try decrypt(
-            decodeBody(request, failure: failure), with: encryption, request,
+        let opened = try await enrollment.openBody(
+            request, context, with: encryption,
             fallbackKey: { () throws(PowerAuthError) in try activation.serverSigningKey() }, failure: failure)
-        try await checkReplay(opened.request, request, failure: failure)
-        let body: ActivationCodeRequest
-        do {
-            guard
-                let object = try JSONDuplicateKeys.decode(
-                    RequestEnvelope<ActivationCodeRequest>.self, from: opened.plaintext
-                ).requestObject
-            else { throw APIFailure(.invalidRequest, "the request has no requestObject") }
-            body = object
-        } catch let error as APIFailure {
-            throw error
-        } catch let error as DecodingError {
-            throw Self.requestFailure(error)
-        } catch {
-            throw APIFailure(.invalidRequest, "the decrypted request is not JSON")
-        }
+        // The decrypted body is read like any Mobile Token API body.
+        var decrypted = context
+        decrypted.body = opened.plaintext
+        let body = try await decrypted.requestObject(request, as: ActivationCodeRequest.self)
         guard body.otp.count >= Self.minimumSpawnOTPLength else {
             throw APIFailure(
                 .activationCodeFailed, "requestObject.otp must have at least \(Self.minimumSpawnOTPLength) characters")
         }
         let spawned: ServerActivation
         do throws(ActivationLifecycleError) {
-            spawned = try initActivation(
+            spawned = try enrollment.activations.initActivation(
                 ActivationInit(
                     userId: DevServerState.inboxUser(of: activation), applicationId: body.applicationId,
                     commitPhase: .onKeyExchange, activationOtp: body.otp))
@@ -65,10 +53,10 @@ extension DevServer {
             activationId: spawned.activationId, activationCode: spawned.registration?.activationCode ?? "",
             activationSignature: spawned.registration?.activationSignature ?? "")
         do {
-            let plaintext = Envelope.encode(ResponseEnvelope(.ok(answer)), status: 200).body
-            return .json(try opened.seal(plaintext, timestampMillis: clock.nowMillis))
+            let plaintext = try Envelope.encoded(ResponseEnvelope(.ok(answer)))
+            return Envelope.json(try opened.seal(plaintext, timestampMillis: clock.nowMillis))
         } catch {
-            throw refuse(failure, request, "the response could not be encrypted")
+            throw enrollment.refuse(failure, request, "the response could not be encrypted")
         }
     }
 }

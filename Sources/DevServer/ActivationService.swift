@@ -4,32 +4,37 @@ package import PowerAuth
 /// The server-side activation lifecycle as library calls: what `/rest/v3/activation/*` (and, until the back
 /// office is on, `/admin/activations/*`) and `/pa/v3/activation/*` run. Each is one locked transaction on
 /// the state, persisted before it returns (also when it refuses, so counted OTP failures stay counted).
-extension DevServer {
-    /// What `initActivation` is asked for (the back office's `activation/init` fields).
-    package struct ActivationInit: Sendable {
-        var userId: String
-        var applicationId: String?
-        var commitPhase: CommitPhase
-        var activationOtp: String?
-        var maxFailureCount: Int?
-        var expiresMillis: Int64?
-        var flags: [String]
+package struct ActivationService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+}
 
-        package init(
-            userId: String, applicationId: String? = nil, commitPhase: CommitPhase = .onCommit,
-            activationOtp: String? = nil, maxFailureCount: Int? = nil, expiresMillis: Int64? = nil,
-            flags: [String] = []
-        ) {
-            self.userId = userId
-            self.applicationId = applicationId
-            self.commitPhase = commitPhase
-            self.activationOtp = activationOtp
-            self.maxFailureCount = maxFailureCount
-            self.expiresMillis = expiresMillis
-            self.flags = flags
-        }
+/// What `ActivationService.initActivation` is asked for (the back office's `activation/init` fields).
+package struct ActivationInit: Sendable {
+    var userId: String
+    var applicationId: String?
+    var commitPhase: CommitPhase
+    var activationOtp: String?
+    var maxFailureCount: Int?
+    var expiresMillis: Int64?
+    var flags: [String]
+
+    package init(
+        userId: String, applicationId: String? = nil, commitPhase: CommitPhase = .onCommit,
+        activationOtp: String? = nil, maxFailureCount: Int? = nil, expiresMillis: Int64? = nil,
+        flags: [String] = []
+    ) {
+        self.userId = userId
+        self.applicationId = applicationId
+        self.commitPhase = commitPhase
+        self.activationOtp = activationOtp
+        self.maxFailureCount = maxFailureCount
+        self.expiresMillis = expiresMillis
+        self.flags = flags
     }
+}
 
+extension ActivationService {
     /// `activation/init`: a CREATED activation of the application (default: the default one) with a fresh
     /// activation code, unique among the application's CREATED activations, signed with the master key.
     package func initActivation(_ request: ActivationInit) throws(ActivationLifecycleError) -> ServerActivation {

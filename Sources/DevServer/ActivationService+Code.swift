@@ -2,7 +2,7 @@ import Foundation
 import PowerAuth
 import QRAuthCrypto
 
-extension DevServer {
+extension ActivationService {
     /// A fresh activation code of `application` and its master-key signature (Base64 DER), as the back office's
     /// `activation/init` answers them.
     static func issueActivationCode(

@@ -1,13 +1,44 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-extension DevServer {
+/// The Mobile Token API (`/api/auth/token/app/operation/...`): list, history, detail, claim, authorize and reject,
+/// token- or signature-authenticated, and the signed echo.
+struct MobileTokenService: Sendable {
+    let store: DevServerStore
+    let clock: EmulatorClock
+    let authentication: RequestAuthentication
+    /// The `/pa/v3` steps the encrypted activation spawn shares (signed caller, ECIES envelope, replay guard).
+    let enrollment: EnrollmentService
+
+    /// Registers the Mobile Token API and the signed echo (POST only; other methods fall through to the unmatched
+    /// answer).
+    func addRoutes(to group: RouterGroup<DevServerContext>) {
+        let paths = EndpointPaths.MobileToken.self
+        group.post(RouterPath(paths.operationList)) { try await listOperations($0, $1) }
+        group.post(RouterPath(paths.operationHistory)) { try await operationHistory($0, $1) }
+        group.post(RouterPath(paths.operationDetail)) { try await operationDetail($0, $1, claim: false) }
+        group.post(RouterPath(paths.operationClaim)) { try await operationDetail($0, $1, claim: true) }
+        group.post(RouterPath(paths.operationAuthorize)) { try await authorizeOperation($0, $1) }
+        group.post(RouterPath(paths.operationCancel)) { try await rejectOperation($0, $1) }
+        group.post(RouterPath(paths.echo)) { try await echo($0, $1) }
+        addInboxPushAndSpawnRoutes(to: group)
+    }
+
+    /// The non-empty `id` of a detail, claim, authorize or cancel request.
+    static func operationId(_ id: String) throws(APIFailure) -> String {
+        guard !id.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.id is missing or not a string") }
+        return id
+    }
+}
+
+extension MobileTokenService {
     /// `operation/list`: the caller's pending operations, with `currentTimestamp`.
-    func listOperations(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let activationId = try authenticateToken(request)
+    func listOperations(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let activationId = try authentication.authenticateToken(request)
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
             var views: [UserOperationView] = []
@@ -28,10 +59,10 @@ extension DevServer {
     }
 
     /// `operation/history`: every operation of the caller, any status (2FA signature).
-    func operationHistory(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let header = try authorizationHeader(request)
-        let caller = try authenticateSignature(
-            request, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
+    func operationHistory(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try authentication.authorizationHeader(request)
+        let caller = try authentication.authenticateSignature(
+            context.body, header: header, uriId: EndpointPaths.MobileToken.historyURIId,
             allowed: [.possessionKnowledge, .possessionBiometry])
         let now = clock.now
         let views = try store.transaction { (state, changed) throws(APIFailure) -> [UserOperationView] in
@@ -47,9 +78,11 @@ extension DevServer {
 
     /// `operation/detail` and `operation/detail/claim`: one operation in any status. An unassigned
     /// operation is visible to anyone and a claim assigns it; another user's operation is not found.
-    func operationDetail(_ request: ServerRequest, claim: Bool) throws(APIFailure) -> ServerResponse {
-        let activationId = try authenticateToken(request)
-        let id = try Self.operationId(requestObject(request, as: OperationIdRequest.self).id)
+    func operationDetail(
+        _ request: Request, _ context: DevServerContext, claim: Bool
+    ) async throws(APIFailure) -> Response {
+        let activationId = try authentication.authenticateToken(request)
+        let id = try await Self.operationId(context.requestObject(request, as: OperationIdRequest.self).id)
         let now = clock.now
         let view = try store.transaction { (state, changed) throws(APIFailure) -> UserOperationView in
             guard let index = state.operations.firstIndex(where: { $0.id == id }) else {
@@ -76,15 +109,15 @@ extension DevServer {
     /// `operation/authorize`: a signature of a type the operation allows, the data verbatim, and the
     /// proximity OTP when the operation has a seed. An invalid signature counts as a failed attempt of
     /// the operation (401 `POWERAUTH_AUTH_FAIL`); a wrong data or factor too (401 `OPERATION_FAILED`).
-    func authorizeOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let header = try authorizationHeader(request)
-        let body = try requestObject(request, as: AuthorizeRequest.self)
+    func authorizeOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try authentication.authorizationHeader(request)
+        let body = try await context.requestObject(request, as: AuthorizeRequest.self)
         let id = try Self.operationId(body.id)
         let data = body.data
         let caller: SignedCaller
         do {
-            caller = try authenticateSignature(
-                request, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
+            caller = try authentication.authenticateSignature(
+                context.body, header: header, uriId: EndpointPaths.MobileToken.authorizeURIId,
                 allowed: [.possession, .possessionKnowledge, .possessionBiometry])
         } catch {
             countFailedApproval(operationId: id, activationId: header.activationId)
@@ -115,13 +148,13 @@ extension DevServer {
     }
 
     /// `operation/cancel`: rejects a pending operation (possession signature); the reason is kept.
-    func rejectOperation(_ request: ServerRequest) throws(APIFailure) -> ServerResponse {
-        let header = try authorizationHeader(request)
-        let body = try requestObject(request, as: RejectRequest.self)
+    func rejectOperation(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try authentication.authorizationHeader(request)
+        let body = try await context.requestObject(request, as: RejectRequest.self)
         let id = try Self.operationId(body.id)
         let reason = body.reason.rawValue
-        let caller = try authenticateSignature(
-            request, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
+        let caller = try authentication.authenticateSignature(
+            context.body, header: header, uriId: EndpointPaths.MobileToken.cancelURIId, allowed: [.possession])
         let now = clock.now
         try store.transaction { (state, changed) throws(APIFailure) in
             let index = try ownedOperation(

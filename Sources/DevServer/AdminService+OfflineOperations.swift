@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
@@ -6,10 +7,10 @@ import QRAuthCrypto
 import QRAuthEncoding
 import QRImaging
 
-extension DevServer {
+extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation
     /// (personalized key by default, or the master key), optionally with a proximity TOTP line.
-    func createOfflineOperation(_ body: CreateOfflineOperationRequest) throws(APIFailure) -> ServerResponse {
+    func createOfflineOperation(_ body: CreateOfflineOperationRequest) throws(APIFailure) -> Response {
         let snapshot = store.snapshot
         let targetId: String
         if let id = body.activationId {
@@ -95,7 +96,7 @@ extension DevServer {
 
     /// `POST /admin/offline-operations/{id}/verify` `{"code": "NNNNNNNN-NNNNNNNN"}`: the look-ahead
     /// check against the activation's counters (persisted); an accepted code approves the operation.
-    func verifyOfflineCode(_ id: String, body: VerifyOfflineCodeRequest) throws(APIFailure) -> ServerResponse {
+    func verifyOfflineCode(_ id: String, body: VerifyOfflineCodeRequest) throws(APIFailure) -> Response {
         guard let code = body.code else { throw APIFailure(.invalidRequest, "code is required") }
         let snapshot = store.snapshot
         guard let operation = snapshot.offlineOperations.first(where: { $0.id == id }) else {
