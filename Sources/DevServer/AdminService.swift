@@ -66,11 +66,14 @@ extension AdminService {
         Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
     }
 
-    /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
+    /// `POST /admin/reset`: no operations, no inbox messages, no push registrations, every activation ACTIVE with
+    /// no failed attempts.
     func reset() throws(APIFailure) -> Response {
         try store.reset { state in
             state.operations.removeAll()
             state.offlineOperations.removeAll()
+            state.inbox.removeAll()
+            state.pushRegistrations.removeAll()
             for index in state.activations.indices {
                 // Activations made through codes keep CREATED, PENDING_COMMIT and REMOVED.
                 let activation = state.activations[index]
