@@ -1,3 +1,5 @@
+import MobileTokenAPI
+
 /// An online operation as the admin API shows it: the user-facing JSON plus server bookkeeping.
 struct AdminOperationView: Encodable {
     var operation: UserOperationView
@@ -6,6 +8,7 @@ struct AdminOperationView: Encodable {
     var maxFailureCount: Int
     var proximitySeed: String?
     var proximityStep: Int64?
+    var mobileTokenData: JSONValue?
 
     init(_ record: OperationRecord) {
         operation = UserOperationView(record)
@@ -14,5 +17,6 @@ struct AdminOperationView: Encodable {
         maxFailureCount = record.maxFailureCount
         proximitySeed = record.proximitySeed
         proximityStep = record.proximityStep
+        mobileTokenData = record.mobileTokenData
     }
 }

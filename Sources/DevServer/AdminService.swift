@@ -33,6 +33,7 @@ struct AdminService: Sendable {
         group.post("/admin/activations/init") { try await adminInitActivation($0, $1) }
         group.post("/admin/activations/commit") { try await adminCommitActivation($0, $1) }
         group.post("/admin/reset") { _, _ in try reset() }
+        addInboxAndPushRoutes(to: group)
     }
 
     /// The `{id}` path parameter.
@@ -65,11 +66,14 @@ extension AdminService {
         Envelope.ok(store.snapshot.activations.map(AdminActivationView.init))
     }
 
-    /// `POST /admin/reset`: no operations, every activation ACTIVE with no failed attempts.
+    /// `POST /admin/reset`: no operations, no inbox messages, no push registrations, every activation ACTIVE with
+    /// no failed attempts.
     func reset() throws(APIFailure) -> Response {
         try store.reset { state in
             state.operations.removeAll()
             state.offlineOperations.removeAll()
+            state.inbox.removeAll()
+            state.pushRegistrations.removeAll()
             for index in state.activations.indices {
                 // Activations made through codes keep CREATED, PENDING_COMMIT and REMOVED.
                 let activation = state.activations[index]

@@ -54,9 +54,10 @@ public struct DevServer: Sendable {
         self.backOffice = backOffice
         let authentication = RequestAuthentication(store: store, clock: clock, logger: logger)
         activations = ActivationService(store: store, clock: clock)
-        mobileTokenService = MobileTokenService(store: store, clock: clock, authentication: authentication)
         enrollmentService = EnrollmentService(
             store: store, clock: clock, logger: logger, authentication: authentication, activations: activations)
+        mobileTokenService = MobileTokenService(
+            store: store, clock: clock, authentication: authentication, enrollment: enrollmentService)
         pinningService = PinningService(pinning: pinning, clock: clock)
         adminService = AdminService(store: store, clock: clock, activations: activations)
         backOfficeService = BackOfficeService(

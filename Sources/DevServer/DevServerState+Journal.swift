@@ -19,6 +19,8 @@ extension DevServerState {
         var offlineOperation: OfflineOperationRecord?
         var template: OperationTemplateRecord?
         var application: ServerApplication?
+        var inboxMessage: InboxMessageRecord?
+        var pushRegistration: PushRegistrationRecord?
         var removedOperations: [String]?
         var removedOfflineOperations: [String]?
     }
@@ -39,6 +41,10 @@ extension DevServerState {
         for template in state.templates.changedElements { data += try line(JournalEntry(template: template)) }
         for application in state.applications.changedElements {
             data += try line(JournalEntry(application: application))
+        }
+        for message in state.inbox.changedElements { data += try line(JournalEntry(inboxMessage: message)) }
+        for registration in state.pushRegistrations.changedElements {
+            data += try line(JournalEntry(pushRegistration: registration))
         }
         return data
     }
@@ -85,6 +91,8 @@ extension DevServerState {
         var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
         var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
         var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
+        var inboxIndex = Dictionary(state.inbox.enumerated().map { ($1.id, $0) }) { a, _ in a }
+        var pushIndex = Dictionary(state.pushRegistrations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -114,6 +122,12 @@ extension DevServerState {
             if let application = entry.application {
                 upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
             }
+            if let message = entry.inboxMessage {
+                upsert(message, id: message.id, into: &state.inbox, index: &inboxIndex)
+            }
+            if let registration = entry.pushRegistration {
+                upsert(registration, id: registration.activationId, into: &state.pushRegistrations, index: &pushIndex)
+            }
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
         }
@@ -124,6 +138,8 @@ extension DevServerState {
         state.offlineOperations.commit()
         state.templates.commit()
         state.applications.commit()
+        state.inbox.commit()
+        state.pushRegistrations.commit()
         return (state, tornTail)
     }
 

@@ -22,6 +22,10 @@ public struct DevServerState: Sendable, Equatable, Codable {
     public var applications: RecordList<ServerApplication>
     /// Back-office operation templates, oldest first. Absent in older state files.
     public var templates: RecordList<OperationTemplateRecord>
+    /// Inbox messages of every user, oldest first. Absent in older state files.
+    public var inbox = RecordList<InboxMessageRecord>([])
+    /// Push registrations, one per activation. Absent in older state files.
+    public var pushRegistrations = RecordList<PushRegistrationRecord>([])
 
     /// An empty state.
     public init(
@@ -38,10 +42,11 @@ public struct DevServerState: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, activations, operations, offlineOperations, applications, templates
+        case formatVersion, activations, operations, offlineOperations, applications, templates, inbox
+        case pushRegistrations
     }
 
-    /// Decodes a state; `applications` and `templates` may be absent (files written before they existed).
+    /// Decodes a state; `applications`, `templates`, `inbox` and `pushRegistrations` may be absent (files written before they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
@@ -52,6 +57,10 @@ public struct DevServerState: Sendable, Equatable, Codable {
             try container.decodeIfPresent(RecordList<ServerApplication>.self, forKey: .applications) ?? RecordList()
         templates =
             try container.decodeIfPresent(RecordList<OperationTemplateRecord>.self, forKey: .templates)
+            ?? RecordList([])
+        inbox = try container.decodeIfPresent(RecordList<InboxMessageRecord>.self, forKey: .inbox) ?? RecordList([])
+        pushRegistrations =
+            try container.decodeIfPresent(RecordList<PushRegistrationRecord>.self, forKey: .pushRegistrations)
             ?? RecordList([])
     }
 

@@ -187,7 +187,8 @@ final class DevServerStore: @unchecked Sendable {
         [
             ObjectIdentifier(state.activations.identity), ObjectIdentifier(state.operations.identity),
             ObjectIdentifier(state.offlineOperations.identity), ObjectIdentifier(state.applications.identity),
-            ObjectIdentifier(state.templates.identity),
+            ObjectIdentifier(state.templates.identity), ObjectIdentifier(state.inbox.identity),
+            ObjectIdentifier(state.pushRegistrations.identity),
         ]
     }
 
@@ -197,6 +198,8 @@ final class DevServerStore: @unchecked Sendable {
         state.offlineOperations.commit()
         state.templates.commit()
         state.applications.commit()
+        state.inbox.commit()
+        state.pushRegistrations.commit()
         committedIdentities = listIdentities
     }
 
@@ -206,6 +209,8 @@ final class DevServerStore: @unchecked Sendable {
         state.offlineOperations.rollback()
         state.templates.rollback()
         state.applications.rollback()
+        state.inbox.rollback()
+        state.pushRegistrations.rollback()
     }
 
     /// Persists what changed since the last commit: appended lines, or a snapshot when forced, when
@@ -216,9 +221,11 @@ final class DevServerStore: @unchecked Sendable {
         let rewritten =
             replaced || state.activations.isRewritten || state.operations.isRewritten
             || state.offlineOperations.isRewritten || state.applications.isRewritten || state.templates.isRewritten
+            || state.inbox.isRewritten || state.pushRegistrations.isRewritten
         let hasChanges =
             rewritten || state.activations.hasChanges || state.operations.hasChanges
             || state.offlineOperations.hasChanges || state.applications.hasChanges || state.templates.hasChanges
+            || state.inbox.hasChanges || state.pushRegistrations.hasChanges
         // Every stored record is bounded, with or without a state file (`limits.recordBytes`).
         var changedLines = Data()
         var encodingFailure: (any Error)?

@@ -19,16 +19,21 @@ enum Envelope {
 
     /// Encodes `value` compactly with sorted keys (Foundation's key order is not stable otherwise).
     static func encode(_ value: some Encodable, status: Int) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         do {
-            return json(try encoder.encode(value), status: status)
+            return json(try encoded(value), status: status)
         } catch {
             return json(
                 Data(#"{"status":"ERROR","responseObject":{"code":"ERROR_GENERIC","message":"encoding failed"}}"#.utf8),
                 status: 500)
         }
+    }
+
+    /// The bytes `encode(_:status:)` answers with (for an answer that is sealed before it is sent).
+    static func encoded(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(value)
     }
 
     /// A JSON response with `body` verbatim.

@@ -11,6 +11,8 @@ struct MobileTokenService: Sendable {
     let store: DevServerStore
     let clock: EmulatorClock
     let authentication: RequestAuthentication
+    /// The `/pa/v3` steps the encrypted activation spawn shares (signed caller, ECIES envelope, replay guard).
+    let enrollment: EnrollmentService
 
     /// Registers the Mobile Token API and the signed echo (POST only; other methods fall through to the unmatched
     /// answer).
@@ -23,6 +25,7 @@ struct MobileTokenService: Sendable {
         group.post(RouterPath(paths.operationAuthorize)) { try await authorizeOperation($0, $1) }
         group.post(RouterPath(paths.operationCancel)) { try await rejectOperation($0, $1) }
         group.post(RouterPath(paths.echo)) { try await echo($0, $1) }
+        addInboxPushAndSpawnRoutes(to: group)
     }
 
     /// The non-empty `id` of a detail, claim, authorize or cancel request.
@@ -135,6 +138,7 @@ extension MobileTokenService {
             }
             operation.status = .approved
             operation.finalized = now
+            operation.mobileTokenData = body.mobileTokenData?.jsonValue
             state.operations[index] = operation
             changed = true
             return nil
@@ -159,6 +163,7 @@ extension MobileTokenService {
             state.operations[index].status = .rejected
             state.operations[index].finalized = now
             state.operations[index].statusReason = String(reason.prefix(32))
+            state.operations[index].mobileTokenData = body.mobileTokenData?.jsonValue
             changed = true
         }
         return Envelope.okEmpty()

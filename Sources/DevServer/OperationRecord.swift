@@ -39,6 +39,8 @@ public struct OperationRecord: Sendable, Equatable, Codable {
     public var backOffice: BackOfficeOperationFields?
     /// When it left PENDING (`timestampFinalized`); nil while pending and for records older than this field.
     public var finalized: Date?
+    /// The `mobileTokenData` object the app sent with its approval or rejection; nil when it sent none.
+    public var mobileTokenData: JSONValue? = nil
 
     /// Moves a pending operation past its expiry to EXPIRED; returns true when it changed.
     mutating func expireIfDue(now: Date) -> Bool {

@@ -22,6 +22,8 @@ struct QRAuth: AsyncParsableCommand {
             CodeCommand.self,
             PinsCommand.self,
             SyncCommand.self,
+            InboxCommand.self,
+            PushCommand.self,
             TokenCommand.self,
             BackendCommand.self,
             ServeCommand.self,

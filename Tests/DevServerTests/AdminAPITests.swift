@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import Testing
@@ -103,5 +104,28 @@ struct AdminAPITests {
         #expect(view["status"] as? String == "ACTIVE")
         #expect(view["counter"] as? Int == 0)
         #expect(harness.server.state.activations[0].counters.ctrData != harness.devices[0].ctrData)
+    }
+
+    @Test("reset also empties the inbox and the push registrations")
+    func resetInboxAndPush() async throws {
+        let harness = try TestHarness()
+        #expect(await harness.admin("POST", "/admin/inbox", #"{"subject":"S","body":"B"}"#).status == 200)
+        let registered = try await harness.tokenCall(
+            EndpointPaths.MobileToken.pushRegisterToken, body: #"{"requestObject":{"platform":"fcm","token":"t1"}}"#)
+        #expect(registered.status == 200)
+        #expect(harness.server.state.inbox.array.count == 1)
+        #expect(harness.server.state.pushRegistrations.array.count == 1)
+        let unread = try await harness.tokenCall(EndpointPaths.MobileToken.inboxCount)
+        #expect((try TestHarness.json(unread)["responseObject"] as? [String: Any])?["countUnread"] as? Int == 1)
+
+        #expect(await harness.admin("POST", "/admin/reset").status == 200)
+        #expect(harness.server.state.inbox.isEmpty)
+        #expect(harness.server.state.pushRegistrations.isEmpty)
+        for path in ["/admin/inbox", "/admin/push"] {
+            #expect(
+                (try TestHarness.json(await harness.admin("GET", path))["responseObject"] as? [Any])?.isEmpty == true)
+        }
+        let after = try await harness.tokenCall(EndpointPaths.MobileToken.inboxCount)
+        #expect((try TestHarness.json(after)["responseObject"] as? [String: Any])?["countUnread"] as? Int == 0)
     }
 }

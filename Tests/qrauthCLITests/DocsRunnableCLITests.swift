@@ -104,6 +104,12 @@ struct DocsRunnableCLITests {
             expected: [
                 "Activated ", ": PENDING_COMMIT", "activated: true", ": ACTIVE", "approved ", "signs nothing more",
             ]),
+        Page(
+            path: "docs/mobile-token.md", name: "inbox",
+            expected: [
+                "1 unread", "Your November statement is ready.", "0 unread", "registered fcm token",
+                "\"token\":\"fake-fcm-token\"", "approved ", "\"preApprovalScreens\"", "\"appVersion\":\"2.0\"",
+            ]),
         Page(path: "docs/powerauth.md", name: "tour", expected: ["accepted", "exit 1"]),
         Page(
             path: "docs/offline-operations.md", name: "parse",

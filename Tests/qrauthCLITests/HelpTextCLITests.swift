@@ -14,7 +14,8 @@ struct HelpTextCLITests {
         ["pins", "private-key"], ["pins", "fingerprint"], ["pins", "sign"], ["pins", "verify"],
         ["pins", "verify-response"], ["pins", "lint"], ["pins", "prune"], ["pins", "check"], ["sync", "list"],
         ["sync", "watch"], ["sync", "detail"], ["sync", "claim"], ["sync", "history"], ["sync", "approve"],
-        ["sync", "reject"], ["serve"], ["version"],
+        ["sync", "reject"], ["inbox", "count"], ["inbox", "list"], ["inbox", "detail"], ["inbox", "read"],
+        ["inbox", "read-all"], ["push", "register"], ["serve"], ["version"],
     ]
 
     /// The help of one option: its first line (`  --name …`) joined with its continuation lines.

@@ -70,6 +70,8 @@ struct JSONVocabularyCLITests {
         "sync list": nil, "sync detail": nil, "sync claim": nil, "sync history": nil,
         "sync approve": [], "sync reject": ["reason"],
         "sync watch": ["event", "operation"],
+        "inbox count": ["countUnread"], "inbox list": nil, "inbox detail": nil, "inbox read": ["messageId", "read"],
+        "inbox read-all": ["read"], "push register": ["platform", "token", "environment"],
         "backend app list": nil,
         "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"],
     ]

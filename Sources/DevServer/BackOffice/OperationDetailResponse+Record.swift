@@ -4,7 +4,8 @@ import PowerAuth
 import QRAuthEncoding
 
 extension BackOffice.OperationDetailResponse {
-    /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING.
+    /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING;
+    /// the app's `mobileTokenData` is under `additionalData.mobileTokenData`.
     init(_ record: OperationRecord, now: Date) {
         let fields = record.backOffice
         var proximityOtp: String?
@@ -12,11 +13,15 @@ extension BackOffice.OperationDetailResponse {
             proximityOtp = try? TOTP.code(
                 seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: record.proximityStep ?? 30)
         }
+        var additionalData = fields?.additionalData
+        if let mobileTokenData = record.mobileTokenData {
+            additionalData = (additionalData ?? [:]).merging(["mobileTokenData": mobileTokenData]) { $1 }
+        }
         self.init(
             id: record.id, userId: fields?.userId, applications: fields?.applications ?? [],
             externalId: fields?.externalId, activationFlag: fields?.activationFlag, operationType: record.name,
             templateName: fields?.templateName, data: record.data, parameters: fields?.parameters ?? [:],
-            additionalData: fields?.additionalData, status: record.status, statusReason: record.statusReason,
+            additionalData: additionalData, status: record.status, statusReason: record.statusReason,
             signatureType: (fields?.signatureType ?? Self.signatureTypes(record.allowedSignatureType)).compactMap(
                 BackOffice.SignatureType.init(rawValue:)),
             failureCount: Int64(record.failureCount), maxFailureCount: Int64(record.maxFailureCount),

@@ -24,6 +24,10 @@ public enum ServerErrorCode: String, Sendable, Codable, CaseIterable {
     case operationFailed = "OPERATION_FAILED"
     /// The operation needs an activation flag the activation does not have.
     case operationRequiresActivationFlag = "OPERATION_REQUIRES_ACTIVATION_FLAG"
+    /// The push server refused the registration.
+    case pushRegistrationFailed = "PUSH_REGISTRATION_FAILED"
+    /// The activation spawn code could not be made.
+    case activationCodeFailed = "ACTIVATION_CODE_FAILED"
     /// Something unexpected.
     case generic = "ERROR_GENERIC"
     /// Unknown path.

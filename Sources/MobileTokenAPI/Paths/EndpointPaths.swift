@@ -23,6 +23,28 @@ public enum EndpointPaths {
         public static let cancelURIId = "/operation/cancel"
         /// The PowerAuth-signed echo for library users (signature, uriId the same path).
         public static let echo = "/custom/echo"
+
+        /// Unread message count (token).
+        public static let inboxCount = "/api/inbox/count"
+        /// A page of inbox messages (token).
+        public static let inboxMessageList = "/api/inbox/message/list"
+        /// One inbox message with its body (token).
+        public static let inboxMessageDetail = "/api/inbox/message/detail"
+        /// Marks one message read (token).
+        public static let inboxMessageRead = "/api/inbox/message/read"
+        /// Marks every message read (token).
+        public static let inboxMessageReadAll = "/api/inbox/message/read-all"
+        /// Push registration, token-authenticated (what the SDKs call).
+        public static let pushRegisterToken = "/api/push/device/register/token"
+        /// Push registration, signed (older SDKs; signature with uriId `pushRegisterURIId`).
+        public static let pushRegister = "/api/push/device/register"
+        /// The uriId of `pushRegister`.
+        public static let pushRegisterURIId = "/push/device/register"
+        /// Activation spawn: a new activation code for a second device (2FA signature with uriId
+        /// `activationCodeURIId`, activation-scope encryption).
+        public static let activationCode = "/api/activation/code"
+        /// The uriId of `activationCode`.
+        public static let activationCodeURIId = "/api/activation/code"
     }
 
     /// The enrollment server's PowerAuth RESTful API of one protocol generation (`/pa/v3`), all `POST`. The uriIds

@@ -1,4 +1,4 @@
-/// `{"id","data","proximityCheck"?}` of `operation/authorize`.
+/// `{"id","data","proximityCheck"?,"mobileTokenData"?}` of `operation/authorize`.
 package struct AuthorizeRequest: Sendable {
     /// The operation id.
     package let id: String
@@ -8,18 +8,24 @@ package struct AuthorizeRequest: Sendable {
     package let proximityCheck: ProximityCheck?
     /// `proximityCheck.otp` as received: a server reads it even when the rest of the object is incomplete.
     package let proximityOTP: String?
+    /// The SDK's `mobileTokenData` object, when the client sends one.
+    package let mobileTokenData: MobileTokenData?
 
     /// Makes a request.
-    package init(id: String, data: String, proximityCheck: ProximityCheck?) {
+    package init(
+        id: String, data: String, proximityCheck: ProximityCheck?, mobileTokenData: MobileTokenData? = nil
+    ) {
         self.id = id
         self.data = data
         self.proximityCheck = proximityCheck
         self.proximityOTP = proximityCheck?.otp
+        self.mobileTokenData = mobileTokenData
     }
 }
 
 extension AuthorizeRequest: Codable {
-    /// `id` and `data` must be strings; `proximityCheck` is read leniently.
+    /// `id` and `data` must be strings; `proximityCheck` is read leniently; `mobileTokenData`, when present and not
+    /// `null`, must be an object.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         id = try container.value("id")
@@ -27,6 +33,7 @@ extension AuthorizeRequest: Codable {
         proximityCheck = container.lenient("proximityCheck")
         let proximity = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("proximityCheck"))
         proximityOTP = proximity?.lenient("otp", as: String.self)
+        mobileTokenData = try container.optional("mobileTokenData")
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -34,5 +41,6 @@ extension AuthorizeRequest: Codable {
         try container.encode(id, forKey: JSONKey("id"))
         try container.encode(data, forKey: JSONKey("data"))
         try container.encodeIfPresent(proximityCheck, forKey: JSONKey("proximityCheck"))
+        try container.encodeIfPresent(mobileTokenData, forKey: JSONKey("mobileTokenData"))
     }
 }

@@ -21,9 +21,14 @@ public actor MobileTokenClient {
         self.configuration = configuration
     }
 
-    /// "Now" on the server's clock when known, else the device clock.
+    /// "Now" on the server-synchronised clock, as the SDKs' `withSynchronizedTime`: the configuration's
+    /// `serverClock` once it learnt an offset (PowerAuth's time synchronisation), else the offset learnt from
+    /// `currentTimestamp`, else the device clock.
     public func serverDate() -> Date {
-        configuration.now().addingTimeInterval(serverTimeOffset ?? 0)
+        if let clock = configuration.serverClock, let offset = clock.offsetMillis {
+            return configuration.now().addingTimeInterval(TimeInterval(offset) / 1000)
+        }
+        return configuration.now().addingTimeInterval(serverTimeOffset ?? 0)
     }
 
     /// The pending operations (`list`, token). Calls made while a list request is in flight share it.
@@ -66,41 +71,43 @@ public actor MobileTokenClient {
 
     /// Operations in any status (`history`, 2FA signature with uriId `/operation/history`).
     public func history(authentication: MobileTokenAuthentication) async throws(MobileTokenError) -> [UserOperation] {
-        let factor: Endpoint.FactorCombination
-        switch authentication {
-        case .password: factor = .possessionKnowledge
-        case .biometry: factor = .possessionBiometry
-        case .possession:
-            throw MobileTokenError(.factorNotAllowed, "history needs two factors: give the password or biometry")
-        }
+        let factor = try Self.twoFactor(authentication, for: "history")
         return try await call(
             MobileTokenEndpoints.history(factor: factor), requestObject: EmptyRequest?.none,
             expecting: [UserOperation].self, authentication: authentication, learnsTime: false)
     }
 
     /// Approves an operation (`authorize`, signature with uriId `/operation/authorize` and the factor that
-    /// `allowedSignatureType` and the authentication agree on). The operation may be one built locally.
+    /// `allowedSignatureType` and the authentication agree on). The operation may be one built locally. A proximity
+    /// check without `timestampSent` is stamped with `serverDate()`; `mobileTokenData` is sent as given.
     public func authorize(
-        _ operation: UserOperation, authentication: MobileTokenAuthentication, proximityCheck: ProximityCheck? = nil
+        _ operation: UserOperation, authentication: MobileTokenAuthentication, proximityCheck: ProximityCheck? = nil,
+        mobileTokenData: MobileTokenData? = nil
     ) async throws(MobileTokenError) {
         let factor = try Self.factor(for: operation.allowedSignatureType, authentication: authentication)
         var check = proximityCheck ?? operation.proximityCheck
         if check != nil, check?.timestampSent == nil { check?.timestampSent = serverDate() }
         let _: EmptyPayload = try await call(
             MobileTokenEndpoints.authorize(factor: factor),
-            requestObject: AuthorizeRequest(id: operation.id, data: operation.data, proximityCheck: check),
+            requestObject: AuthorizeRequest(
+                id: operation.id, data: operation.data, proximityCheck: check, mobileTokenData: mobileTokenData),
             expecting: EmptyPayload.self, authentication: authentication, learnsTime: false)
     }
 
     /// Rejects an operation (`cancel`, possession signature with uriId `/operation/cancel`).
-    public func reject(_ operation: UserOperation, reason: RejectionReason) async throws(MobileTokenError) {
-        try await reject(id: operation.id, reason: reason)
+    public func reject(
+        _ operation: UserOperation, reason: RejectionReason, mobileTokenData: MobileTokenData? = nil
+    ) async throws(MobileTokenError) {
+        try await reject(id: operation.id, reason: reason, mobileTokenData: mobileTokenData)
     }
 
-    /// Rejects an operation given by id.
-    public func reject(id: String, reason: RejectionReason) async throws(MobileTokenError) {
+    /// Rejects an operation given by id; `mobileTokenData` needs enrollment server 2.0+ (older ones ignore it).
+    public func reject(
+        id: String, reason: RejectionReason, mobileTokenData: MobileTokenData? = nil
+    ) async throws(MobileTokenError) {
         let _: EmptyPayload = try await call(
-            MobileTokenEndpoints.reject, requestObject: RejectRequest(id: id, reason: reason),
+            MobileTokenEndpoints.reject,
+            requestObject: RejectRequest(id: id, reason: reason, mobileTokenData: mobileTokenData),
             expecting: EmptyPayload.self, authentication: .possession, learnsTime: false)
     }
 
@@ -113,6 +120,18 @@ public actor MobileTokenClient {
         try await call(
             endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication,
             learnsTime: false)
+    }
+
+    /// The factor of a call that needs two factors (`what` names it in the error): the password or biometry.
+    static func twoFactor(
+        _ authentication: MobileTokenAuthentication, for what: String
+    ) throws(MobileTokenError) -> Endpoint.FactorCombination {
+        switch authentication {
+        case .password: return .possessionKnowledge
+        case .biometry: return .possessionBiometry
+        case .possession:
+            throw MobileTokenError(.factorNotAllowed, "\(what) needs two factors: give the password or biometry")
+        }
     }
 
     /// The factor of an approval: 1FA → possession; 2FA → the variant matching the authentication.

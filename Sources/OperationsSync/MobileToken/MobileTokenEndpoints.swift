@@ -33,4 +33,35 @@ package enum MobileTokenEndpoints {
     package static let reject = Endpoint(
         .post, EndpointPaths.MobileToken.operationCancel,
         kind: .signed(uriId: EndpointPaths.MobileToken.cancelURIId, factor: .possession))
+
+    /// `POST /api/inbox/count`, token.
+    package static let inboxCount = Endpoint(
+        .post, EndpointPaths.MobileToken.inboxCount, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/inbox/message/list`, token.
+    package static let inboxMessageList = Endpoint(
+        .post, EndpointPaths.MobileToken.inboxMessageList, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/inbox/message/detail`, token.
+    package static let inboxMessageDetail = Endpoint(
+        .post, EndpointPaths.MobileToken.inboxMessageDetail, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/inbox/message/read`, token.
+    package static let inboxMessageRead = Endpoint(
+        .post, EndpointPaths.MobileToken.inboxMessageRead, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/inbox/message/read-all`, token.
+    package static let inboxMessageReadAll = Endpoint(
+        .post, EndpointPaths.MobileToken.inboxMessageReadAll, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/push/device/register/token`, token (what the SDKs call).
+    package static let pushRegisterToken = Endpoint(
+        .post, EndpointPaths.MobileToken.pushRegisterToken, kind: .tokenSigned(tokenName: tokenName))
+    /// `POST /api/push/device/register`, possession signature with uriId `/push/device/register` (older SDKs).
+    package static let pushRegisterSigned = Endpoint(
+        .post, EndpointPaths.MobileToken.pushRegister,
+        kind: .signed(uriId: EndpointPaths.MobileToken.pushRegisterURIId, factor: .possession))
+
+    /// `POST /api/activation/code`, 2FA signature with uriId `/api/activation/code`, activation-scope encryption.
+    package static func activationCode(factor: Endpoint.FactorCombination) -> Endpoint {
+        Endpoint(
+            .post, EndpointPaths.MobileToken.activationCode,
+            kind: .signed(uriId: EndpointPaths.MobileToken.activationCodeURIId, factor: factor),
+            encryption: .activationScope)
+    }
 }

@@ -15,6 +15,7 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             "Use this operation data instead of fetching the detail (a local operation).", valueName: "data"))
     var data: String?
     @Option(help: ArgumentHelp("Proximity check TOTP.", valueName: "otp")) var otp: String?
+    @OptionGroup var tokenData: MobileTokenDataOptions
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
@@ -22,7 +23,9 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
+        let given = try tokenData.load()
         try await SyncRun.with(connection, password: nil) { client in
+            let opened = await client.serverDate()
             let operation: UserOperation
             if let data {
                 operation = UserOperation(id: id, data: data)
@@ -31,8 +34,11 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             }
             let received = await client.serverDate()
             let check = otp.map { ProximityCheck(otp: $0, type: .qrCode, timestampReceived: received) }
+            let mobileTokenData = await tokenData.recording(
+                into: given, opened: opened, client: client, defaultAction: .continue)
             try await SpentCounterReport.watching(device: connection.activation) {
-                try await client.authorize(operation, authentication: auth, proximityCheck: check)
+                try await client.authorize(
+                    operation, authentication: auth, proximityCheck: check, mobileTokenData: mobileTokenData)
             }
         }
         if connection.json {

@@ -66,8 +66,13 @@ struct SyncConnectionOptions: ParsableArguments {
         let http = NIOHTTPClient.forCommand(configuration)
         let enrollment = EnrollmentClient(httpClient: http, clock: clock)
         let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)
+        // Proximity and pre-approval timestamps read the same clock; the encryptor serves encrypted endpoints
+        // (activation spawn).
         let client = MobileTokenClient(
-            httpClient: http, configuration: MobileTokenConfiguration(language: lang, tokenProvisioner: tokens))
+            httpClient: http,
+            configuration: MobileTokenConfiguration(
+                language: lang, tokenProvisioner: tokens,
+                encryptor: PowerAuthEncryptor(enrollment: enrollment, store: store), serverClock: clock))
         return (client, http, enrollment.clock)
     }
 }

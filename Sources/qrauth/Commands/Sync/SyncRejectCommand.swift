@@ -12,6 +12,7 @@ struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand
         help: ArgumentHelp(
             "UNKNOWN, INCORRECT_DATA, UNEXPECTED_OPERATION or any custom reason.", valueName: "reason"))
     var reason: String = "UNKNOWN"
+    @OptionGroup var tokenData: MobileTokenDataOptions
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
     var json: Bool { connection.json }
@@ -23,8 +24,13 @@ struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand
     }
 
     func run() async throws {
+        let given = try tokenData.load()
         try await SyncRun.with(connection, password: nil) { client in
-            try await client.reject(id: id, reason: RejectionReason(rawValue: reason))
+            let opened = await client.serverDate()
+            let mobileTokenData = await tokenData.recording(
+                into: given, opened: opened, client: client, defaultAction: .reject)
+            try await client.reject(
+                id: id, reason: RejectionReason(rawValue: reason), mobileTokenData: mobileTokenData)
         }
         if connection.json {
             try JSONOutput.document(["operationId": id, "status": "REJECTED", "reason": reason])

@@ -1,0 +1,77 @@
+import Foundation
+public import QRAuthEncoding
+
+/// The `mobileTokenData` object the SDKs attach to an approval (`operation/authorize`) and, with enrollment server
+/// 2.0+, a rejection (`operation/cancel`): any JSON object. The 2026 SDKs put the log of pre-approval screens under
+/// `preApprovalScreens`; other keys are kept as they are.
+public struct MobileTokenData: Sendable, Hashable {
+    /// The key of the pre-approval screen log.
+    public static let preApprovalScreensKey = "preApprovalScreens"
+
+    /// The object's members.
+    public var members: [String: JSONValue]
+
+    /// Makes the object from its members.
+    public init(members: [String: JSONValue] = [:]) {
+        self.members = members
+    }
+
+    /// Makes the object from a JSON value, nil unless it is an object.
+    public init?(_ value: JSONValue) {
+        guard case .object(let members) = value else { return nil }
+        self.members = members
+    }
+
+    /// The object as a JSON value.
+    public var jsonValue: JSONValue { .object(members) }
+
+    /// The visits under `preApprovalScreens`; entries that do not decode (and a key that is not an array) are
+    /// skipped.
+    public var preApprovalScreens: [PreApprovalScreenVisit] {
+        guard case .array(let items)? = members[Self.preApprovalScreensKey] else { return [] }
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        return items.compactMap { item -> PreApprovalScreenVisit? in
+            guard let data = try? encoder.encode(item) else { return nil }
+            return try? decoder.decode(PreApprovalScreenVisit.self, from: data)
+        }
+    }
+
+    /// Appends a visit to `preApprovalScreens` (made when missing; a non-array value there is replaced).
+    public mutating func record(_ visit: PreApprovalScreenVisit) {
+        var items: [JSONValue] = []
+        if case .array(let existing)? = members[Self.preApprovalScreensKey] { items = existing }
+        items.append(Self.jsonValue(of: visit))
+        members[Self.preApprovalScreensKey] = .array(items)
+    }
+
+    /// A visit as the JSON object it encodes to.
+    private static func jsonValue(of visit: PreApprovalScreenVisit) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "screen": .string(visit.screen),
+            "timestampOpened": .string(OperationTimestamp.format(visit.timestampOpened)),
+        ]
+        if let closed = visit.timestampClosed { object["timestampClosed"] = .string(OperationTimestamp.format(closed)) }
+        if let action = visit.action { object["action"] = .string(action.rawValue) }
+        return .object(object)
+    }
+}
+
+extension MobileTokenData: Codable {
+    /// Any JSON object; anything else is an error.
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        guard let data = MobileTokenData(value) else {
+            throw DecodingError.typeMismatch(
+                MobileTokenData.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "mobileTokenData is not an object"))
+        }
+        self = data
+    }
+
+    /// The object.
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue.encode(to: encoder)
+    }
+}

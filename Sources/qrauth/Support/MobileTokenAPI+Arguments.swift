@@ -1,0 +1,6 @@
+public import ArgumentParser
+public import MobileTokenAPI
+
+extension PushPlatform: ExpressibleByArgument {}
+
+extension PushEnvironment: ExpressibleByArgument {}
