@@ -19,7 +19,7 @@ extension MobileTokenService {
         if signed {
             let header = try authentication.authorizationHeader(request)
             activationId = try authentication.authenticateSignature(
-                context.body, header: header, uriId: EndpointPaths.MobileToken.pushRegisterURIId,
+                request, body: context.body, header: header, uriId: EndpointPaths.MobileToken.pushRegisterURIId,
                 allowed: ServerSignatureAuthentication.anyPossessionFactor
             ).activationId
         } else {
