@@ -71,7 +71,7 @@ struct JSONVocabularyCLITests {
         "sync approve": [], "sync reject": ["reason"],
         "sync watch": ["event", "operation"],
         "backend app list": nil,
-        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"],
+        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg", "giflib", "libtiff"],
     ]
 
     static let activationKeys: Set<String> = [

@@ -26,7 +26,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
 
     @Option(
         help: ArgumentHelp(
-            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+            "Read the operation from the QR code in this image (PNG, JPEG, WebP, BMP, GIF, TIFF, PBM/PGM/PPM; '-' = stdin).",
             valueName: "file"))
     var image: String?
 

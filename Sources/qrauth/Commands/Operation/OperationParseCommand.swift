@@ -21,7 +21,7 @@ struct OperationParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
 
     @Option(
         help: ArgumentHelp(
-            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+            "Read the operation from the QR code in this image (PNG, JPEG, WebP, BMP, GIF, TIFF, PBM/PGM/PPM; '-' = stdin).",
             valueName: "file"))
     var image: String?
 
