@@ -22,6 +22,9 @@ public struct DevServerState: Sendable, Equatable, Codable {
     public var applications: RecordList<ServerApplication>
     /// Back-office operation templates, oldest first. Absent in older state files.
     public var templates: RecordList<OperationTemplateRecord>
+    /// The `--self-signed` TLS identity (CA, leaf and its key), kept so the pin survives a restart. Absent in older
+    /// state files and for servers that never ran with `--self-signed`.
+    public var selfSignedIdentity: SelfSignedIdentity?
 
     /// An empty state.
     public init(
@@ -38,10 +41,11 @@ public struct DevServerState: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, activations, operations, offlineOperations, applications, templates
+        case formatVersion, activations, operations, offlineOperations, applications, templates, selfSignedIdentity
     }
 
-    /// Decodes a state; `applications` and `templates` may be absent (files written before they existed).
+    /// Decodes a state; `applications`, `templates` and `selfSignedIdentity` may be absent (files written before
+    /// they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
@@ -53,6 +57,7 @@ public struct DevServerState: Sendable, Equatable, Codable {
         templates =
             try container.decodeIfPresent(RecordList<OperationTemplateRecord>.self, forKey: .templates)
             ?? RecordList([])
+        selfSignedIdentity = try container.decodeIfPresent(SelfSignedIdentity.self, forKey: .selfSignedIdentity)
     }
 
     /// The default application: the first one.
