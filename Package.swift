@@ -52,6 +52,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         systemLibrary("CWebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: "libgif-dev"),
+        systemLibrary("CTIFF", pkgConfig: "libtiff-4", apt: "libtiff-dev"),
 
         // Libraries.
         .target(name: "QRAuthEncoding", swiftSettings: strictSettings),
@@ -74,7 +76,7 @@ let package = Package(
         ),
         .target(
             name: "QRImaging",
-            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
+            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CTIFF"],
             swiftSettings: strictSettings
         ),
         // The Mobile Token API wire model (design.md also lets it use OfflineOperations); QRAuthEncoding holds the one
@@ -134,7 +136,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "SystemLibrariesTests",
-            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP"],
+            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CTIFF"],
             swiftSettings: strictSettings
         ),
         .testTarget(

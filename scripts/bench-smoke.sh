@@ -36,3 +36,13 @@ run bench-qr-encode scripts/bench-qr-encode.sh 2
 run bench-inflate scripts/bench-inflate.sh Tests/QRImagingTests/Fixtures/pillow-gray.png Tests/QRImagingTests/Fixtures/pillow-palette.png
 run serve-soak python3 scripts/serve-soak.py "$QRAUTH" 100
 run bench-scan env PER_CLASS=1 ROUNDS=1 JOBS=1 BENCH_CORPUS="$work/corpus" scripts/bench-scan.sh
+# The photos mode (README, docs/benchmarks/qr-scanning.md: `scripts/bench-scan.sh --corpus DIR`) on three of the test
+# photos, one of them of unknown truth, in the corpus format (`file <TAB> payload hex` or `-`).
+mkdir -p "$work/photos"
+grep -v '^#' Tests/QRImagingTests/Fixtures/photos/manifest.tsv | head -3 >"$work/photos/manifest.tsv"
+cut -f1 "$work/photos/manifest.tsv" | while read -r name; do cp "Tests/QRImagingTests/Fixtures/photos/$name" "$work/photos/"; done
+run bench-scan-photos env ROUNDS=1 scripts/bench-scan.sh --corpus "$work/photos"
+# The per-class set (docs/qr-scanning.md): made with one image per class, then scored (bench-scan.sh made the venv).
+run install-segno .build-bench/venv/bin/pip install -q --disable-pip-version-check segno
+run make-scan-classes .build-bench/venv/bin/python scripts/make-scan-classes.py "$work/classes" 1
+run score-scan-classes .build-bench/venv/bin/python scripts/score-scan-classes.py --set "$work/classes" --qrauth "$QRAUTH"

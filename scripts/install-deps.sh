@@ -9,7 +9,7 @@
 # toolchain's own prerequisites, which shows when this list misses something.
 set -euo pipefail
 
-packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev openssl curl python3)
+packages=(pkg-config libssl-dev libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev openssl curl python3)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(zbar-tools qrencode python3-pip python3-venv)
 fi

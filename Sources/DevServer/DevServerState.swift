@@ -26,6 +26,9 @@ public struct DevServerState: Sendable, Equatable, Codable {
     public var inbox = RecordList<InboxMessageRecord>([])
     /// Push registrations, one per activation. Absent in older state files.
     public var pushRegistrations = RecordList<PushRegistrationRecord>([])
+    /// The `--self-signed` TLS identity (CA, leaf and its key), kept so the pin survives a restart. Absent in older
+    /// state files and for servers that never ran with `--self-signed`.
+    public var selfSignedIdentity: SelfSignedIdentity?
 
     /// An empty state.
     public init(
@@ -43,10 +46,11 @@ public struct DevServerState: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case formatVersion, activations, operations, offlineOperations, applications, templates, inbox
-        case pushRegistrations
+        case pushRegistrations, selfSignedIdentity
     }
 
-    /// Decodes a state; `applications`, `templates`, `inbox` and `pushRegistrations` may be absent (files written before they existed).
+    /// Decodes a state; `applications`, `templates`, `inbox`, `pushRegistrations` and `selfSignedIdentity` may be
+    /// absent (files written before they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
@@ -62,6 +66,7 @@ public struct DevServerState: Sendable, Equatable, Codable {
         pushRegistrations =
             try container.decodeIfPresent(RecordList<PushRegistrationRecord>.self, forKey: .pushRegistrations)
             ?? RecordList([])
+        selfSignedIdentity = try container.decodeIfPresent(SelfSignedIdentity.self, forKey: .selfSignedIdentity)
     }
 
     /// The default application: the first one.

@@ -1,9 +1,11 @@
 public import Foundation
 import QRAuthCrypto
 
-/// A throw-away TLS identity for `--self-signed`: a test authority and a leaf for the loopback
+/// A test TLS identity for `--self-signed`: a test authority and a leaf for the loopback
 /// names it signs, plus the leaf's pin (Base64 SHA-256 of its DER, as fingerprint lists carry it).
-public struct SelfSignedIdentity: Sendable {
+/// With `--state` it is kept in the state file and reused while it suits (`suits(host:now:)`), so the CA
+/// and the pin stay the same across restarts.
+public struct SelfSignedIdentity: Sendable, Equatable, Codable {
     /// The authority certificate (PEM) clients trust.
     public let authorityPEM: String
     /// The leaf certificate chain (leaf, then authority) the server presents.
@@ -16,6 +18,14 @@ public struct SelfSignedIdentity: Sendable {
     public let commonName: String
     /// When the leaf expires (Unix seconds).
     public let expires: Int64
+    /// The `host` it was issued for (besides `localhost`, `127.0.0.1` and `::1`).
+    public let host: String
+
+    /// Whether a server on `host` can keep presenting this identity: issued for the same host, and valid for
+    /// at least one more day at `now` (a kept leaf must not expire under a running server).
+    public func suits(host: String, now: Date = Date()) -> Bool {
+        self.host == host && expires - 86_400 > Int64(now.timeIntervalSince1970)
+    }
 
     /// Base64 SHA-256 of the leaf DER: the pin.
     public var leafPin: String { SHA256Hash.hash(data: leafDER).base64EncodedString() }
@@ -48,7 +58,7 @@ public struct SelfSignedIdentity: Sendable {
                 authorityPEM: authority.pemRepresentation,
                 certificateChainPEM: leaf.pemRepresentation + authority.pemRepresentation,
                 privateKeyPEM: leafKey.pemRepresentation, leafDER: leaf.derRepresentation, commonName: commonName,
-                expires: start + Int64(days) * 86_400 + 3600)
+                expires: start + Int64(days) * 86_400 + 3600, host: host)
         } catch {
             throw DevServerError(.certificate, "cannot issue the self-signed certificates: \(error.reason)")
         }

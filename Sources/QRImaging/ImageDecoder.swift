@@ -1,11 +1,12 @@
 public import Foundation
 
-/// Decodes PNG, JPEG, WebP, BMP and Netpbm files into 8-bit grayscale, refusing oversized images before
+/// Decodes PNG, JPEG, WebP, BMP, GIF, TIFF and Netpbm files into 8-bit grayscale, refusing oversized images before
 /// allocating their pixels.
 ///
 /// Colour is reduced to luminance (integer BT.601 weights where we convert ourselves); transparency
 /// is composited on white; JPEG Exif orientation is applied. No decoder longjmps through Swift or
-/// exits the process: libpng's simplified API and TurboJPEG report failures as return values.
+/// exits the process: libpng's simplified API, TurboJPEG, giflib and libtiff (its error handler set to keep
+/// the message) report failures as return values.
 public enum ImageDecoder {
     /// The default pixel budget: 64 megapixels.
     public static let defaultPixelLimit = 64_000_000
@@ -33,7 +34,8 @@ public enum ImageDecoder {
         guard !bytes.isEmpty else { throw ImagingError(.emptyInput, "the image is empty (zero bytes)") }
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(
-                .unsupportedFormat, "not a PNG, JPEG, WebP, BMP or PBM/PGM/PPM image (unrecognised leading bytes)")
+                .unsupportedFormat,
+                "not a PNG, JPEG, WebP, BMP, GIF, TIFF or PBM/PGM/PPM image (unrecognised leading bytes)")
         }
         let image: GrayImage
         switch format {
@@ -42,6 +44,8 @@ public enum ImageDecoder {
         case .webp: image = try decodeWebP(bytes, pixelLimit: pixelLimit, admit: admit)
         case .netpbm: image = try decodeNetpbm(bytes, pixelLimit: pixelLimit, admit: admit)
         case .bmp: image = try decodeBMP(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .gif: image = try decodeGIF(bytes, pixelLimit: pixelLimit, admit: admit)
+        case .tiff: image = try decodeTIFF(bytes, pixelLimit: pixelLimit, admit: admit)
         }
         return (image, format)
     }

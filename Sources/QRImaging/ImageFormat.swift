@@ -10,6 +10,10 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case netpbm
     /// Windows bitmap (`BM`), uncompressed or with bit fields.
     case bmp
+    /// GIF (87a or 89a); the first frame.
+    case gif
+    /// TIFF, classic or BigTIFF, either byte order; the first image.
+    case tiff
 
     /// Detects the format from the first bytes, or nil when they match none we decode.
     public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
@@ -21,6 +25,13 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
             [12, 40, 52, 56, 64, 108, 124].contains(Int(head[14]) | Int(head[15]) << 8)
         {
             return .bmp
+        }
+        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
+        // "II" (little-endian) or "MM" (big-endian), then 42 (classic) or 43 (BigTIFF) in that byte order.
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
+            return .tiff
         }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp

@@ -6,7 +6,7 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
     public enum Code: String, Sendable {
         /// Zero bytes of input.
         case emptyInput = "image.empty"
-        /// Not a format we decode (PNG, JPEG, WebP, PBM/PGM/PPM).
+        /// Not a format we decode (PNG, JPEG, WebP, BMP, GIF, TIFF, PBM/PGM/PPM), or a variant of one we do not.
         case unsupportedFormat = "image.unsupported_format"
         /// The header announces more pixels than the budget allows; nothing was allocated.
         case tooManyPixels = "image.too_many_pixels"

@@ -1,5 +1,7 @@
+internal import CGIF
 internal import CPNG
 internal import CQREncode
+internal import CTIFF
 internal import CTurboJPEG
 internal import CWebP
 internal import CZBar
@@ -33,5 +35,18 @@ public enum ImagingLibraries {
     public static var webpVersion: String {
         let packed = WebPGetDecoderVersion()
         return "\((packed >> 16) & 0xff).\((packed >> 8) & 0xff).\(packed & 0xff)"
+    }
+
+    /// giflib's version, `major.minor.release`, from the headers qrauth was built with (giflib has no runtime
+    /// version call).
+    public static var gifVersion: String {
+        "\(qrauth_gif_version_major()).\(qrauth_gif_version_minor()).\(qrauth_gif_version_release())"
+    }
+
+    /// libtiff's version, `major.minor.patch`, from the first line of its runtime version text
+    /// (`LIBTIFF, Version 4.5.0`); the whole first line when it has no such number.
+    public static var tiffVersion: String {
+        let line = String(cString: TIFFGetVersion()).split(separator: "\n").first.map(String.init) ?? ""
+        return line.split(separator: " ").last.map(String.init) ?? line
     }
 }

@@ -230,6 +230,45 @@ struct BoundsTests {
         if persisted { #expect(try DevServerState.load(statePath: path, activationPaths: []) == harness.server.state) }
     }
 
+    /// A back-office change over a state bound is refused as the PowerAuth server refuses a request it will not
+    /// take: `ERR0024`, HTTP 400, the store's reason (it was `ERR0000`, HTTP 500, as if the server had failed).
+    @Test("a back-office change over a state bound is 400 ERR0024 with the reason; nothing is stored")
+    func backOfficeStateBoundRefusal() async throws {
+        let (directory, path) = try Self.statePath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try TestHarness(
+            statePath: path, backOffice: BackOfficeConfiguration(),
+            limits: DevServerLimits(recordBytes: 4096, stateBytes: 48 << 10))
+        _ = try await harness.restObject(
+            "operation/template/create",
+            #"{"templateName":"t","operationType":"login","dataTemplate":"A1*T${text}","#
+                + #""signatureType":["POSSESSION_KNOWLEDGE"],"maxFailureCount":2,"expiration":300}"#)
+        func create(_ text: String) async -> ServerResponse {
+            await harness.rest(
+                "operation/create",
+                #"{"requestObject":{"userId":"alice","applications":["demo-app"],"templateName":"t","#
+                    + #""parameters":{"text":"\#(text)"}}}"#)
+        }
+        let tooLarge = await create(String(repeating: "x", count: 5000))
+        #expect(tooLarge.status == 400)
+        #expect(try TestHarness.errorCode(tooLarge) == "ERR0024")
+        let tooLargeMessage = try Self.message(tooLarge)
+        #expect(tooLargeMessage.contains("too large to store"), "\(tooLargeMessage)")
+        #expect(harness.server.state.operations.isEmpty)
+        // Fill the state file with operations of about 2.5 KB (the text is stored more than once) until it is full.
+        var full: ServerResponse?
+        for _ in 0..<100 where full == nil {
+            let response = await create(String(repeating: "y", count: 500))
+            if response.status != 200 { full = response }
+        }
+        let refused = try #require(full)
+        #expect(refused.status == 400)
+        #expect(try TestHarness.errorCode(refused) == "ERR0024")
+        let fullMessage = try Self.message(refused)
+        #expect(fullMessage.contains("the server's state is full"), "\(fullMessage)")
+        #expect(try DevServerState.load(statePath: path, activationPaths: []) == harness.server.state)
+    }
+
     /// Issue 29, item 2: the state file is bounded in bytes; at the bound a change is refused, the file holds
     /// everything accepted, and the same binary reads it back (a restart has all the data).
     @Test("filled to the state bound: the next change is refused, and a restart has every accepted record")

@@ -1,6 +1,8 @@
+import CGIF
 import COpenSSL
 import CPNG
 import CQREncode
+import CTIFF
 import CTurboJPEG
 import CWebP
 import CZBar
@@ -49,5 +51,34 @@ struct SystemLibrariesTests {
         #expect((packed >> 16) >= 1)
         var config = WebPDecoderConfig()
         #expect(qrauth_webp_init_decoder_config(&config) != 0)
+    }
+
+    @Test func giflibRefusesTextAndNamesTheError() throws {
+        var error: Int32 = 0
+        let text = Array("not a GIF at all".utf8)
+        let opened = text.withUnsafeBufferPointer { buffer in
+            var source = qrauth_gif_source(data: buffer.baseAddress, size: buffer.count, position: 0)
+            return qrauth_gif_open(&source, &error)
+        }
+        #expect(opened == nil)
+        #expect(error == D_GIF_ERR_NOT_GIF_FILE)
+        #expect(String(cString: try #require(GifErrorString(error))).lowercased().contains("gif"))
+        #expect(qrauth_gif_version_major() == 5)
+    }
+
+    @Test func libtiffReportsVersionAndKeepsItsErrorText() {
+        #expect(String(cString: TIFFGetVersion()).hasPrefix("LIBTIFF, Version 4."))
+        let junk: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F]
+        junk.withUnsafeBufferPointer { buffer in
+            var source = qrauth_tiff_source()
+            source.data = buffer.baseAddress
+            source.size = UInt64(buffer.count)
+            let tiff = qrauth_tiff_open(&source, 1 << 20)
+            #expect(tiff == nil)
+            let message = withUnsafeBytes(of: &source.message) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            #expect(!message.isEmpty)
+        }
     }
 }

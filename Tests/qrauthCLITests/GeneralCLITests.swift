@@ -7,7 +7,7 @@ struct GeneralCLITests {
         let result = try await CLIRunner.run(["version", "--json"])
         #expect(result.status == 0)
         let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: String]
-        for key in ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"] {
+        for key in ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg", "giflib", "libtiff"] {
             #expect(report?[key]?.isEmpty == false, "missing \(key)")
         }
         // Debian's libjpeg-turbo headers carry its version; the shim turns it into major.minor.patch.

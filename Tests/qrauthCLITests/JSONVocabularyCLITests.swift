@@ -73,7 +73,7 @@ struct JSONVocabularyCLITests {
         "inbox count": ["countUnread"], "inbox list": nil, "inbox detail": nil, "inbox read": ["messageId", "read"],
         "inbox read-all": ["read"], "push register": ["platform", "token", "environment"],
         "backend app list": nil,
-        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg"],
+        "version": ["qrauth", "openssl", "zbar", "qrencode", "libpng", "libwebp", "libturbojpeg", "giflib", "libtiff"],
     ]
 
     static let activationKeys: Set<String> = [

@@ -1,6 +1,7 @@
 import QRImaging
 
-/// libFuzzer entry point: any bytes through `ImageDecoder` (PNG, JPEG + Exif, WebP, BMP, PBM/PGM/PPM).
+/// libFuzzer entry point: any bytes through `ImageDecoder` (PNG, JPEG + Exif, WebP, BMP, GIF,
+/// TIFF, PBM/PGM/PPM).
 ///
 /// Oracle: a decoded image is internally consistent and survives a PNG round trip unchanged.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -74,8 +74,10 @@ extension BackOfficeService {
 }
 
 extension DevServerStore {
-    /// `transaction` for back-office handlers: the state under the lock, persisted before the
-    /// lock is released; a state file that cannot be written is `ERR0000` (HTTP 500) and the change is undone.
+    /// `transaction` for back-office handlers: the state under the lock, persisted before the lock is released. A
+    /// change over a state bound (a record too large to store, a full state file) is refused as the PowerAuth server
+    /// refuses a request it will not take, `ERR0024` (HTTP 400, the store's reason); a state file that cannot be
+    /// written is `ERR0000` (HTTP 500). Either way the change is undone.
     func backOfficeTransaction<R>(
         _ body: (inout DevServerState, inout Bool) throws(BackOfficeFailure) -> R
     ) throws(BackOfficeFailure) -> R {
@@ -91,7 +93,7 @@ extension DevServerStore {
                 }
             }
         } catch {
-            throw BackOfficeFailure(.unknown, error.message)
+            throw BackOfficeFailure(error.code == .invalidRequest ? .invalidRequest : .unknown, error.message)
         }
         if let refusal { throw refusal }
         guard let result else { throw BackOfficeFailure(.unknown, "the transaction gave no result") }

@@ -21,6 +21,8 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
         let libpng: String
         let libwebp: String
         let libturbojpeg: String
+        let giflib: String
+        let libtiff: String
     }
 
     func run() throws {
@@ -31,7 +33,9 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             qrencode: ImagingLibraries.qrencodeVersion,
             libpng: ImagingLibraries.pngVersion,
             libwebp: ImagingLibraries.webpVersion,
-            libturbojpeg: ImagingLibraries.turboJPEGVersion
+            libturbojpeg: ImagingLibraries.turboJPEGVersion,
+            giflib: ImagingLibraries.gifVersion,
+            libtiff: ImagingLibraries.tiffVersion
         )
         if json {
             try JSONOutput.document(report)
@@ -40,7 +44,7 @@ struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             print("  \(report.openssl)")
             print(
                 "  zbar \(report.zbar), libqrencode \(report.qrencode), libpng \(report.libpng), libwebp \(report.libwebp), "
-                    + "libturbojpeg \(report.libturbojpeg)")
+                    + "libturbojpeg \(report.libturbojpeg), giflib \(report.giflib), libtiff \(report.libtiff)")
         }
     }
 }

@@ -11,7 +11,7 @@ struct OperationSourceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Read the operation from the QR code in this image (PNG, JPEG, WebP, PBM/PGM/PPM; '-' = stdin).",
+            "Read the operation from the QR code in this image (PNG, JPEG, WebP, BMP, GIF, TIFF, PBM/PGM/PPM; '-' = stdin).",
             valueName: "file"))
     var image: String?
 

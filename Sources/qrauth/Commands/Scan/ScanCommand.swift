@@ -10,7 +10,8 @@ import QRImaging
 struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Decode every QR code in image files or folders (PNG, JPEG, WebP, BMP, PBM/PGM/PPM; '-' = stdin).",
+        abstract:
+            "Decode every QR code in image files or folders (PNG, JPEG, WebP, BMP, GIF, TIFF, PBM/PGM/PPM; '-' = stdin).",
         discussion: """
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \

@@ -18,7 +18,9 @@ enum ScanInput: Sendable {
     }
 
     /// File extensions picked up when walking a folder (files named explicitly are always read).
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "bmp", "pgm", "ppm", "pnm", "pbm"]
+    static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "webp", "bmp", "gif", "tif", "tiff", "pgm", "ppm", "pnm", "pbm",
+    ]
 
     /// Expands the command-line paths: folders become their image files (sorted; descending only when
     /// `recursive`), `-` reads standard input (once), anything missing becomes a failed input.

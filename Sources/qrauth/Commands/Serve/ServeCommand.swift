@@ -31,7 +31,11 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key of the leaf.", valueName: "file"))
     var tlsKey: String?
 
-    @Flag(name: .customLong("self-signed"), help: "Issue a test CA and a loopback leaf; print the CA path and the pin.")
+    @Flag(
+        name: .customLong("self-signed"),
+        help:
+            "Issue a test CA and a loopback leaf (kept in --state, so the pin survives a restart); print the CA path and the pin."
+    )
     var selfSigned = false
 
     @Flag(help: "Plain HTTP without TLS (load tests only).")
@@ -168,7 +172,14 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
             try Self.checkTLS(chainPEM: chainPEM, keyPEM: keyPEM, certPath: tlsCert, keyPath: tlsKey)
             transport = .tls(certificateChainPEM: chainPEM, privateKeyPEM: keyPEM)
         } else if selfSigned {
-            let identity = try SelfSignedIdentity.make(host: host)
+            // Kept in --state and reused while it suits the host, so the CA and the pin survive a restart.
+            let identity: SelfSignedIdentity
+            if let kept = initial.selfSignedIdentity, kept.suits(host: host) {
+                identity = kept
+            } else {
+                identity = try SelfSignedIdentity.make(host: host)
+                initial.selfSignedIdentity = identity
+            }
             let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
             try AtomicFile.write(Data(identity.authorityPEM.utf8), to: caPath, mode: AtomicFile.publicMode)
             transport = .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
