@@ -243,7 +243,7 @@ struct BoundsTests {
             "operation/template/create",
             #"{"templateName":"t","operationType":"login","dataTemplate":"A1*T${text}","#
                 + #""signatureType":["POSSESSION_KNOWLEDGE"],"maxFailureCount":2,"expiration":300}"#)
-        func create(_ text: String) async -> ServerResponse {
+        func create(_ text: String) async -> TestResponse {
             await harness.rest(
                 "operation/create",
                 #"{"requestObject":{"userId":"alice","applications":["demo-app"],"templateName":"t","#
@@ -256,7 +256,7 @@ struct BoundsTests {
         #expect(tooLargeMessage.contains("too large to store"), "\(tooLargeMessage)")
         #expect(harness.server.state.operations.isEmpty)
         // Fill the state file with operations of about 2.5 KB (the text is stored more than once) until it is full.
-        var full: ServerResponse?
+        var full: TestResponse?
         for _ in 0..<100 where full == nil {
             let response = await create(String(repeating: "y", count: 500))
             if response.status != 200 { full = response }
