@@ -31,10 +31,7 @@ public struct AuthorizationHeader: Sendable, Equatable {
 
     /// Parses a header value in any field order and validates every field as the server does.
     public init(parsing value: String) throws(PowerAuthError) {
-        let fields = try HeaderFields.parse(value, header: Self.name)
-        func field(_ key: String) throws(PowerAuthError) -> String {
-            try HeaderFields.required(key, in: fields, header: Self.name)
-        }
+        let field = try HeaderFields.Parsed(value, header: Self.name)
         version = try ProtocolVersion(text: field("pa_version"))
         activationId = try field("pa_activation_id")
         applicationKey = try field("pa_application_key")

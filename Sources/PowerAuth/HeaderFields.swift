@@ -45,6 +45,29 @@ enum HeaderFields {
         return text
     }
 
+    /// A parsed header value with the header's name for its errors: `fields("key")` is a required field.
+    struct Parsed {
+        let fields: [String: String]
+        let header: String
+
+        init(_ value: String, header: String) throws(PowerAuthError) {
+            fields = try HeaderFields.parse(value, header: header)
+            self.header = header
+        }
+
+        /// The non-empty value of `key` (see `HeaderFields.required`).
+        func callAsFunction(_ key: String) throws(PowerAuthError) -> String {
+            try HeaderFields.required(key, in: fields, header: header)
+        }
+
+        /// Checks that the version field `key` is `expected` (`PowerAuthError.version` when not).
+        func requireVersion(_ key: String, _ expected: String) throws(PowerAuthError) {
+            guard try self(key) == expected else {
+                throw PowerAuthError(.version, "\(header): \(key) is not \(expected)")
+            }
+        }
+    }
+
     /// Builds `PowerAuth k1="v1", k2="v2"` in the given order.
     static func build(_ pairs: [(String, String)]) -> String {
         "PowerAuth " + pairs.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: ", ")

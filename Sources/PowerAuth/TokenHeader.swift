@@ -25,10 +25,7 @@ public struct TokenHeader: Sendable, Equatable {
 
     /// Parses a header value in any field order and validates it as the server does.
     public init(parsing value: String) throws(PowerAuthError) {
-        let fields = try HeaderFields.parse(value, header: Self.name)
-        func field(_ key: String) throws(PowerAuthError) -> String {
-            try HeaderFields.required(key, in: fields, header: Self.name)
-        }
+        let field = try HeaderFields.Parsed(value, header: Self.name)
         version = try ProtocolVersion(text: field("version"))
         tokenId = try field("token_id")
         tokenDigest = try field("token_digest")

@@ -50,38 +50,18 @@ extension X509Certificate {
         }
 
         private func encoded() throws(CryptoError) -> Data {
-            let length = i2d_X509(pointer, nil)
-            guard length > 0 else {
-                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
+            try OpenSSLDER.encode(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())") {
+                i2d_X509(pointer, $0)
             }
-            var bytes = [UInt8](repeating: 0, count: Int(length))
-            let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                var cursor = buffer.baseAddress
-                return i2d_X509(pointer, &cursor)
-            }
-            guard written == length else {
-                throw CryptoError(.malformedDER, "the certificate cannot be re-encoded: \(Self.openSSLReason())")
-            }
-            return Data(bytes)
         }
 
         private func subjectPublicKeyInfo() throws(CryptoError) -> Data {
             guard let key = X509_get_X509_PUBKEY(pointer) else {
                 throw CryptoError(.malformedDER, "the certificate has no public key")
             }
-            let length = i2d_X509_PUBKEY(key, nil)
-            guard length > 0 else {
-                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
+            return try OpenSSLDER.encode(.malformedDER, "the certificate's public key cannot be encoded") {
+                i2d_X509_PUBKEY(key, $0)
             }
-            var bytes = [UInt8](repeating: 0, count: Int(length))
-            let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                var cursor = buffer.baseAddress
-                return i2d_X509_PUBKEY(key, &cursor)
-            }
-            guard written == length else {
-                throw CryptoError(.malformedDER, "the certificate's public key cannot be encoded")
-            }
-            return Data(bytes)
         }
 
         private func commonName() throws(CryptoError) -> String? {

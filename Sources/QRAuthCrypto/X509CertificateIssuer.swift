@@ -107,14 +107,7 @@ public enum X509CertificateIssuer {
         guard X509_sign(certificate, issuerKey.key.pointer, EVP_sha256()) > 0 else {
             throw CryptoError.openSSL(.openSSLFailure, "cannot sign the certificate")
         }
-        let length = i2d_X509(certificate, nil)
-        guard length > 0 else { throw CryptoError(.openSSLFailure, "cannot encode the certificate") }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var pointer = buffer.baseAddress
-            return i2d_X509(certificate, &pointer)
-        }
-        guard written == length else { throw CryptoError(.openSSLFailure, "cannot encode the certificate") }
-        return Issued(derRepresentation: Data(bytes))
+        let der = try OpenSSLDER.encode(.openSSLFailure, "cannot encode the certificate") { i2d_X509(certificate, $0) }
+        return Issued(derRepresentation: der)
     }
 }

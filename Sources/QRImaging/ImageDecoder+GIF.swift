@@ -9,16 +9,14 @@ extension ImageDecoder {
     static func decodeGIF(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
     ) throws(ImagingError) -> GrayImage {
-        try bytes.withUnsafeBufferPointer { (file) throws(ImagingError) -> GrayImage in
-            var source = qrauth_gif_source(data: file.baseAddress, size: file.count, position: 0)
-            return try withUnsafeMutablePointer(to: &source) { (pointer) throws(ImagingError) -> GrayImage in
-                var error: Int32 = 0
-                guard let gif = qrauth_gif_open(pointer, &error) else {
-                    throw ImagingError(.corrupt, "corrupt GIF: \(describeGIF(error)) in the header")
-                }
-                defer { _ = DGifCloseFile(gif, &error) }
-                return try firstGIFFrame(gif, fileSize: file.count, pixelLimit: pixelLimit, admit: admit)
+        try withMemorySource(bytes, { qrauth_gif_source(data: $0.baseAddress, size: $0.count, position: 0) }) {
+            (pointer, fileSize) throws(ImagingError) -> GrayImage in
+            var error: Int32 = 0
+            guard let gif = qrauth_gif_open(pointer, &error) else {
+                throw ImagingError(.corrupt, "corrupt GIF: \(describeGIF(error)) in the header")
             }
+            defer { _ = DGifCloseFile(gif, &error) }
+            return try firstGIFFrame(gif, fileSize: fileSize, pixelLimit: pixelLimit, admit: admit)
         }
     }
 

@@ -11,20 +11,21 @@ extension ImageDecoder {
     static func decodeTIFF(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
     ) throws(ImagingError) -> GrayImage {
-        try bytes.withUnsafeBufferPointer { (file) throws(ImagingError) -> GrayImage in
+        let makeSource = { (file: UnsafeBufferPointer<UInt8>) -> qrauth_tiff_source in
             var source = qrauth_tiff_source()
             source.data = file.baseAddress
             source.size = UInt64(file.count)
-            return try withUnsafeMutablePointer(to: &source) { (pointer) throws(ImagingError) -> GrayImage in
-                // Strips and tiles hold at most 8 bytes a pixel (four 16-bit samples); 1 MiB more for the small ones.
-                let (budget, overflow) = pixelLimit.multipliedReportingOverflow(by: 8)
-                let cap = overflow || budget > Int.max - (1 << 20) ? Int.max : budget + (1 << 20)
-                guard let tiff = qrauth_tiff_open(pointer, Int64(cap)) else {
-                    throw ImagingError(.corrupt, "corrupt TIFF: \(message(pointer, or: "libtiff cannot open it"))")
-                }
-                defer { TIFFClose(tiff) }
-                return try readTIFF(tiff, pointer, pixelLimit: pixelLimit, admit: admit)
+            return source
+        }
+        return try withMemorySource(bytes, makeSource) { (pointer, _) throws(ImagingError) -> GrayImage in
+            // Strips and tiles hold at most 8 bytes a pixel (four 16-bit samples); 1 MiB more for the small ones.
+            let (budget, overflow) = pixelLimit.multipliedReportingOverflow(by: 8)
+            let cap = overflow || budget > Int.max - (1 << 20) ? Int.max : budget + (1 << 20)
+            guard let tiff = qrauth_tiff_open(pointer, Int64(cap)) else {
+                throw ImagingError(.corrupt, "corrupt TIFF: \(message(pointer, or: "libtiff cannot open it"))")
             }
+            defer { TIFFClose(tiff) }
+            return try readTIFF(tiff, pointer, pixelLimit: pixelLimit, admit: admit)
         }
     }
 

@@ -74,6 +74,20 @@ public enum ImageDecoder {
         try admit?(ImageAllocation(width: width, height: height, bytes: bytes))
     }
 
+    /// Runs `body` with a C reader's in-memory source, made over the file's bytes by `makeSource`, kept at one
+    /// address for the whole call (the reader holds a pointer to it); `body` also gets the file's size.
+    static func withMemorySource<Source>(
+        _ bytes: [UInt8], _ makeSource: (UnsafeBufferPointer<UInt8>) -> Source,
+        _ body: (UnsafeMutablePointer<Source>, Int) throws(ImagingError) -> GrayImage
+    ) throws(ImagingError) -> GrayImage {
+        try bytes.withUnsafeBufferPointer { (file) throws(ImagingError) -> GrayImage in
+            var source = makeSource(file)
+            return try withUnsafeMutablePointer(to: &source) { (pointer) throws(ImagingError) -> GrayImage in
+                try body(pointer, file.count)
+            }
+        }
+    }
+
     /// Integer BT.601 luma of an sRGB triple.
     @inline(__always)
     static func luma(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> UInt8 {

@@ -85,13 +85,7 @@ extension PowerAuthV4 {
 
         /// The P-384 master public key.
         package var master: NISTP384.PublicKey {
-            get throws(PowerAuthError) {
-                do {
-                    return try NISTP384.PublicKey(x963Representation: masterPublicKey)
-                } catch {
-                    throw crypto("the P-384 master public key", error)
-                }
-            }
+            get throws(PowerAuthError) { try p384PublicKey(masterPublicKey, "the P-384 master public key") }
         }
 
         /// An application-scope temporary-key request.
@@ -240,13 +234,7 @@ extension PowerAuthV4 {
 
         /// The activation's server public key, which signs activation-scope temporary keys.
         package var serverKey: NISTP384.PublicKey {
-            get throws(PowerAuthError) {
-                do {
-                    return try NISTP384.PublicKey(x963Representation: serverPublicKey)
-                } catch {
-                    throw crypto("the server public key", error)
-                }
-            }
+            get throws(PowerAuthError) { try p384PublicKey(serverPublicKey, "the server public key") }
         }
 
         /// A 4.0 `X-PowerAuth-Authorization` over a request; consumes one counter step whether or not it is sent.

@@ -28,11 +28,7 @@ extension PowerAuthV4 {
             guard activationSecret.count == 32, counterData.count == Counter.size else {
                 throw PowerAuthError(.length, "a 4.0 activation secret and CTR_DATA are 32 bytes each")
             }
-            do {
-                _ = try NISTP384.PublicKey(x963Representation: masterPublicKey)
-            } catch {
-                throw crypto("the P-384 master public key", error)
-            }
+            _ = try p384PublicKey(masterPublicKey, "the P-384 master public key")
             self.activationId = activationId
             self.suite = suite
             self.activationSecret = activationSecret
@@ -59,12 +55,7 @@ extension PowerAuthV4 {
         /// Checks a scanned payload: `2` with `KEY_MAC_PERSONALIZED_DATA`, `0` with the P-384 master key; `1`
         /// (a 3.x personalized payload) is never valid for a 4.0 activation.
         package func verify(_ text: String) throws(PowerAuthError) -> OfflineQR.Verdict {
-            let master: NISTP384.PublicKey
-            do {
-                master = try NISTP384.PublicKey(x963Representation: masterPublicKey)
-            } catch {
-                throw crypto("the P-384 master public key", error)
-            }
+            let master = try p384PublicKey(masterPublicKey, "the P-384 master public key")
             return try OfflineQR.verify(text, personalizedKey: keys().personalizedData, masterKey: master)
         }
 
@@ -100,12 +91,7 @@ extension PowerAuthV4 {
             guard operation.signingKey == .master else {
                 throw PowerAuthError(.payload, "a key 1 payload is for 3.x activations, not this 4.0 one")
             }
-            let master: NISTP384.PublicKey
-            do {
-                master = try NISTP384.PublicKey(x963Representation: masterPublicKey)
-            } catch {
-                throw crypto("the P-384 master public key", error)
-            }
+            let master = try p384PublicKey(masterPublicKey, "the P-384 master public key")
             guard master.isValidSignature(derRepresentation: operation.signature, for: operation.signedData) else {
                 throw PowerAuthError(.payload, "the QR payload's P-384 signature does not verify")
             }

@@ -27,13 +27,8 @@ extension PowerAuthV4 {
 
         /// Parses a header value; order-free; `pa_version` must be `4.0`.
         package init(parsing value: String) throws(PowerAuthError) {
-            let fields = try HeaderFields.parse(value, header: Self.name)
-            func field(_ key: String) throws(PowerAuthError) -> String {
-                try HeaderFields.required(key, in: fields, header: Self.name)
-            }
-            guard try field("pa_version") == version else {
-                throw PowerAuthError(.version, "\(Self.name): pa_version is not 4.0")
-            }
+            let field = try HeaderFields.Parsed(value, header: Self.name)
+            try field.requireVersion("pa_version", version)
             applicationKey = try field("pa_application_key")
             activationId = try field("pa_activation_id")
             let typeName = try field("pa_auth_code_type")
@@ -96,13 +91,8 @@ extension PowerAuthV4 {
 
         /// Parses a header value; `version` must be `4.0`.
         package init(parsing value: String) throws(PowerAuthError) {
-            let fields = try HeaderFields.parse(value, header: Self.name)
-            func field(_ key: String) throws(PowerAuthError) -> String {
-                try HeaderFields.required(key, in: fields, header: Self.name)
-            }
-            guard try field("version") == version else {
-                throw PowerAuthError(.version, "\(Self.name): version is not 4.0")
-            }
+            let field = try HeaderFields.Parsed(value, header: Self.name)
+            try field.requireVersion("version", version)
             tokenId = try field("token_id")
             tokenDigest = try field("token_digest")
             nonce = try field("nonce")
@@ -143,12 +133,10 @@ extension PowerAuthV4 {
 
         /// Parses a header value; `version` must be `4.0`.
         package init(parsing value: String) throws(PowerAuthError) {
-            let fields = try HeaderFields.parse(value, header: Self.name)
-            guard try HeaderFields.required("version", in: fields, header: Self.name) == version else {
-                throw PowerAuthError(.version, "\(Self.name): version is not 4.0")
-            }
-            applicationKey = try HeaderFields.required("application_key", in: fields, header: Self.name)
-            activationId = fields["activation_id"]
+            let field = try HeaderFields.Parsed(value, header: Self.name)
+            try field.requireVersion("version", version)
+            applicationKey = try field("application_key")
+            activationId = field.fields["activation_id"]
             guard Base64Field.isValid(applicationKey, lengths: 16...16) else {
                 throw PowerAuthError(.header, "application_key must be Base64 of 16 bytes")
             }

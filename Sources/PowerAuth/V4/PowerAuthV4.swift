@@ -78,6 +78,15 @@ package enum PowerAuthV4 {
     /// UTF-8 bytes of a string as `Data`.
     static func utf8(_ text: String) -> Data { Data(text.utf8) }
 
+    /// A P-384 public key from its uncompressed point; a bad point is a `.crypto` error naming `what`.
+    static func p384PublicKey(_ x963: Data, _ what: String) throws(PowerAuthError) -> NISTP384.PublicKey {
+        do {
+            return try NISTP384.PublicKey(x963Representation: x963)
+        } catch {
+            throw crypto(what, error)
+        }
+    }
+
     /// Maps a QRAuthCrypto error to the PowerAuth one, naming what failed.
     static func crypto(_ what: String, _ error: CryptoError) -> PowerAuthError {
         PowerAuthError(.crypto, "\(what): \(error.reason)")

@@ -2,19 +2,13 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth inbox count`.
-struct InboxCountCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct InboxCountCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(commandName: "count", abstract: "Count the unread messages.")
 
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func run() async throws {
-        let count = try await SyncRun.with(connection, password: nil) { try await $0.inboxCount() }
-        if connection.json {
-            try JSONOutput.document(["countUnread": count])
-        } else {
-            print("\(count) unread")
-        }
+        try await show({ try await $0.inboxCount() }, json: { ["countUnread": $0] }, lines: { ["\($0) unread"] })
     }
 }

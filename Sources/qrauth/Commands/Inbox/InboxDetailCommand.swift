@@ -2,21 +2,15 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth inbox detail ID`.
-struct InboxDetailCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct InboxDetailCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "detail", abstract: "Show one message with its body (it stays unread).")
 
     @Argument(help: "The message id.") var id: String
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func run() async throws {
-        let detail = try await SyncRun.with(connection, password: nil) { try await $0.inboxMessage(id: id) }
-        if connection.json {
-            try JSONOutput.document(detail)
-        } else {
-            InboxMessageSummary.details(detail).forEach { print($0) }
-        }
+        try await show({ try await $0.inboxMessage(id: id) }, json: { $0 }, lines: InboxMessageSummary.details)
     }
 }

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth inbox list [--page N] [--size N] [--unread]`.
-struct InboxListCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct InboxListCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List one page of inbox messages, newest first.")
 
@@ -12,7 +12,6 @@ struct InboxListCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
     @Flag(name: .customLong("unread"), help: "Only unread messages.") var onlyUnread = false
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func validate() throws {
         guard page >= 0 else { throw ValidationError("--page must be 0 or more") }
@@ -21,12 +20,8 @@ struct InboxListCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
 
     func run() async throws {
         let request = InboxListRequest(page: page, size: size, onlyUnread: onlyUnread)
-        let messages = try await SyncRun.with(connection, password: nil) { try await $0.inboxMessages(request) }
-        if connection.json {
-            try JSONOutput.document(messages)
-        } else {
-            if messages.isEmpty { print("no messages") }
-            for message in messages { print(InboxMessageSummary.line(message)) }
-        }
+        try await show(
+            { try await $0.inboxMessages(request) }, json: { $0 },
+            lines: { $0.isEmpty ? ["no messages"] : $0.map(InboxMessageSummary.line) })
     }
 }

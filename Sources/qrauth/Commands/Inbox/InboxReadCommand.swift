@@ -4,20 +4,17 @@ import OperationsSync
 import QRAuthEncoding
 
 /// `qrauth inbox read ID`.
-struct InboxReadCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct InboxReadCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark one message read.")
 
     @Argument(help: "The message id.") var id: String
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func run() async throws {
-        try await SyncRun.with(connection, password: nil) { try await $0.markInboxMessageRead(id: id) }
-        if connection.json {
-            try JSONOutput.document(["messageId": .string(id), "read": .bool(true)] as [String: JSONValue])
-        } else {
-            print("read \(TerminalText.escaped(id))")
-        }
+        try await show(
+            { try await $0.markInboxMessageRead(id: id) },
+            json: { _ in ["messageId": .string(id), "read": .bool(true)] as [String: JSONValue] },
+            lines: { _ in ["read \(TerminalText.escaped(id))"] })
     }
 }

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth push register --platform P --token T [--environment E] [--signed]`.
-struct PushRegisterCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct PushRegisterCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Register a push token (token-authenticated /api/push/device/register/token, as the SDKs do).")
@@ -19,7 +19,6 @@ struct PushRegisterCommand: AsyncParsableCommand, OutputCommand, JSONOutputComma
     var signed = false
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func validate() throws {
         guard !token.isEmpty else { throw ValidationError("--token must not be empty") }
@@ -27,14 +26,9 @@ struct PushRegisterCommand: AsyncParsableCommand, OutputCommand, JSONOutputComma
 
     func run() async throws {
         let registration = PushRegistration(platform: platform, token: token, environment: environment)
-        try await SyncRun.with(connection, password: nil) {
-            try await $0.registerPush(registration, authentication: signed ? .signature : .token)
-        }
-        if connection.json {
-            try JSONOutput.document(registration)
-        } else {
-            let suffix = environment.map { ", \($0.rawValue)" } ?? ""
-            print("registered \(platform.rawValue) token\(suffix)")
-        }
+        try await show(
+            { try await $0.registerPush(registration, authentication: signed ? .signature : .token) },
+            json: { _ in registration },
+            lines: { _ in ["registered \(platform.rawValue) token\(environment.map { ", \($0.rawValue)" } ?? "")"] })
     }
 }

@@ -2,21 +2,16 @@ import ArgumentParser
 import OperationsSync
 
 /// `qrauth sync list`.
-struct SyncListCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct SyncListCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List pending operations (token-authenticated).")
 
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func run() async throws {
-        let operations = try await SyncRun.with(connection, password: nil) { try await $0.operations() }
-        if connection.json {
-            try JSONOutput.document(operations)
-        } else {
-            if operations.isEmpty { print("no pending operations") }
-            for operation in operations { print(SyncOperationSummary.line(operation)) }
-        }
+        try await show(
+            { try await $0.operations() }, json: { $0 },
+            lines: { $0.isEmpty ? ["no pending operations"] : $0.map(SyncOperationSummary.line) })
     }
 }
