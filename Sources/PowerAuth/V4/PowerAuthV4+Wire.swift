@@ -98,28 +98,16 @@ extension PowerAuthV4 {
             package let serverPublicKeys: PublicKeys
             package let activationId: String
             package let ctrData: String
-
-            package init(
-                sharedSecretResponse: TemporaryKeyJWT.SharedSecretResponse, serverPublicKeys: PublicKeys,
-                activationId: String, ctrData: String
-            ) {
-                self.sharedSecretResponse = sharedSecretResponse
-                self.serverPublicKeys = serverPublicKeys
-                self.activationId = activationId
-                self.ctrData = ctrData
-            }
         }
 
         /// `ActivationLayer1Response` of 4.0.
         package struct ActivationLayer1Response: Codable, Sendable, Equatable {
             package let activationData: EncryptedResponse
-            package init(activationData: EncryptedResponse) { self.activationData = activationData }
         }
 
         /// `/pa/v4/activation/confirm` payload.
         package struct ConfirmRequest: Codable, Sendable, Equatable {
             package let enableBiometry: Bool
-            package init(enableBiometry: Bool) { self.enableBiometry = enableBiometry }
         }
 
         /// The decrypted `/pa/v4/activation/status` response.
@@ -136,10 +124,6 @@ extension PowerAuthV4 {
         package struct TokenPayload: Codable, Sendable, Equatable {
             package let tokenId: String
             package let tokenSecret: String
-            package init(tokenId: String, tokenSecret: String) {
-                self.tokenId = tokenId
-                self.tokenSecret = tokenSecret
-            }
         }
 
         /// Compact JSON (sorted keys, slashes unescaped).
