@@ -17,6 +17,7 @@ enum OpenSSLTool {
 
     @discardableResult
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+        BrokenPipe.ignore()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(path, "openssl is not installed"))
         process.arguments = arguments

@@ -60,6 +60,7 @@ enum CLIRunner {
         _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
         noColor: Bool = true, currentDirectory: URL? = nil, timeout: Double?
     ) async throws -> CLIResult {
+        BrokenPipe.ignore()
         var overrides: [Environment.Key: String?] = [:]
         // The variables online commands take --url, --device and --ca from: a test gives them or none.
         for name in ["QRAUTH_URL", "QRAUTH_DEVICE", "QRAUTH_CA", "QRAUTH_BACKOFFICE_URL"] {
