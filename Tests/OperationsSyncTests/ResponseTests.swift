@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OperationsSync
 import Testing
 
@@ -7,10 +8,11 @@ struct ResponseTests {
     @Test(
         "status codes are returned as responses with their class",
         arguments: [
-            (200, HTTPStatusClass.success), (204, .success), (302, .redirect), (404, .clientError),
+            (200, HTTPTypes.HTTPResponse.Status.Kind.successful), (204, .successful), (302, .redirection),
+            (404, .clientError),
             (503, .serverError),
         ])
-    func statusClasses(code: Int, statusClass: HTTPStatusClass) async throws {
+    func statusClasses(code: Int, statusClass: HTTPTypes.HTTPResponse.Status.Kind) async throws {
         let server = try await TestServer.start { _ in
             code == 204 ? ServerReply(status: 204) : .text("body \(code)", status: code)
         }
@@ -18,21 +20,26 @@ struct ResponseTests {
         try await TestClients.with(server, client) {
             let response = try await client.get("/status")
             #expect(response.statusCode == code)
-            #expect(response.statusClass == statusClass)
-            #expect(response.isSuccess == (statusClass == .success))
+            #expect(response.status.kind == statusClass)
+            #expect(response.isSuccess == (statusClass == .successful))
             #expect(response.text == (code == 204 ? "" : "body \(code)"))
         }
     }
 
     @Test("status classes of the whole range")
     func statusClassRange() {
-        #expect(HTTPStatusClass(statusCode: 101) == .informational)
-        #expect(HTTPStatusClass(statusCode: 299) == .success)
-        #expect(HTTPStatusClass(statusCode: 399) == .redirect)
-        #expect(HTTPStatusClass(statusCode: 499) == .clientError)
-        #expect(HTTPStatusClass(statusCode: 599) == .serverError)
-        #expect(HTTPStatusClass(statusCode: 600) == .other)
-        #expect(HTTPStatusClass(statusCode: 42) == .other)
+        let url = URL(string: "https://bank.test/")!
+        func kind(_ code: Int) -> HTTPTypes.HTTPResponse.Status.Kind {
+            OperationsSync.HTTPResponse(url: url, statusCode: code).status.kind
+        }
+        #expect(kind(101) == .informational)
+        #expect(kind(299) == .successful)
+        #expect(kind(399) == .redirection)
+        #expect(kind(499) == .clientError)
+        #expect(kind(599) == .serverError)
+        #expect(kind(600) == .invalid)
+        #expect(kind(42) == .invalid)
+        #expect(!OperationsSync.HTTPResponse(url: url, statusCode: 600).isSuccess)
     }
 
     @Test("a redirect is returned as is and never followed")
@@ -44,7 +51,7 @@ struct ResponseTests {
         try await TestClients.with(server, client) {
             let response = try await client.get("/old")
             #expect(response.statusCode == 302)
-            #expect(response.statusClass == .redirect)
+            #expect(response.status.kind == .redirection)
             #expect(response.headers["location"] == "/new")
             #expect(server.requests.map(\.uri) == ["/old"])
         }

@@ -23,12 +23,13 @@ struct SignerStateTests {
         let runs = 12
         let input = RequestSigningInput(
             method: .post, url: URL(string: "https://bank.test/operation/history")!, body: Self.body,
-            kind: .signed(uriId: "/operation/history", factor: .possessionKnowledge))
+            kind: .signed(uriId: "/operation/history", factor: .possessionKnowledge),
+            signing: SigningContext(authentication: .password("1234")))
         // One signer per task, as separate processes would have: only the file lock serialises them.
         let headers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<runs {
                 group.addTask {
-                    try await PowerAuthRequestSigner(activationPath: path, password: "1234")
+                    try await PowerAuthRequestSigner(activationPath: path)
                         .authorization(for: input).value
                 }
             }

@@ -34,13 +34,13 @@ public struct BackOfficeClient: Sendable {
         }
         var headers: HTTPHeaderFields = ["Accept": "application/json"]
         if let credentials { headers.set(name: "Authorization", value: credentials.authorization) }
-        let response: HTTPResponse
-        do {
-            response = try await http.send(HTTPRequest(.post, endpoint.rawValue, headers: headers, body: .json(body)))
-        } catch {
-            throw BackOfficeError(error)
+        let request = HTTPRequest(.post, endpoint.rawValue, headers: headers, body: .json(body))
+        switch await SignedExchange.send(request, over: http, authentication: nil) {
+        case .success(let response): return try Self.read(response, endpoint: endpoint.rawValue)
+        case .failure(.transport(let error)): throw BackOfficeError(error)
+        case .failure(.signer(let failure)):
+            throw BackOfficeError(.invalidRequest, "cannot sign \(endpoint.rawValue): \(failure.reason)")
         }
-        return try Self.read(response, endpoint: endpoint.rawValue)
     }
 
     /// Calls an endpoint that takes no input (`{"requestObject":{}}`).

@@ -39,7 +39,7 @@ public actor EnrollmentClient {
         for field in headers { fields.set(name: field.name, value: field.value) }
         let request = HTTPRequest(endpoint, body: .json(body), headers: fields)
         let sent = clock.deviceMillis()
-        switch await SigningContext.send(request, over: http, authentication: authentication) {
+        switch await SignedExchange.send(request, over: http, authentication: authentication) {
         case .success(let response):
             return Exchange(response: response, sentMillis: sent, receivedMillis: clock.deviceMillis())
         case .failure(.signer(let failure)): throw EnrollmentError(failure)

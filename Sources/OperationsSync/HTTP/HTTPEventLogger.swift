@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 
 /// The client's logging: filters by `HTTPLogLevel`, redacts, truncates, and writes to the caller's `Logger`.
@@ -40,7 +41,7 @@ struct HTTPEventLogger: Sendable {
             let body = redactor.body(response.body, contentType: response.headers["Content-Type"])
             if !body.isEmpty { lines.append(body) }
             write(.all, .info, lines.joined(separator: "\n"))
-        } else if response.statusClass == .clientError || response.statusClass == .serverError {
+        } else if response.status.kind == .clientError || response.status.kind == .serverError {
             warning(summary)
         }
     }

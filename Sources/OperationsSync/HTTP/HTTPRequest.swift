@@ -24,6 +24,9 @@ public struct HTTPRequest: Sendable {
     public var kind: Endpoint.Kind
     /// A timeout for this request that overrides the client's `requestTimeout`.
     public var timeout: Duration?
+    /// The authentication a signed or token-signed request is signed with, handed to the client's signer in
+    /// `RequestSigningInput.signing` (nil: possession only). API clients set it per call.
+    public var signing: SigningContext?
 
     /// Makes a request to a path under the base URL.
     public init(
@@ -37,6 +40,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.kind = kind
         self.timeout = timeout
+        self.signing = nil
     }
 
     /// Makes a request to an absolute URL.

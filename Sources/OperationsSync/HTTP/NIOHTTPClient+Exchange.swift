@@ -19,7 +19,7 @@ extension NIOHTTPClient {
         }
         // Resolve (and refuse plain HTTP) before signing, so a refused URL never consumes a signature counter.
         let target = try ResolvedTarget(outgoing.url, allowInsecureHTTP: configuration.allowInsecureHTTP)
-        let signature = try await sign(&outgoing)
+        let signature = try await sign(&outgoing, signing: request.signing)
         if target.usesTLS && configuration.tls.isDisabled {
             log.warning("TLS validation is off (noValidation) for \(target.key): the server is not authenticated")
         }
@@ -104,8 +104,11 @@ extension NIOHTTPClient {
         return url
     }
 
-    /// Adds the signer's header; returns it (nil for basic endpoints) so the signer can hear the answer.
-    private func sign(_ outgoing: inout HTTPOutgoingRequest) async throws -> HTTPHeaderField? {
+    /// Adds the signer's header, made with the call's `signing` authentication; returns it (nil for basic endpoints)
+    /// so the signer can hear the answer.
+    private func sign(
+        _ outgoing: inout HTTPOutgoingRequest, signing: SigningContext?
+    ) async throws -> HTTPHeaderField? {
         if case .basic = outgoing.kind { return nil }
         guard let signer = configuration.signer else {
             throw HTTPClientError(
@@ -115,7 +118,8 @@ extension NIOHTTPClient {
         do {
             header = try await signer.authorization(
                 for: RequestSigningInput(
-                    method: outgoing.method, url: outgoing.url, body: outgoing.body, kind: outgoing.kind))
+                    method: outgoing.method, url: outgoing.url, body: outgoing.body, kind: outgoing.kind,
+                    signing: signing))
         } catch let error as HTTPClientError {
             throw error
         } catch is CancellationError {

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// What a signer signs: the method, URL, the exact body bytes and the endpoint kind (never `basic`).
+/// What a signer signs: the method, URL, the exact body bytes and the endpoint kind (never `basic`), with the
+/// authentication of the call.
 public struct RequestSigningInput: Sendable {
     /// The method.
     public let method: HTTPMethod
@@ -10,12 +11,16 @@ public struct RequestSigningInput: Sendable {
     public let body: Data
     /// `signed(uriId:factor:)` or `tokenSigned(tokenName:)`.
     public let kind: Endpoint.Kind
+    /// The call's authentication (the request's `HTTPRequest.signing`), where the signer also records a typed
+    /// failure; nil signs with possession only.
+    public let signing: SigningContext?
 
     /// Makes an input.
-    public init(method: HTTPMethod, url: URL, body: Data, kind: Endpoint.Kind) {
+    public init(method: HTTPMethod, url: URL, body: Data, kind: Endpoint.Kind, signing: SigningContext? = nil) {
         self.method = method
         self.url = url
         self.body = body
         self.kind = kind
+        self.signing = signing
     }
 }

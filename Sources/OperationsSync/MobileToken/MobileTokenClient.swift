@@ -338,13 +338,13 @@ public actor MobileTokenClient {
         return try result.get()
     }
 
-    /// Sends one request with the signing context of the call; a typed signer failure wins over the generic one.
+    /// Sends one request signed with the call's authentication; a typed signer failure wins over the generic one.
     private nonisolated func exchange(
         _ request: HTTPRequest, authentication: MobileTokenAuthentication, deviceMillis: (@Sendable () -> Int64)?
     ) async throws(MobileTokenError) -> Exchanged {
         let started = configuration.now()
         let sent = deviceMillis?() ?? Self.millis(started)
-        switch await SigningContext.send(request, over: http, authentication: authentication) {
+        switch await SignedExchange.send(request, over: http, authentication: authentication) {
         case .success(let response):
             let finished = configuration.now()
             return Exchanged(

@@ -1,11 +1,9 @@
 import NIOConcurrencyHelpers
 
-/// What a `MobileTokenClient` call hands to its request signer through a task local: the authentication for
-/// the knowledge factor, and a slot where the signer leaves its typed failure.
+/// The authentication of one signed call, handed explicitly from the API client (`MobileTokenClient`,
+/// `EnrollmentClient`) through the request (`HTTPRequest.signing`) and the HTTP client to its request signer
+/// (`RequestSigningInput.signing`), with a slot where the signer leaves its typed failure.
 public final class SigningContext: Sendable {
-    /// The context of the running call, if any.
-    @TaskLocal public static var current: SigningContext?
-
     /// The authentication of this call.
     public let authentication: MobileTokenAuthentication
     // A lock-protected box: the signer writes, the client reads after the request failed.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 public import PowerAuth
 import QRAuthFiles
 
@@ -8,23 +9,31 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// The file path.
     public let path: String
     private let file: ActivationFile<DeviceActivation>
-    /// True for the storage `withLockHeld` lends: the file's lock is already held for a longer cycle, so a cycle
-    /// here takes none of its own (a second `flock` on the lock file would wait for this very process).
-    private let lockHeld: Bool
+    /// Set for the storage `withLockHeld` lends: the file's lock is already held for a longer cycle, so a cycle
+    /// here takes none of its own (a second `flock` on the lock file would wait for this very process), and as no
+    /// other process can change the file meanwhile, what was read or written last is kept here and not read again.
+    private let held: HeldActivation?
 
     /// Makes a storage for a file.
     public init(path: String) {
-        self.init(path: path, lockHeld: false)
+        self.init(path: path, held: nil)
     }
 
-    private init(path: String, lockHeld: Bool) {
+    private init(path: String, held: HeldActivation?) {
         self.path = path
         self.file = ActivationFile(path: path)
-        self.lockHeld = lockHeld
+        self.held = held
     }
 
-    /// Reads and validates the file.
+    /// Reads and validates the file (under `withLockHeld`: once; later loads return what was read or saved).
     public func load() throws -> DeviceActivation {
+        if let held, let activation = held.activation { return activation }
+        let activation = try read()
+        held?.activation = activation
+        return activation
+    }
+
+    private func read() throws -> DeviceActivation {
         do {
             return try file.load()
         } catch let error as FileError where error.code == .notFound {
@@ -42,7 +51,10 @@ public struct ActivationFileStorage: DeviceActivationStore {
     public func save(_ activation: DeviceActivation) throws {
         do {
             try file.save(activation)
+            held?.activation = activation
         } catch {
+            // What the file holds is unknown now: the next load reads it again.
+            held?.activation = nil
             throw MobileTokenError(.signingFailed, "cannot save the advanced counter to \(path); nothing was sent")
         }
     }
@@ -50,7 +62,7 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// Runs `body` holding the file's lock. Load and save map their own errors, so a `FileError` here comes from
     /// finding or locking the file.
     public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
-        if lockHeld { return try body() }
+        if held != nil { return try body() }
         do {
             return try file.withExclusiveAccess(body)
         } catch let error as FileError {
@@ -61,10 +73,11 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// Runs `body`, network calls included, holding the file's lock for the whole of it (a read, a decision and the
     /// writes that follow from it, as one cycle): a second process waits up to `FileLock.defaultTimeout`, then
     /// fails. Every read and write of the cycle must go through the storage `body` is given, which takes no lock of
-    /// its own; another storage over the same path would wait for this one.
+    /// its own, reads the file once and writes it once per `save`; another storage over the same path would wait for
+    /// this one.
     public func withLockHeld<R>(_ body: (ActivationFileStorage) async throws -> R) async throws -> R {
-        if lockHeld { return try await body(self) }
-        if !FileManager.default.fileExists(atPath: path) { _ = try load() }
+        if held != nil { return try await body(self) }
+        if !FileManager.default.fileExists(atPath: path) { _ = try read() }
         let lock: FileLock
         do {
             lock = try FileLock.acquire(for: path)
@@ -72,12 +85,22 @@ public struct ActivationFileStorage: DeviceActivationStore {
             throw lockError(error)
         }
         defer { lock.release() }
-        return try await body(ActivationFileStorage(path: path, lockHeld: true))
+        return try await body(ActivationFileStorage(path: path, held: HeldActivation()))
     }
 
     /// The client's reading of a `FileError` from finding or locking the file.
     private func lockError(_ error: FileError) -> MobileTokenError {
         if error.code == .notFound { return MobileTokenError(.missingActivation, "no activation file at \(path)") }
         return MobileTokenError(.signingFailed, "cannot lock the activation \(path): \(error.reason); nothing was sent")
+    }
+}
+
+/// The activation a lock-held `ActivationFileStorage` last read or wrote.
+private final class HeldActivation: Sendable {
+    private let box = NIOLockedValueBox<DeviceActivation?>(nil)
+
+    var activation: DeviceActivation? {
+        get { box.withLockedValue { $0 } }
+        set { box.withLockedValue { $0 = newValue } }
     }
 }

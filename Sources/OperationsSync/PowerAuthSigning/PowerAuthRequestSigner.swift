@@ -9,43 +9,38 @@ import PowerAuth
 /// the counter advanced and saved before the header is returned, so a request never leaves with an unsaved
 /// counter, and parallel processes on one activation file never reuse one. When the server answers a signed
 /// request with 2xx, the signature is confirmed in the store (`DeviceTransactions.confirm`), so the look-ahead
-/// warning counts only codes the server has not seen. The password comes from the call's `SigningContext` (set by
-/// `MobileTokenClient`) or from `password`.
+/// warning counts only codes the server has not seen. The password is the call's: `RequestSigningInput.signing`
+/// (which `MobileTokenClient` and `EnrollmentClient` set from the authentication given to each call).
 public actor PowerAuthRequestSigner: RequestSigner {
     /// How many signatures awaiting an answer are remembered (answers that never came are dropped beyond it).
     static let pendingLimit = 64
 
     let store: any DeviceActivationStore
     let transactions: DeviceTransactions
-    let password: String?
     /// The timestamp of token headers, Unix milliseconds.
     let tokenMillis: @Sendable () -> Int64
     /// Signatures sent and not yet answered, by header value.
     private var pending: [String: OnlineSignature] = [:]
 
-    /// Makes a signer over a store; `password` is used when the call's context has none; `now` dates token headers.
-    public init(
-        store: any DeviceActivationStore, password: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    /// Makes a signer over a store; `now` dates token headers.
+    public init(store: any DeviceActivationStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.transactions = Self.transactions(over: store)
-        self.password = password
         self.tokenMillis = { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }
     }
 
     /// Makes a signer whose token headers carry `clock`'s request time (server-synchronised: newer servers refuse
     /// timestamps ahead of their own clock) instead of the device's; give it the enrollment client's clock, which
     /// temporary keys and encrypted answers teach.
-    public init(store: any DeviceActivationStore, password: String? = nil, clock: ServerClock) {
+    public init(store: any DeviceActivationStore, clock: ServerClock) {
         self.store = store
         self.transactions = Self.transactions(over: store)
-        self.password = password
         self.tokenMillis = { clock.requestMillis() }
     }
 
     /// Makes a signer over a device activation file.
-    public init(activationPath: String, password: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.init(store: ActivationFileStorage(path: activationPath), password: password, now: now)
+    public init(activationPath: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(store: ActivationFileStorage(path: activationPath), now: now)
     }
 
     /// The header for a signed or token-signed request.
@@ -53,7 +48,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
         do {
             return try header(for: input)
         } catch {
-            SigningContext.current?.recordFailure(error)
+            input.signing?.recordFailure(error)
             throw error
         }
     }
@@ -95,7 +90,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             do {
                 signature = try transactions.sign(
                     method: input.method.rawValue, uriId: uriId, body: input.body, type: type,
-                    password: SigningContext.current?.password ?? password)
+                    password: input.signing?.password)
             } catch {
                 throw Self.mapped(error, uriId: uriId)
             }

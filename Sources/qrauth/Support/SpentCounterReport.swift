@@ -1,3 +1,4 @@
+import OperationsSync
 import PowerAuth
 
 /// Says which signature counters a failed signed online request spent.
@@ -6,14 +7,15 @@ import PowerAuth
 /// request that fails after it was sent — a 5xx, a closed connection, a timeout, an answer that does not verify —
 /// has still used its counter. The user learns which one, as `operation approve` says for an unprinted code.
 enum SpentCounterReport {
-    /// Runs `body`; when it throws and the device file's counter moved, writes one line naming the spent counters
-    /// to standard error (even with `-q`: a counter is state), then rethrows.
-    static func watching<T>(device path: String, _ body: () async throws -> T) async throws -> T {
-        let before = try? ActivationFileStore.readDevice(path).counter
+    /// Runs `body`; when it throws and the counter of the device file behind `store` moved, writes one line naming the
+    /// spent counters to standard error (even with `-q`: a counter is state), then rethrows. Give the storage the
+    /// command signs through, so the counters come from what it read and wrote.
+    static func watching<T>(_ store: ActivationFileStorage, _ body: () async throws -> T) async throws -> T {
+        let before = try? store.load().counter
         do {
             return try await body()
         } catch {
-            if let before, let after = try? ActivationFileStore.readDevice(path).counter, after > before {
+            if let before, let after = try? store.load().counter, after > before {
                 StandardStreams.error("qrauth: \(message(before: before, after: after))")
             }
             throw error

@@ -103,7 +103,9 @@ actor EnrollmentServerDouble: HTTPClient {
             let header: HTTPHeaderField
             do {
                 header = try await signer.authorization(
-                    for: RequestSigningInput(method: request.method, url: url, body: body, kind: request.kind))
+                    for: RequestSigningInput(
+                        method: request.method, url: url, body: body, kind: request.kind,
+                        signing: request.signing))
             } catch let error as HTTPClientError {
                 throw error
             } catch {

@@ -26,7 +26,9 @@ actor RefusingMobileTokenAPI: HTTPClient {
         let header: HTTPHeaderField
         do {
             header = try await signer.authorization(
-                for: RequestSigningInput(method: request.method, url: url, body: Data(), kind: request.kind))
+                for: RequestSigningInput(
+                    method: request.method, url: url, body: Data(), kind: request.kind,
+                    signing: request.signing))
         } catch {
             throw HTTPClientError(.signingFailed, "\(error)")
         }

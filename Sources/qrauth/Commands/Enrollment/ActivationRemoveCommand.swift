@@ -21,8 +21,8 @@ struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)
-        let id = try await EnrollmentRun.with(options, signing: true) { client in
-            try await client.remove(ActivationFileStorage(path: options.device), authentication: auth)
+        let id = try await EnrollmentRun.locked(options, signing: true) { client, store in
+            try await client.remove(store, authentication: auth)
         }
         if options.json {
             try JSONOutput.document(["activationId": id, "status": "REMOVED"])

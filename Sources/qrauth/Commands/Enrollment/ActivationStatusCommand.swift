@@ -34,9 +34,9 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
     }
 
     func run() async throws {
-        let store = ActivationFileStorage(path: options.device)
-        let device = try store.load()
-        let report = try await EnrollmentRun.with(options, signing: false) { try await $0.status(of: store) }
+        let (device, report) = try await EnrollmentRun.locked(options, signing: false) { client, store in
+            (try store.load(), try await client.status(of: store))
+        }
         let output = Output(
             activationId: device.activationId, status: report.state.rawValue, failedAttempts: report.failedAttempts,
             maxFailedAttempts: report.maxFailedAttempts, remainingAttempts: report.remainingAttempts,

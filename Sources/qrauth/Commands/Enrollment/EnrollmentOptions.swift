@@ -35,35 +35,66 @@ struct EnrollmentOptions: ParsableArguments {
         try StateFileOption.refuseDash(device, "--device", "the device file is read and written back")
     }
 
-    /// The HTTP client; with `signing`, its signer signs with the device file through `store` (counter saved before a
-    /// request leaves). The URL is checked before anything else happens.
-    func makeHTTP(signing: Bool, password: String? = nil, store: ActivationFileStorage) async throws -> NIOHTTPClient {
+    /// The HTTP client's configuration (TLS, pinning when asked); the URL is checked here, before anything else.
+    func httpConfiguration() async throws -> HTTPClientConfiguration {
         let source = EnvironmentOption.url.source(urlOption, option: "--url")
-        var configuration = try await transport.configuration(url: url, option: source)
+        return try await transport.configuration(url: url, option: source)
+    }
+
+    /// The HTTP client over `configuration`; with `signing`, its signer signs with the device file through `store`
+    /// (counter saved before a request leaves).
+    func makeHTTP(
+        _ configuration: HTTPClientConfiguration, signing: Bool, store: ActivationFileStorage
+    ) -> NIOHTTPClient {
+        var configuration = configuration
         if signing {
-            configuration.signer = PowerAuthRequestSigner(store: store, password: password)
+            configuration.signer = PowerAuthRequestSigner(store: store)
         }
         return NIOHTTPClient.forCommand(configuration)
     }
 
-    /// An enrollment client over `http`, its clock starting from the offset the device file remembers.
-    func makeClient(_ http: NIOHTTPClient) -> EnrollmentClient {
-        let offset = (try? ActivationFileStorage(path: device).load())?.serverTimeOffsetMillis
+    /// An enrollment client over `http`, its clock starting from the offset the device file behind `store` remembers.
+    func makeClient(_ http: NIOHTTPClient, store: ActivationFileStorage) -> EnrollmentClient {
+        let offset = (try? store.load())?.serverTimeOffsetMillis
         return EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
     }
 }
 
 /// Runs a body with an enrollment client, always shuts the HTTP client down, remembers the clock offset in the
 /// device file and reports a large one on standard error. Every device-file cycle of the run goes through `store`
-/// (give the one `ActivationFileStorage.withLockHeld` lends when the run must hold the lock throughout).
+/// (give the one `ActivationFileStorage.withLockHeld` lends when the run must hold the lock throughout, or use
+/// `locked`).
 enum EnrollmentRun {
     static func with<T: Sendable>(
-        _ options: EnrollmentOptions, signing: Bool, password: String? = nil, rememberClock: Bool = true,
+        _ options: EnrollmentOptions, signing: Bool, rememberClock: Bool = true,
         store: ActivationFileStorage? = nil, _ body: (EnrollmentClient) async throws -> T
     ) async throws -> T {
-        let store = store ?? ActivationFileStorage(path: options.device)
-        let http = try await options.makeHTTP(signing: signing, password: password, store: store)
-        let client = options.makeClient(http)
+        let configuration = try await options.httpConfiguration()
+        return try await run(
+            options, configuration, signing: signing, rememberClock: rememberClock,
+            store: store ?? ActivationFileStorage(path: options.device), body)
+    }
+
+    /// Checks the URL, then opens the device file once for the whole run: locked, read once, each change written
+    /// once; `body` gets the client and the storage every device-file cycle must go through.
+    static func locked<T: Sendable>(
+        _ options: EnrollmentOptions, signing: Bool,
+        _ body: (EnrollmentClient, ActivationFileStorage) async throws -> T
+    ) async throws -> T {
+        let configuration = try await options.httpConfiguration()
+        return try await ActivationFileStorage(path: options.device).withLockHeld { store in
+            try await run(options, configuration, signing: signing, rememberClock: true, store: store) { client in
+                try await body(client, store)
+            }
+        }
+    }
+
+    private static func run<T: Sendable>(
+        _ options: EnrollmentOptions, _ configuration: HTTPClientConfiguration, signing: Bool, rememberClock: Bool,
+        store: ActivationFileStorage, _ body: (EnrollmentClient) async throws -> T
+    ) async throws -> T {
+        let http = options.makeHTTP(configuration, signing: signing, store: store)
+        let client = options.makeClient(http, store: store)
         let result: Result<T, any Error>
         do {
             result = .success(try await body(client))
@@ -73,11 +104,6 @@ enum EnrollmentRun {
         await http.shutdown()
         report(client.clock, device: rememberClock ? store : nil)
         return try result.get()
-    }
-
-    /// Reports a large offset; stores the offset in the device file (best effort: the command's result stands).
-    static func report(_ clock: ServerClock, device path: String?) {
-        report(clock, device: path.map { ActivationFileStorage(path: $0) })
     }
 
     /// Reports a large offset; stores the offset through `device` (best effort: the command's result stands).

@@ -24,7 +24,7 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     func run() async throws {
         let auth = try authentication.resolve(required: false)
         let given = try tokenData.load()
-        try await SyncRun.with(connection, password: nil) { client in
+        try await SyncRun.with(connection) { client, store in
             let opened = await client.serverDate()
             let operation: UserOperation
             if let data {
@@ -36,7 +36,7 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             let check = otp.map { ProximityCheck(otp: $0, type: .qrCode, timestampReceived: received) }
             let mobileTokenData = await tokenData.recording(
                 into: given, opened: opened, client: client, defaultAction: .continue)
-            try await SpentCounterReport.watching(device: connection.activation) {
+            try await SpentCounterReport.watching(store) {
                 try await client.authorize(
                     operation, authentication: auth, proximityCheck: check, mobileTokenData: mobileTokenData)
             }

@@ -15,7 +15,7 @@ extension SyncCallCommand {
         json document: (Result) -> Document,
         lines: (Result) -> [String]
     ) async throws {
-        let result = try await SyncRun.with(connection, password: nil, call)
+        let result = try await SyncRun.with(connection, call)
         if connection.json {
             try JSONOutput.document(document(result))
         } else {

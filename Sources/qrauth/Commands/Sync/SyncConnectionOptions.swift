@@ -52,17 +52,26 @@ struct SyncConnectionOptions: ParsableArguments {
         try StateFileOption.refuseDash(activation, "--device", "the device file is read and written back")
     }
 
-    /// Builds the HTTP client (with pinning when asked) and the Mobile Token client. When the activation has no
-    /// `possession_universal` token, the client creates one at the enrollment server (`/pa/v3/token/create`, same
-    /// base URL) and stores it, as the mobile SDK does; a token the server refuses is replaced once.
-    func makeClient(password: String?) async throws -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
+    /// The HTTP client's configuration (TLS, pinning when asked, language); the URL is checked here, before the device
+    /// file is opened.
+    func httpConfiguration() async throws -> HTTPClientConfiguration {
         let source = EnvironmentOption.url.source(urlOption ?? legacyServer, option: "--url")
         var configuration = try await transport.configuration(url: server, option: source)
-        let store = ActivationFileStorage(path: activation)
+        if let lang { configuration.identity.acceptLanguage = lang }
+        return configuration
+    }
+
+    /// Builds the HTTP client over `configuration` and the Mobile Token client, both signing through `store`. When the
+    /// activation has no `possession_universal` token, the client creates one at the enrollment server
+    /// (`/pa/v3/token/create`, same base URL) and stores it, as the mobile SDK does; a token the server refuses is
+    /// replaced once.
+    func makeClient(
+        _ configuration: HTTPClientConfiguration, store: ActivationFileStorage
+    ) -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
+        var configuration = configuration
         // Token headers are dated on the server-synchronised clock the enrollment client keeps.
         let clock = ServerClock(offsetMillis: (try? store.load())?.serverTimeOffsetMillis)
-        configuration.signer = PowerAuthRequestSigner(store: store, password: password, clock: clock)
-        if let lang { configuration.identity.acceptLanguage = lang }
+        configuration.signer = PowerAuthRequestSigner(store: store, clock: clock)
         let http = NIOHTTPClient.forCommand(configuration)
         let enrollment = EnrollmentClient(httpClient: http, clock: clock)
         let tokens = EnrollmentTokenProvisioner(enrollment: enrollment, store: store)

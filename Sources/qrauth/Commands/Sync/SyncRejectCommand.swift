@@ -25,7 +25,7 @@ struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand
 
     func run() async throws {
         let given = try tokenData.load()
-        try await SyncRun.with(connection, password: nil) { client in
+        try await SyncRun.with(connection) { client in
             let opened = await client.serverDate()
             let mobileTokenData = await tokenData.recording(
                 into: given, opened: opened, client: client, defaultAction: .reject)

@@ -38,7 +38,7 @@ struct SyncWatchCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
     func run() async throws {
         let configuration = PollingConfiguration(interval: .seconds(interval))
         if configuration.wasClamped { StandardStreams.warning("--interval \(interval) is below 5 s; using 5 s") }
-        let outcome = try await SyncRun.with(connection, password: nil) { client in
+        let outcome = try await SyncRun.with(connection, holdingLock: false) { client in
             var count = 0
             var succeeded = false
             var lastFailure: MobileTokenError?

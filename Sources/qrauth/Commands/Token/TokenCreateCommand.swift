@@ -53,7 +53,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
                     "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
                         + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
             }
-            return try await SpentCounterReport.watching(device: options.device) {
+            return try await SpentCounterReport.watching(store) {
                 try await EnrollmentRun.with(options, signing: true, store: store) { client in
                     var replaced: String?
                     if let existing {

@@ -28,8 +28,8 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        let id = try await EnrollmentRun.with(options, signing: true) { client in
-            try await client.removeToken(ActivationFileStorage(path: options.device), named: name, authentication: auth)
+        let id = try await EnrollmentRun.locked(options, signing: true) { client, store in
+            try await client.removeToken(store, named: name, authentication: auth)
         }
         if options.json {
             try JSONOutput.document(["tokenId": id, "name": name, "status": "removed"])
