@@ -192,9 +192,31 @@ struct V4FlowRoundTripTests {
         let status = try behind.statusRequest(key, nowMillis: Self.now)
         let answer = try service.status(
             status.body, activation: server, temporaryKeys: temporaryKeys, nowMillis: Self.now)
-        _ = try behind.status(responseBody: answer, key: key, nonce: status.nonce)
+        guard case .blob(let blob) = try behind.status(responseBody: answer, key: key, nonce: status.nonce) else {
+            Issue.record("not a blob")
+            return
+        }
         #expect(try behind.state.counterData == server.requireV4().counterData)
         #expect(behind.state.counter == 2)
+        #expect(try behind.counterPosition(blob) == .inSync)
+
+        // A code the server never saw: the status leaves the counter (no hash to follow backwards) and CTR_BYTE says
+        // the device is one ahead.
+        _ = try device.authorize(method: "POST", uriId: "/x", body: Data(), type: .possession)
+        let aheadKey = try activationTemporaryKey(device, server)
+        let aheadStatus = try device.statusRequest(aheadKey, nowMillis: Self.now)
+        let aheadAnswer = try service.status(
+            aheadStatus.body, activation: server, temporaryKeys: temporaryKeys, nowMillis: Self.now)
+        let before = device.state
+        guard
+            case .blob(let aheadBlob) = try device.status(
+                responseBody: aheadAnswer, key: aheadKey, nonce: aheadStatus.nonce)
+        else {
+            Issue.record("not a blob")
+            return
+        }
+        #expect(device.state == before)
+        #expect(try device.counterPosition(aheadBlob) == .deviceAhead(1))
     }
 
     @Test func temporaryKeyRefusals() throws {

@@ -305,7 +305,9 @@ extension PowerAuthV4 {
             return (try Wire.encode(sealed), sealed.nonce)
         }
 
-        /// Reads a status answer; a blob whose counter hash is ahead of the local counter moves it forward.
+        /// Reads a status answer; a blob whose counter hash is ahead of the local counter moves it forward. A hash
+        /// the device cannot reach forward (the server is behind: codes it has not seen, or out of the window) leaves
+        /// the counter as it is; `counterPosition(_:)` tells which.
         package mutating func status(
             responseBody: Data, key: TemporaryKey, nonce: Data
         ) throws(PowerAuthError) -> StatusResponse {
@@ -317,16 +319,25 @@ extension PowerAuthV4 {
                 activationStatus: payload.activationStatus, timestampBlockExpire: payload.timestampBlockExpire,
                 statusKey: keys.status)
             if case .blob(let blob) = response {
-                guard
-                    let distance = try Counter.distance(
-                        from: state.counterData, toHash: blob.counterDataHash, key: keys.counterData,
-                        lookAhead: Int(blob.lookAhead))
-                else {
-                    throw PowerAuthError(.statusBlob, "the server's counter is not within the look-ahead window")
+                if let distance = try Counter.distance(
+                    from: state.counterData, toHash: blob.counterDataHash, key: keys.counterData,
+                    lookAhead: Int(blob.lookAhead))
+                {
+                    state.advanceCounter(by: distance)
                 }
-                state.advanceCounter(by: distance)
             }
             return response
+        }
+
+        /// Where the device's counter stands against a status blob's after `status` applied it: in sync (the hash
+        /// matches), ahead by the distance of the counter bytes (codes the server has not seen; a hash cannot be
+        /// followed backwards, so `CTR_BYTE` tells how far), or unknown.
+        package func counterPosition(_ blob: StatusBlob) throws(PowerAuthError) -> CounterPosition {
+            if try Counter.hash(state.counterData, key: state.keys().counterData) == blob.counterDataHash {
+                return .inSync
+            }
+            let ahead = Int(UInt8(truncatingIfNeeded: state.counter) &- blob.counterByte)
+            return ahead > 0 ? .deviceAhead(ahead) : .unknown
         }
 
         /// The body of `/pa/v4/activation/confirm` and its authorization (`possession_knowledge`, spec §13.5).
