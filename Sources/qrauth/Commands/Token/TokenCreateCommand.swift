@@ -67,16 +67,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
                 }
             }
         }
-        if options.json {
-            var document = ["tokenId": token.id, "name": name, "status": "created"]
-            document["replacedTokenId"] = replaced
-            try JSONOutput.document(document)
-        } else {
-            if let replaced { print("removed token \(TerminalText.escaped(replaced)) (\(TerminalText.escaped(name)))") }
-            print(
-                "created token \(TerminalText.escaped(token.id)) (\(TerminalText.escaped(name))) in "
-                    + TerminalText.escaped(options.device))
-        }
+        try report(tokenId: token.id, replaced: replaced)
     }
 
     /// A 4.0 device file keeps one token, `possession_universal` (`/pa/v4/token/create`).
@@ -100,14 +91,19 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             let replaced = file.token == nil ? nil : try await client.removeTokenV4(store, authentication: auth)
             return (replaced, try await client.createTokenV4(store, authentication: auth))
         }
+        try report(tokenId: token.id, replaced: replaced)
+    }
+
+    /// Prints the created token (and the one it replaced).
+    private func report(tokenId: String, replaced: String?) throws {
         if options.json {
-            var document = ["tokenId": token.id, "name": name, "status": "created"]
+            var document = ["tokenId": tokenId, "name": name, "status": "created"]
             document["replacedTokenId"] = replaced
             try JSONOutput.document(document)
         } else {
             if let replaced { print("removed token \(TerminalText.escaped(replaced)) (\(TerminalText.escaped(name)))") }
             print(
-                "created token \(TerminalText.escaped(token.id)) (\(TerminalText.escaped(name))) in "
+                "created token \(TerminalText.escaped(tokenId)) (\(TerminalText.escaped(name))) in "
                     + TerminalText.escaped(options.device))
         }
     }
