@@ -80,7 +80,7 @@ struct JSONVocabularyCLITests {
         "kind", "formatVersion", "protocolVersion", "applicationKey", "serverPublicKey", "devicePublicKey",
         "masterServerPublicKey", "counter", "unconfirmedCodes", "lookAhead", "biometry", "failedAttempts",
         "maxFailedAttempts", "warning", "removed", "lastStatus", "counterDistance", "checkedAtMillis", "secrets",
-        "tokens", "name", "tokenId",
+        "tokens", "name", "tokenId", "algorithm",
     ]
 
     /// `operationId`, `spkiSHA256`: a lower-case ASCII letter, then ASCII letters and digits.

@@ -67,9 +67,18 @@ struct PowerAuthV4ServeCLITests {
         #expect(active.stdout.contains("ACTIVE (protocol 4.0, EC_P384_ML_L3)"), "\(active.stdout)")
         #expect(active.stdout.contains("in sync"), "\(active.stdout)")
 
-        // A 3.x reader of the file names it for what it is.
+        // activation show: the protocol, suite and fingerprint, never a key; a 3.x reader names the file for what it is.
         let shown = try await CLIRunner.run(["activation", "show", phone])
-        #expect(shown.status == 4 && shown.stderr.contains("4.0"), "\(shown.stderr)")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("(protocol 4.0, EC_P384_ML_L3)") && shown.stdout.contains(fingerprint))
+        let shownJSON = try Self.json(try await CLIRunner.run(["activation", "show", phone, "--json"]))
+        #expect(
+            shownJSON["algorithm"] as? String == "EC_P384_ML_L3" && shownJSON["fingerprint"] as? String == fingerprint)
+        for secret in [keys["possession"], knowledge["encryptedKey"]].compactMap({ $0 as? String }) {
+            #expect(!shown.stdout.contains(secret))
+        }
+        let revealed = try await CLIRunner.run(["activation", "show", phone, "--reveal"])
+        #expect(revealed.status == 64, "\(revealed.stderr)")
 
         // Tokens: create (4.0 token/create), refuse a second without --force, replace with --force, remove.
         let created = try await CLIRunner.run(["token", "create", "--json"] + common)
