@@ -27,8 +27,13 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
         let summary: ActivationSummary
         switch kind {
         case "device":
-            summary = try ActivationSummary(
-                device: try ActivationFileStore.readDevice(file), server: nil, path: file, reveal: reveal)
+            switch try ActivationFileStore.readAnyDevice(file) {
+            case .v3(let device):
+                summary = try ActivationSummary(device: device, server: nil, path: file, reveal: reveal)
+            case .v4(let device):
+                try showV4(device)
+                return
+            }
         case "server":
             summary = try ActivationSummary(
                 server: try ActivationFileStore.readServer(file), path: file, reveal: reveal)
@@ -41,5 +46,51 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
             print(summary.humanLines.joined(separator: "\n"))
         }
         if let warning = summary.warning { StandardStreams.warning(warning) }
+    }
+
+    /// A 4.0 device file (docs/powerauth-v4.md): what it records, never a key.
+    struct SummaryV4: Encodable {
+        var kind = "device"
+        var path: String
+        var activationId: String
+        var formatVersion: Int
+        var protocolVersion: String
+        var algorithm: String
+        var fingerprint: String
+        var applicationKey: String
+        var serverPublicKey: String
+        var devicePublicKey: String
+        var counter: Int
+        var biometry: Bool
+        var removed: Bool
+        var tokens: [[String: String]]
+    }
+
+    private func showV4(_ device: PowerAuthV4.DeviceFile) throws {
+        guard !reveal else {
+            throw CLIError(.usage, "--reveal is for 3.x files: a 4.0 device file's keys are not printed")
+        }
+        let summary = SummaryV4(
+            path: file, activationId: device.activationId, formatVersion: device.formatVersion,
+            protocolVersion: device.protocolVersion, algorithm: device.suite.rawValue,
+            fingerprint: try device.fingerprint, applicationKey: device.application.applicationKey,
+            serverPublicKey: device.serverPublicKey.base64EncodedString(),
+            devicePublicKey: device.devicePublicKey.base64EncodedString(), counter: device.counter,
+            biometry: device.keys.biometry != nil, removed: device.isRemoved,
+            tokens: device.token.map { [["name": TokenName.possessionUniversal, "tokenId": $0.id]] } ?? [])
+        if json {
+            try JSONOutput.document(summary)
+            return
+        }
+        var lines = [
+            "Device activation \(TerminalText.escaped(device.activationId)) (protocol 4.0, \(device.suite.rawValue))",
+            "  file             \(TerminalText.escaped(file))",
+            "  fingerprint      \(summary.fingerprint) (layout unconfirmed)",
+            "  counter          \(device.counter)",
+            "  biometry         \(summary.biometry ? "kept" : "not kept")",
+            "  token            \(device.token.map { TerminalText.escaped($0.id) } ?? "none")",
+        ]
+        if device.isRemoved { lines.append("  removed: the activation signs nothing more") }
+        print(lines.joined(separator: "\n"))
     }
 }
