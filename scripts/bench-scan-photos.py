@@ -30,6 +30,8 @@ import subprocess
 import sys
 import time
 
+import benchargs
+
 ZBAR = ["zbarimg", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", "-Sbinary"]
 
 
@@ -126,7 +128,8 @@ def main():
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--qrauth", required=True)
     parser.add_argument("--python", default=sys.executable, help="the Python with zxing-cpp / OpenCV")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=benchargs.rounds, default=3,
+                        help="timed rounds after the untimed warm-up round (at least 1; default 3)")
     parser.add_argument("--details", help="write per-image results (TSV) here")
     parser.add_argument("--tools", default="qrauth,zxing-cpp,wechat,zbarimg")
     args = parser.parse_args()

@@ -18,6 +18,8 @@ import statistics
 import subprocess
 import time
 
+import benchargs
+
 ZBAR = ["zbarimg", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", "-Sbinary"]
 
 
@@ -86,7 +88,8 @@ def main():
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--qrauth", required=True)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=benchargs.rounds, default=3,
+                        help="timed rounds after the untimed warm-up round (at least 1; default 3)")
     args = parser.parse_args()
     rows = load_manifest(args.corpus)
     n = len(rows)

@@ -73,6 +73,24 @@ struct FinderPatternTests {
         #expect(found.passesRun == [.finders])
     }
 
+    @Test func aSmallCodeInALargeFrameIsReadByTheFullSizeFinderSearch() throws {
+        // 2-px modules at an odd offset in a 1500 × 1100 frame: the working copy (halved) and the
+        // downscaled copies average every module with its neighbour into grey, so no pass before sees
+        // it; the finder search on the image as given does, and reads it last.
+        let code = try QRCodeGenerator.encode(Data("a small code far away".utf8)).rasterize(scale: 2, margin: 3)
+        var canvas = GrayImage(width: 1500, height: 1100, fill: 170)
+        Self.paste(code, into: &canvas, x: 901, y: 403)
+        let report = try QRScanner().scanReport(canvas, budget: nil)
+        #expect(report.symbols.map(\.text) == ["a small code far away"], "\(report.passesRun)")
+        #expect(report.symbols.map(\.pass) == [.finders])
+        #expect(
+            report.symbols.first?.points.allSatisfy { $0.x > 900 && $0.x < 1000 && $0.y > 400 && $0.y < 500 } == true)
+        // Over `smallCodeSearchUpTo` the search does not run: the same code in a 3200-px frame is missed.
+        var huge = GrayImage(width: 3200, height: 400, fill: 170)
+        Self.paste(code, into: &huge, x: 1901, y: 103)
+        #expect(try QRScanner().scan(huge, budget: nil).isEmpty)
+    }
+
     @Test func aCodeNestedInALargerOneIsReadByItsFinderRegion() throws {
         // A small code in the middle of a larger one (the larger one's data covered there): both are
         // read, the small one from the crop around its own finder patterns.

@@ -44,6 +44,7 @@ struct PassViews {
     private var downscaledView: View??
     private var workingView: View?
     private var finderCache: FinderState?
+    private var fullSizeFinderCache: FinderState??
     private var groupRegionCache: (left: Int, top: Int, right: Int, bottom: Int)??
     /// The `threshold` image, for its `sparseThreshold` copy (dropped when that copy or another pass
     /// takes over).
@@ -429,6 +430,38 @@ struct PassViews {
         return found
     }
 
+    /// Above `workingAbove` (1400 px) and up to this longer side, where every pass missed, the finder
+    /// search runs once more on the image as given (`smallCodeGroups`): the working copy is reduced
+    /// 2–3×, and a code of 2–3 px modules shrinks to a module of a pixel or less there, where its
+    /// finder patterns blur into grey. Larger images are left out: their full-size binarised copy would
+    /// cost more memory than `QRBatchScanner.scanBytes` reserves and more time than a miss may.
+    static let smallCodeSearchUpTo = 3000
+
+    /// The finder search of `finders()` on the image as given, for `smallCodeGroups`: nil where the
+    /// working image is the original, or the image is over `smallCodeSearchUpTo`.
+    mutating func fullSizeFinders() -> FinderState? {
+        if let fullSizeFinderCache { return fullSizeFinderCache }
+        let longer = max(original.width, original.height)
+        var found: FinderState?
+        if longer > Self.workingAbove, longer <= Self.smallCodeSearchUpTo {
+            let binary = original.blockBinarized()
+            found = FinderState(working: original, map: .identity, binary: binary, patterns: binary.finderPatterns())
+        }
+        fullSizeFinderCache = .some(found)
+        return found
+    }
+
+    /// Groups (`FinderPattern.codeGroups`) of the finder patterns that the full-size search
+    /// (`fullSizeFinders`) sees with modules too small for the working copy: at most 1.5 px there.
+    /// Larger ones the working copy's search saw already. Empty where that search does not apply.
+    mutating func smallCodeGroups() -> (state: FinderState, groups: [[FinderPattern]])? {
+        guard let full = fullSizeFinders() else { return nil }
+        let reduction = finders().map.a
+        let small = full.patterns.filter { $0.module <= 1.5 * reduction }
+        let groups = FinderPattern.codeGroups(small, limit: Self.finderGroupLimit)
+        return groups.isEmpty ? nil : (full, groups)
+    }
+
     /// Groups of two or three finder patterns (`FinderPattern.codeGroups`) among those that are not
     /// part of one of `symbols` (`FinderPattern.isPart`): where a code no pass read may be. Best
     /// confirmed first; in the working image's coordinates.
@@ -477,9 +510,9 @@ struct PassViews {
     /// finders suggest and, for the `best` group of the image, the sizes either side (the estimate is
     /// often one version off), through the homography that the alignment pattern, when found, makes
     /// exact for perspective. For two: the crop of the original around them (`finderCrop`), then that
-    /// crop block-binarised.
-    mutating func groupViews(_ group: [FinderPattern], best: Bool) -> [() -> GroupView?] {
-        let state = finders()
+    /// crop block-binarised. `state`: the finder search the group comes from (default `finders()`).
+    mutating func groupViews(_ group: [FinderPattern], best: Bool, state: FinderState? = nil) -> [() -> GroupView?] {
+        let state = state ?? finders()
         let outlineViews = outlineViews(group, best: best, state: state)
         // A triple only strong perspective explains is read through its outlines alone.
         guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews }

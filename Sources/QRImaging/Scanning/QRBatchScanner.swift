@@ -80,11 +80,14 @@ public struct QRBatchScanner: Sendable {
     /// at a time (full size up to 1400 px, a reduced copy of about 1000 × 1000 px above) beside the
     /// cached downscaled and working views, and small images are also upscaled 2–3×. Calibrated on
     /// noise images that no pass reads (every pass runs): the peak resident size above an idle scan was
-    /// 5 × the pixels at 1400 × 1400 and under 12 MiB for the scan of a 64-megapixel image.
+    /// 5 × the pixels at 1400 × 1400 and under 12 MiB for the scan of a 64-megapixel image. Images over
+    /// 1400 px up to `PassViews.smallCodeSearchUpTo` also get a full-size finder search where every pass
+    /// missed (`PassViews.fullSizeFinders`): a block-binarised copy and its block levels, under 2 × the pixels.
     public static func scanBytes(for allocation: ImageAllocation) -> Int {
         let pixels = allocation.width * allocation.height
         let longer = max(allocation.width, allocation.height)
-        let copies = longer <= PassViews.workingAbove ? 6 * pixels : 6 * 1_000_000
+        var copies = longer <= PassViews.workingAbove ? 6 * pixels : 6 * 1_000_000
+        if longer > PassViews.workingAbove, longer <= PassViews.smallCodeSearchUpTo { copies += 2 * pixels }
         let upscaled = longer <= PassViews.upscaleUpTo ? 9 * pixels : 0
         return copies + upscaled + (8 << 20)
     }

@@ -120,18 +120,33 @@ public final class QRScanner {
                 return QRScanReport(symbols: withSegments(found, in: image), passesRun: run, budgetExhausted: false)
             }
         }
+        // Last: a small code in a large image, whose finder patterns only the image as given shows.
+        if options.passes.contains(.finders), let small = views.smallCodeGroups() {
+            if let budget, clock.now() - start >= budget, !run.isEmpty {
+                return QRScanReport(symbols: [], passesRun: run, budgetExhausted: true)
+            }
+            if !run.contains(.finders) { run.append(.finders) }
+            let found = scanGroups(small.groups, views: &views, state: small.state)
+            if !found.isEmpty {
+                return QRScanReport(symbols: withSegments(found, in: image), passesRun: run, budgetExhausted: false)
+            }
+        }
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
     }
 
     /// Scans the views of each finder group (`PassViews.groupViews`) until one reads; returns what
     /// they found, reported as `finders`, with points in the original image's coordinates. `read`:
-    /// the codes an earlier pass read. Once a code is read, the groups left are scanned only where
+    /// the codes an earlier pass read; `state`: the finder search the groups come from (default the
+    /// working image's). Once a code is read, the groups left are scanned only where
     /// they may hold another (`PassViews.isWorthScanning`).
-    func scanGroups(_ groups: [[FinderPattern]], views: inout PassViews, after read: [QRSymbol] = []) -> [QRSymbol] {
+    func scanGroups(
+        _ groups: [[FinderPattern]], views: inout PassViews, after read: [QRSymbol] = [],
+        state: PassViews.FinderState? = nil
+    ) -> [QRSymbol] {
         var found: [QRSymbol] = []
         for (index, group) in groups.enumerated() where views.isWorthScanning(group, after: read + found) {
             var symbols: [QRSymbol] = []
-            for make in views.groupViews(group, best: index == 0) where symbols.isEmpty {
+            for make in views.groupViews(group, best: index == 0, state: state) where symbols.isEmpty {
                 guard let view = make() else { continue }
                 // The sizes either side of the estimate go to ZBar only when the resampled code shows its
                 // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
