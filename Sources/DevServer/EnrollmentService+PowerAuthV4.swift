@@ -32,6 +32,8 @@ extension EnrollmentService {
         group.post(RouterPath(PowerAuthV4Paths.activationStatus)) { try await activationStatusV4($0, $1) }
         group.post(RouterPath(PowerAuthV4Paths.activationConfirm)) { try await confirmActivationV4($0, $1) }
         group.post(RouterPath(PowerAuthV4Paths.tokenCreate)) { try await createTokenV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.tokenRemove)) { try await removeTokenV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationRemove)) { try await removeActivationV4($0, $1) }
     }
 
     // MARK: /pa/v4/status, /pa/v4/keystore/create
@@ -167,6 +169,28 @@ extension EnrollmentService {
             allowed: Set(PowerAuthV4.AuthenticationCode.CodeType.allCases)
         ) { (activation, service) throws(PowerAuthError) in
             try service.createToken(body, activation: &activation, temporaryKeys: temporaryKeysV4, nowMillis: now)
+        }
+    }
+
+    /// `/pa/v4/token/remove`: signed (uriId `/pa/token/remove`, any factors); removes the token quietly.
+    func removeTokenV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let body = context.body
+        return try signedV4(
+            request, context, uriId: EndpointPaths.PowerAuth.tokenRemoveURIId,
+            allowed: Set(PowerAuthV4.AuthenticationCode.CodeType.allCases)
+        ) { (activation, service) throws(PowerAuthError) in
+            try service.removeToken(body, activation: &activation)
+        }
+    }
+
+    /// `/pa/v4/activation/remove`: signed with two factors (uriId `/pa/activation/remove`); REMOVED (spec §13.6).
+    func removeActivationV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let now = clock.nowMillis
+        return try signedV4(
+            request, context, uriId: EndpointPaths.PowerAuth.activationRemoveURIId,
+            allowed: [.possessionKnowledge, .possessionBiometry]
+        ) { (activation, service) throws(PowerAuthError) in
+            try service.remove(activation: &activation, nowMillis: now)
         }
     }
 

@@ -17,10 +17,55 @@ public enum ActivationFileStore {
         try read(path)
     }
 
+    /// A device file of either protocol: 3.x (`DeviceActivation`) or 4.0 (`PowerAuthV4.DeviceFile`).
+    package enum AnyDevice: Sendable, Equatable {
+        case v3(DeviceActivation)
+        case v4(PowerAuthV4.DeviceFile)
+
+        /// The activation id.
+        package var activationId: String {
+            switch self {
+            case .v3(let device): device.activationId
+            case .v4(let device): device.activationId
+            }
+        }
+    }
+
+    /// Reads and validates a device file of either protocol, told apart by its `protocolVersion`.
+    package static func readAnyDevice(_ path: String) throws -> AnyDevice {
+        let data = try FileInput.readState(path, limit: sizeLimit)
+        if isVersion4(data) {
+            let device: PowerAuthV4.DeviceFile = try decodeChecked(data, path: path)
+            return .v4(device)
+        }
+        let device: DeviceActivation = try decodeChecked(data, path: path)
+        return .v3(device)
+    }
+
+    /// Whether a device file's `protocolVersion` is `4.0` (only a 4.0 file has that value).
+    static func isVersion4(_ data: Data) -> Bool {
+        (try? JSONDecoder().decode(FileVersion.self, from: data))?.protocolVersion == PowerAuthV4.version
+    }
+
     /// Reads and validates an activation file of either side.
     static func read<Activation: ActivationFileContent>(_ path: String) throws -> Activation {
         let data = try FileInput.readState(path, limit: sizeLimit)
+        return try decodeChecked(data, path: path)
+    }
+
+    /// Decodes and validates the bytes of an activation file, refusing the other side's and the other protocol's.
+    private static func decodeChecked<Activation: ActivationFileContent>(
+        _ data: Data, path: String
+    ) throws -> Activation {
         try checkKind(data, of: Activation.self, path: path)
+        if Activation.self == DeviceActivation.self, isVersion4(data) {
+            throw PowerAuthError(
+                .activationFile,
+                "\(path) is a protocol 4.0 device file; this command takes only 3.x device files so far")
+        }
+        if Activation.self == PowerAuthV4.DeviceFile.self, !isVersion4(data) {
+            throw PowerAuthError(.activationFile, "\(path) is not a protocol 4.0 device file")
+        }
         let activation: Activation = try decode(data, path: path)
         try activation.validate()
         return activation
@@ -63,7 +108,7 @@ public enum ActivationFileStore {
 
     /// The side a file of this type holds (`kind` in the JSON), and where the other side's file comes from.
     private static func side(of type: (some ActivationFileContent).Type) -> (kind: String, option: String)? {
-        if type == DeviceActivation.self { return ("device", "--device") }
+        if type == DeviceActivation.self || type == PowerAuthV4.DeviceFile.self { return ("device", "--device") }
         if type == ServerActivation.self { return ("server", "--server-activation") }
         return nil
     }
@@ -82,6 +127,9 @@ public enum ActivationFileStore {
 
     /// Only the `kind` of an activation file.
     private struct FileKind: Decodable { let kind: String? }
+
+    /// Only the `protocolVersion` of a device file.
+    private struct FileVersion: Decodable { let protocolVersion: String? }
 
     /// The path and value of the first number in a valid JSON document that no field of an activation file can
     /// hold (every number there is an integer within 64 bits, non-negative but for the clock offset), or nil.

@@ -13,6 +13,9 @@ public struct MobileSDKConfiguration: Sendable, Equatable {
     public var applicationSecret: String
     /// `KEY_SERVER_MASTER_PUBLIC` bytes (X9.62), if the blob has key id 1.
     public var masterServerPublicKey: Data?
+    /// `KEY_MASTER_ECDSA_P384` bytes (X9.62 uncompressed), if the blob has key id 2 (SDK 2.0 configurations,
+    /// protocol 4.0; spec powerauth-v4.md §2).
+    public var masterPublicKeyP384: Data?
 
     /// Parses the Base64 blob.
     public init(base64: String) throws(PowerAuthError) {
@@ -24,20 +27,27 @@ public struct MobileSDKConfiguration: Sendable, Equatable {
         applicationSecret = Data(try reader.counted()).base64EncodedString()
         let keyCount = try reader.count()
         masterServerPublicKey = nil
+        masterPublicKeyP384 = nil
         for _ in 0..<keyCount {
             let id = try reader.byte()
             let key = try reader.counted()
             if id == 0x01 { masterServerPublicKey = Data(key) }
+            if id == 0x02 { masterPublicKeyP384 = Data(key) }
         }
     }
 
-    /// Serialises values into the blob (for tests and for writing cmd-tool configs).
-    public static func encode(applicationKey: Data, applicationSecret: Data, masterServerPublicKey: Data) -> String {
+    /// Serialises values into the blob (for tests and for writing cmd-tool configs); the P-384 master key, when
+    /// given, as key id 2 after key id 1.
+    public static func encode(
+        applicationKey: Data, applicationSecret: Data, masterServerPublicKey: Data, masterPublicKeyP384: Data? = nil
+    ) -> String {
         var bytes: [UInt8] = [0x01]
         for field in [applicationKey, applicationSecret] {
             bytes += countBytes(field.count) + Array(field)
         }
-        bytes += countBytes(1) + [0x01] + countBytes(masterServerPublicKey.count) + Array(masterServerPublicKey)
+        let keys = [(UInt8(0x01), masterServerPublicKey)] + (masterPublicKeyP384.map { [(UInt8(0x02), $0)] } ?? [])
+        bytes += countBytes(keys.count)
+        for (id, key) in keys { bytes += [id] + countBytes(key.count) + Array(key) }
         return Data(bytes).base64EncodedString()
     }
 

@@ -81,10 +81,13 @@ public struct ServerApplication: Sendable, Equatable, Codable {
     /// An application with a fresh master key pair and one version (`versionId`) with fresh credentials.
     public static func generate(applicationId: String, versionId: String? = "default") -> ServerApplication {
         let master = NISTP256.Signing.PrivateKey()
-        return ServerApplication(
+        var application = ServerApplication(
             applicationId: applicationId, masterPrivateKey: master.rawRepresentation,
             masterPublicKey: master.publicKey.x963Representation,
             versions: versionId.map { [Version.generate(applicationVersionId: $0)] } ?? [])
+        // A new application has its 4.0 master key from the start, so its SDK configuration carries it (key id 2).
+        application.masterPrivateKeyP384 = NISTP384.PrivateKey().rawRepresentation
+        return application
     }
 
     /// The version a mobile SDK should use: the newest supported one.
@@ -100,7 +103,8 @@ public struct ServerApplication: Sendable, Equatable, Codable {
         MobileSDKConfiguration.encode(
             applicationKey: Data(base64Encoded: version.applicationKey) ?? Data(),
             applicationSecret: Data(base64Encoded: version.applicationSecret) ?? Data(),
-            masterServerPublicKey: masterPublicKey)
+            masterServerPublicKey: masterPublicKey,
+            masterPublicKeyP384: try? masterSigningKeyP384()?.publicKey.x963Representation)
     }
 
     /// The master signing key (`KEY_SERVER_MASTER_PRIVATE`).

@@ -109,6 +109,26 @@ import Testing
         try ActivationFileStore.write(server, to: path)
     }
 
+    /// Writes a 4.0 device file of these vectors (password `1234`, no biometry) when
+    /// `QRAUTH_WRITE_V4_OFFLINE_DEVICE` names a path: the CLI tests' `v4-device.json`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["QRAUTH_WRITE_V4_OFFLINE_DEVICE"] != nil))
+    func writeDeviceFile() throws {
+        let path = try #require(ProcessInfo.processInfo.environment["QRAUTH_WRITE_V4_OFFLINE_DEVICE"])
+        let file = try Self.load()
+        let state = try Self.device(
+            secret: file.activationSecret, counterData: file.counterData, master: file.masterPublicKey,
+            biometry: false)
+        let application = try V4.Application(
+            applicationKey: Data(repeating: 1, count: 16).base64EncodedString(),
+            applicationSecret: Data(repeating: 2, count: 16).base64EncodedString(),
+            masterPublicKey: try Fixture.base64(file.masterPublicKey))
+        let device = V4.Device(
+            application: application, state: state,
+            serverPublicKey: NISTP384.PrivateKey().publicKey.x963Representation,
+            devicePublicKey: NISTP384.PrivateKey().publicKey.x963Representation)
+        try ActivationFileStore.write(try V4.DeviceFile(device, password: "1234", biometry: false), to: path)
+    }
+
     @Test func libraryReproducesTheFile() throws {
         let file = try Self.load()
         #expect(try Self.generate(from: V4OwnVectorTests.load()) == file)

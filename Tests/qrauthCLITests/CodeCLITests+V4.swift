@@ -72,3 +72,35 @@ extension CodeCLITests {
         #expect((80...104).contains(signature.count), "\(signature.count)")
     }
 }
+
+extension CodeCLITests {
+    /// `operation approve` with a 4.0 device file (`v4-device.json`, the same activation as the server file): the
+    /// codes of the vectors in counter order, each accepted by `code verify` on the 4.0 server file.
+    @Test func v4DeviceFileApprovesAndTheServerAccepts() async throws {
+        let (server, vectors) = try Self.v4Setup()
+        let device = URL(fileURLWithPath: server).deletingLastPathComponent().appendingPathComponent("device.json")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: CLIRunner.fixture("v4-device.json")), to: device)
+        func approve(_ payload: String) async throws -> CLIResult {
+            try await CLIRunner.run(
+                ["operation", "approve", "--device", device.path, "--password-env", "PA_PIN", payload, "--json"],
+                environment: ["PA_PIN": "1234"])
+        }
+        for expected in vectors.knowledgeCodes.prefix(2) {
+            let result = try await approve(vectors.payload)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            #expect(report["code"] as? String == expected)
+            #expect(report["signatureVerified"] as? Bool == true)
+            #expect(report["lookAhead"] == nil)
+            let verified = try await CLIRunner.run(
+                ["code", "verify", "--server-activation", server, "--code", expected, "--operation", vectors.payload])
+            #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+        }
+        // A forged tag is refused without spending a counter step.
+        let forged = String(vectors.payload.dropLast(2)) + (vectors.payload.hasSuffix("A=") ? "B=" : "A=")
+        let refused = try await approve(forged)
+        #expect(refused.status == 1)
+        let next = try await approve(vectors.payload)
+        #expect(next.stdout.contains(vectors.knowledgeCodes[2]))
+    }
+}

@@ -112,6 +112,9 @@ struct DocsRunnableCLITests {
             ]),
         Page(path: "docs/powerauth.md", name: "tour", expected: ["accepted", "exit 1"]),
         Page(
+            path: "docs/powerauth-v4.md", name: "v4",
+            expected: ["(protocol 4.0, EC_P384_ML_L3)", ": ACTIVE (protocol 4.0", "signs nothing more"]),
+        Page(
             path: "docs/offline-operations.md", name: "parse",
             expected: ["Offline operation (", "\"operationId\"", "df6128fc-ca51-44b7-befa-ca0e1408aa63"]),
         Page(path: "docs/qr-imaging.md", name: "encode", expected: ["#######", "code.png"]),

@@ -26,10 +26,10 @@ struct JSONVocabularyCLITests {
     /// Each command's own keys (docs/json.md, "Per command"); nil: the whole document passes an object through.
     static let own: [String: Set<String>?] = [
         "activation create": activationKeys, "activation import": activationKeys, "activation show": activationKeys,
-        "activation activate": ["protocolVersion"],
+        "activation activate": ["protocolVersion", "algorithm"],
         "activation status": [
             "failedAttempts", "maxFailedAttempts", "remainingAttempts", "lookAhead", "counterDistance",
-            "currentVersion", "upgradeVersion",
+            "currentVersion", "upgradeVersion", "upgradeAvailable", "protocolVersion", "algorithm",
         ],
         "activation remove": [],
         "token create": ["tokenId", "name", "replacedTokenId"], "token remove": ["tokenId", "name"],
@@ -415,7 +415,10 @@ struct JSONVocabularyCLITests {
 
         // activation activate|status|remove, token create|remove
         let phone = directory.appendingPathComponent("mobile.json").path
-        let activate = ["activation", "activate", "--url", serve.url, "--sdk-config", sdkConfig, "--device", phone]
+        let activate = [
+            "activation", "activate", "--url", serve.url, "--sdk-config", sdkConfig, "--device", phone, "--protocol",
+            "3.3",
+        ]
         try await Self.expectError(
             "activation activate",
             run(

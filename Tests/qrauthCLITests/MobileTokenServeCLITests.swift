@@ -221,7 +221,10 @@ struct MobileTokenServeCLITests {
         let pinsKey = try #require(bank.serve.value("pins-public-key"))
         let otherKey = try #require(Data(base64Encoded: pinsKey))
         try #require(otherKey.count == 65)
-        wrongConfig.replaceSubrange((wrongConfig.count - 65)..., with: otherKey)
+        // The P-256 master key (id 1, 65 bytes) comes before the P-384 one (id 2, 97 bytes) at the end.
+        let p384 = 2 + 97
+        try #require(wrongConfig[wrongConfig.count - p384] == 0x02)
+        wrongConfig.replaceSubrange((wrongConfig.count - p384 - 65)..<(wrongConfig.count - p384), with: otherKey)
         func activateWrong(_ code: String, _ version: String) async throws -> CLIResult {
             try await CLIRunner.run(
                 [

@@ -55,6 +55,13 @@ public enum EndpointPaths {
 
         /// Protocol 3.x.
         public static let v3 = PowerAuth(prefix: "/pa/v3")
+        /// Protocol 4.0.
+        public static let v4 = PowerAuth(prefix: "/pa/v4")
+
+        /// 4.0: server time and the algorithm suites offered (unsigned, plain).
+        public var status: String { prefix + "/status" }
+        /// 4.0: confirm (uriId `activationConfirmURIId`).
+        public var activationConfirm: String { prefix + "/activation/confirm" }
 
         /// 3.3 temporary keys.
         public var keystoreCreate: String { prefix + "/keystore/create" }
@@ -69,6 +76,8 @@ public enum EndpointPaths {
         /// Signed token removal (uriId `tokenRemoveURIId`).
         public var tokenRemove: String { prefix + "/token/remove" }
 
+        /// The uriId of `activationConfirm` (4.0).
+        public static let activationConfirmURIId = "/pa/activation/confirm"
         /// The uriId of `activationRemove`.
         public static let activationRemoveURIId = "/pa/activation/remove"
         /// The uriId of `tokenRemove`.

@@ -17,6 +17,11 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
 
     /// Creates a token when the device file has none; concurrent callers share one creation.
     public func ensureToken() async throws(MobileTokenError) {
+        if let file = EnrollmentClient.deviceFileV4(for: store) {
+            guard let stored = try? file.load(), stored.token == nil, !stored.isRemoved else { return }
+            try await create()
+            return
+        }
         let device = try store.loadActivation()
         guard device.token == nil, !device.isRemoved else { return }
         try await create()
@@ -26,7 +31,13 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
     public func replaceRefusedToken() async throws(MobileTokenError) -> Bool {
         guard !replaced else { return false }
         replaced = true
-        if let id = (try? store.load())?.token?.id {
+        if let file = EnrollmentClient.deviceFileV4(for: store) {
+            do throws(EnrollmentError) {
+                try EnrollmentClient.cycle(file, "drop the refused token") { $0.token = nil }
+            } catch {
+                throw MobileTokenError(.signingFailed, "cannot drop the refused token: \(error.reason)")
+            }
+        } else if let id = (try? store.load())?.token?.id {
             do {
                 try DeviceTransactions(over: store).dropToken(id: id, named: TokenName.possessionUniversal)
             } catch {
@@ -46,6 +57,11 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
             let store = self.store
             task = Task {
                 do throws(EnrollmentError) {
+                    if let file = EnrollmentClient.deviceFileV4(for: store) {
+                        // 4.0: /pa/v4/token/create with the possession factor.
+                        _ = try await enrollment.createTokenV4(file, authentication: .possession)
+                        return .success(())
+                    }
                     // Stored only if no parallel run stored one meanwhile (that one is kept, ours removed again).
                     try await enrollment.createToken(store, authentication: .possession, ifAbsent: true)
                     return .success(())

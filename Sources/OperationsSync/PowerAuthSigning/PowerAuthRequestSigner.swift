@@ -72,6 +72,12 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPHeaderField {
+        // The protocol switch: a 4.0 device file gets 4.0 headers (`PowerAuthRequestSigner+PowerAuthV4.swift`).
+        if let file = Self.deviceFileV4(store) {
+            return try Self.headerV4(
+                for: input, file: file, password: SigningContext.current?.password ?? password, tokenMillis: tokenMillis
+            )
+        }
         switch input.kind {
         case .basic:
             throw MobileTokenError(.signingFailed, "basic endpoints are not signed")

@@ -438,6 +438,30 @@ package struct ServerActivationServiceV4: Sendable {
                 sharedInfo1: PowerAuthV4.SharedInfo1.tokenCreate, nonce: opened.nonce, timestamp: nowMillis))
     }
 
+    /// Removes a token (`{"requestObject":{"tokenId":…}}`; quietly when the activation has no such token) and answers
+    /// `{"status":"OK","responseObject":{"tokenId":…}}` (spec §14.4); the caller has checked the header.
+    package func removeToken(_ body: Data, activation: inout ServerActivation) throws(PowerAuthError) -> Data {
+        let request = try PowerAuthV4.Wire.decode(
+            PowerAuthV4.Wire.RequestObject<PowerAuthV4.Wire.TokenReference>.self, from: body,
+            what: "the token remove body")
+        var v4 = try activation.requireV4()
+        v4.tokens[request.requestObject.tokenId] = nil
+        activation.v4 = v4
+        return try PowerAuthV4.Wire.encode(PowerAuthV4.Wire.ResponseObject(request.requestObject))
+    }
+
+    /// Removes the activation and its 4.0 tokens (spec §13.6) and answers
+    /// `{"status":"OK","responseObject":{"activationId":…}}`; the caller has checked the header.
+    package func remove(activation: inout ServerActivation, nowMillis: Int64) throws(PowerAuthError) -> Data {
+        var v4 = try activation.requireV4()
+        v4.tokens.removeAll()
+        activation.v4 = v4
+        activation.remove(nowMillis: nowMillis)
+        return try PowerAuthV4.Wire.encode(
+            PowerAuthV4.Wire.ResponseObject(PowerAuthV4.Wire.ActivationReference(activationId: activation.activationId))
+        )
+    }
+
     /// Checks a 4.0 token header against a stored secret and the request-expiration window (the 3.x token window:
     /// 2 hours back, 30 minutes ahead).
     package static func checkToken(

@@ -175,15 +175,16 @@ extension PowerAuthV4 {
                 masterPublicKey: application.masterPublicKey, counterData: ctrData)
             return Device(
                 application: application, state: state, serverPublicKey: serverKey,
-                devicePrivateKey: deviceKey.rawRepresentation)
+                devicePublicKey: deviceKey.publicKey.x963Representation)
         }
 
         /// The device's public key sent in layer 2 (uncompressed P-384 point).
         package var devicePublicKey: Data { deviceKey.publicKey.x963Representation }
     }
 
-    /// A 4.0 activation on the device: what its device file keeps, and the online steps after activation.
-    package struct Device: Sendable, Codable, Equatable {
+    /// A 4.0 activation on the device, in memory: its keys in clear, and the online steps after activation. Not
+    /// `Codable`: the device file (`DeviceFile`) is what is stored, with the knowledge key wrapped.
+    package struct Device: Sendable, Equatable {
         /// A MAC token from `/pa/v4/token/create` (32-byte secret).
         package struct Token: Sendable, Codable, Equatable {
             package let id: String
@@ -198,19 +199,20 @@ extension PowerAuthV4 {
         package var state: DeviceState
         /// The activation's server ECDSA P-384 public key (uncompressed point).
         package let serverPublicKey: Data
-        /// The device's ECDSA P-384 private scalar.
-        package let devicePrivateKey: Data
+        /// The device's ECDSA P-384 public key (uncompressed point); its private key is not needed after activation
+        /// (no flow qrauth runs signs with it) and is not kept.
+        package let devicePublicKey: Data
         /// The `possession_universal` token, once created.
         package var token: Token?
 
         package init(
-            application: Application, state: DeviceState, serverPublicKey: Data, devicePrivateKey: Data,
+            application: Application, state: DeviceState, serverPublicKey: Data, devicePublicKey: Data,
             token: Token? = nil
         ) {
             self.application = application
             self.state = state
             self.serverPublicKey = serverPublicKey
-            self.devicePrivateKey = devicePrivateKey
+            self.devicePublicKey = devicePublicKey
             self.token = token
         }
 
@@ -220,14 +222,8 @@ extension PowerAuthV4 {
         /// The fingerprint to show (layout unconfirmed, open point 3).
         package var fingerprint: String {
             get throws(PowerAuthError) {
-                let device: NISTP384.PrivateKey
-                do {
-                    device = try NISTP384.PrivateKey(rawRepresentation: devicePrivateKey)
-                } catch {
-                    throw crypto("the device private key", error)
-                }
-                return try Fingerprint.compute(
-                    suite: state.suite, deviceECDSA: device.publicKey.x963Representation, deviceMLDSA: nil,
+                try Fingerprint.compute(
+                    suite: state.suite, deviceECDSA: devicePublicKey, deviceMLDSA: nil,
                     activationId: activationId, serverECDSA: serverPublicKey, serverMLDSA: nil)
             }
         }
@@ -244,10 +240,17 @@ extension PowerAuthV4 {
             if type == .possessionBiometry, !state.biometryEnabled {
                 throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
             }
+            let keys = try state.keys()
+            if type == .possessionKnowledge, keys.knowledge.isEmpty {
+                throw PowerAuthError(.missingFactorKey, "a possession_knowledge code needs the password")
+            }
+            if type == .possessionBiometry, keys.biometry.isEmpty {
+                throw PowerAuthError(.missingFactorKey, "the device file keeps no biometry key")
+            }
             let nonce = (nonce ?? SecureRandom.bytes(count: 16)).base64EncodedString()
             let request = try SignedRequest(method: method, uriId: uriId, nonce: nonce, body: body)
             let code = try AuthenticationCode.compute(
-                type: type, keys: state.keys(), counterData: state.counterData,
+                type: type, keys: keys, counterData: state.counterData,
                 normalizedData: request.normalizedData(applicationSecret: application.applicationSecret))
             state.advanceCounter()
             return AuthorizationHeader(
@@ -302,7 +305,9 @@ extension PowerAuthV4 {
             return (try Wire.encode(sealed), sealed.nonce)
         }
 
-        /// Reads a status answer; a blob whose counter hash is ahead of the local counter moves it forward.
+        /// Reads a status answer; a blob whose counter hash is ahead of the local counter moves it forward. A hash
+        /// the device cannot reach forward (the server is behind: codes it has not seen, or out of the window) leaves
+        /// the counter as it is; `counterPosition(_:)` tells which.
         package mutating func status(
             responseBody: Data, key: TemporaryKey, nonce: Data
         ) throws(PowerAuthError) -> StatusResponse {
@@ -314,16 +319,25 @@ extension PowerAuthV4 {
                 activationStatus: payload.activationStatus, timestampBlockExpire: payload.timestampBlockExpire,
                 statusKey: keys.status)
             if case .blob(let blob) = response {
-                guard
-                    let distance = try Counter.distance(
-                        from: state.counterData, toHash: blob.counterDataHash, key: keys.counterData,
-                        lookAhead: Int(blob.lookAhead))
-                else {
-                    throw PowerAuthError(.statusBlob, "the server's counter is not within the look-ahead window")
+                if let distance = try Counter.distance(
+                    from: state.counterData, toHash: blob.counterDataHash, key: keys.counterData,
+                    lookAhead: Int(blob.lookAhead))
+                {
+                    state.advanceCounter(by: distance)
                 }
-                state.advanceCounter(by: distance)
             }
             return response
+        }
+
+        /// Where the device's counter stands against a status blob's after `status` applied it: in sync (the hash
+        /// matches), ahead by the distance of the counter bytes (codes the server has not seen; a hash cannot be
+        /// followed backwards, so `CTR_BYTE` tells how far), or unknown.
+        package func counterPosition(_ blob: StatusBlob) throws(PowerAuthError) -> CounterPosition {
+            if try Counter.hash(state.counterData, key: state.keys().counterData) == blob.counterDataHash {
+                return .inSync
+            }
+            let ahead = Int(UInt8(truncatingIfNeeded: state.counter) &- blob.counterByte)
+            return ahead > 0 ? .deviceAhead(ahead) : .unknown
         }
 
         /// The body of `/pa/v4/activation/confirm` and its authorization (`possession_knowledge`, spec §13.5).

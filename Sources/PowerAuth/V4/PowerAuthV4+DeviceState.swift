@@ -4,14 +4,16 @@ import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// What a device keeps for one 4.0 activation to check offline QR payloads and compute approval codes
-    /// (spec §4, §16). A value: the caller persists it after every code, before showing the code.
-    package struct DeviceState: Sendable, Equatable, Codable {
+    /// (spec §4, §16). A value: the caller persists it after every code, before showing the code, through the device
+    /// file (`DeviceFile`), which keeps the derived keys with the knowledge key wrapped under the password. Not
+    /// `Codable`: it holds every key in clear and is never written as it is.
+    package struct DeviceState: Sendable, Equatable {
         /// The activation id.
         package let activationId: String
         /// The suite the activation was made with.
         package let suite: Suite
-        /// `KEY_ACTIVATION_SECRET`, 32 bytes; the other keys are derived from it.
-        package let activationSecret: Data
+        /// The keys derived from `KEY_ACTIVATION_SECRET` (the root itself is not kept).
+        private let activationKeys: ActivationKeys
         /// `KEY_MASTER_ECDSA_P384` of the application, uncompressed (QR key `0`).
         package let masterPublicKey: Data
         /// Whether biometry is enabled on this activation (approval codes with the biometry factor).
@@ -25,20 +27,34 @@ extension PowerAuthV4 {
             activationId: String, suite: Suite, activationSecret: Data, masterPublicKey: Data, counterData: Data,
             counter: Int = 0, biometryEnabled: Bool = false
         ) throws(PowerAuthError) {
-            guard activationSecret.count == 32, counterData.count == Counter.size else {
+            guard activationSecret.count == 32 else {
+                throw PowerAuthError(.length, "a 4.0 activation secret and CTR_DATA are 32 bytes each")
+            }
+            try self.init(
+                activationId: activationId, suite: suite, keys: ActivationKeys(activationSecret: activationSecret),
+                masterPublicKey: masterPublicKey, counterData: counterData, counter: counter,
+                biometryEnabled: biometryEnabled)
+        }
+
+        /// A state from keys already derived (a device file's): the knowledge or biometry key may be empty when the
+        /// caller has no password or no biometry key, and a code needing it is then refused.
+        package init(
+            activationId: String, suite: Suite, keys: ActivationKeys, masterPublicKey: Data, counterData: Data,
+            counter: Int = 0, biometryEnabled: Bool = false
+        ) throws(PowerAuthError) {
+            guard counterData.count == Counter.size else {
                 throw PowerAuthError(.length, "a 4.0 activation secret and CTR_DATA are 32 bytes each")
             }
             _ = try p384PublicKey(masterPublicKey, "the P-384 master public key")
             self.activationId = activationId
             self.suite = suite
-            self.activationSecret = activationSecret
+            self.activationKeys = keys
             self.masterPublicKey = masterPublicKey
             self.counterData = counterData
             self.counter = counter
             self.biometryEnabled = biometryEnabled
         }
 
-        /// The derived keys.
         /// Advances the hash-based counter `steps` times: after every code computed (sent or not), and by the distance
         /// a status blob's `CTR_DATA_HASH` shows the server is ahead.
         package mutating func advanceCounter(by steps: Int = 1) {
@@ -48,9 +64,8 @@ extension PowerAuthV4 {
             }
         }
 
-        package func keys() throws(PowerAuthError) -> ActivationKeys {
-            try ActivationKeys(activationSecret: activationSecret)
-        }
+        /// The derived keys.
+        package func keys() throws(PowerAuthError) -> ActivationKeys { activationKeys }
 
         /// Checks a scanned payload: `2` with `KEY_MAC_PERSONALIZED_DATA`, `0` with the P-384 master key; `1`
         /// (a 3.x personalized payload) is never valid for a 4.0 activation.

@@ -76,6 +76,21 @@ extension PowerAuthV4 {
         /// `KEY_E2EE_SHARED_INFO2`.
         package let sharedInfo2: Data
 
+        /// Keys kept elsewhere (a device file): the knowledge or biometry key may be empty when it is not at hand.
+        package init(
+            possession: Data, knowledge: Data, biometry: Data, counterData: Data, status: Data,
+            activationTemporaryKey: Data, personalizedData: Data, sharedInfo2: Data
+        ) {
+            self.possession = possession
+            self.knowledge = knowledge
+            self.biometry = biometry
+            self.counterData = counterData
+            self.status = status
+            self.activationTemporaryKey = activationTemporaryKey
+            self.personalizedData = personalizedData
+            self.sharedInfo2 = sharedInfo2
+        }
+
         /// Derives every key from the 32-byte activation secret.
         package init(
             activationSecret: some DataProtocol,

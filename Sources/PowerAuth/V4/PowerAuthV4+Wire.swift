@@ -21,6 +21,18 @@ extension PowerAuthV4 {
             }
         }
 
+        /// `/pa/v4/token/remove` payload, both directions.
+        package struct TokenReference: Codable, Sendable, Equatable {
+            package let tokenId: String
+            package init(tokenId: String) { self.tokenId = tokenId }
+        }
+
+        /// `/pa/v4/activation/remove` answer payload.
+        package struct ActivationReference: Codable, Sendable, Equatable {
+            package let activationId: String
+            package init(activationId: String) { self.activationId = activationId }
+        }
+
         /// `/pa/v4/status` request payload.
         package struct ServerStatusRequest: Codable, Sendable, Equatable {
             package let applicationKey: String

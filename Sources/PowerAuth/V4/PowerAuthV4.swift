@@ -16,6 +16,15 @@ package enum PowerAuthV4 {
 
         /// Whether the suite adds ML-KEM to the shared secret.
         package var isHybrid: Bool { self == .ecP384MLL3 }
+
+        /// The suites this library speaks, strongest first.
+        package static let strongestFirst: [Suite] = [.ecP384MLL3, .ecP384]
+
+        /// SDK 2.0's choice: the strongest suite of ours the server offers (`/pa/v4/status` `supportedAlgorithms`);
+        /// nil when it offers none of them (the client then stays on 3.3).
+        package static func strongest(offered: [String]) -> Suite? {
+            strongestFirst.first { offered.contains($0.rawValue) }
+        }
     }
 
     /// The KMAC customization strings of protocol 4.0 (spec §3.1).

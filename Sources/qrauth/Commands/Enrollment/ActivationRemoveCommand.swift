@@ -1,5 +1,6 @@
 import ArgumentParser
 import OperationsSync
+import PowerAuth
 
 /// `qrauth activation remove --url BASE --device FILE (--password-… | --biometry)`: signed `/pa/v3/activation/remove`.
 struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
@@ -21,8 +22,15 @@ struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)
-        let id = try await EnrollmentRun.with(options, signing: true) { client in
-            try await client.remove(ActivationFileStorage(path: options.device), authentication: auth)
+        let id: String
+        if case .v4 = try? ActivationFileStore.readAnyDevice(options.device) {
+            id = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
+                try await client.removeV4(EnrollmentClient.DeviceFileV4(path: options.device), authentication: auth)
+            }
+        } else {
+            id = try await EnrollmentRun.with(options, signing: true) { client in
+                try await client.remove(ActivationFileStorage(path: options.device), authentication: auth)
+            }
         }
         if options.json {
             try JSONOutput.document(["activationId": id, "status": "REMOVED"])

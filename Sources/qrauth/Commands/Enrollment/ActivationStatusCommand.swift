@@ -2,7 +2,8 @@ import ArgumentParser
 import OperationsSync
 import PowerAuth
 
-/// `qrauth activation status --url BASE --device FILE`: `/pa/v3/activation/status`, the encrypted blob decoded.
+/// `qrauth activation status --url BASE --device FILE`: `/pa/v3/activation/status` (or `/pa/v4` for a 4.0 device
+/// file), the encrypted blob decoded.
 struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -11,7 +12,9 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
             Prints the state (CREATED, PENDING_COMMIT, ACTIVE, BLOCKED, REMOVED), failed and maximum attempts and \
             where the device's counter stands against the server's: in sync, behind (the device adopts the server's \
             counter) or ahead (codes the server has not seen). The device file learns the answer; a REMOVED answer \
-            marks it removed. Exit 0 when the status was read, 1 when it does not decode (the server does not know \
+            marks it removed. A 4.0 device file asks /pa/v4/activation/status (activation-scope temporary key, \
+            KMAC-checked blob); a 3.x one whose server offers protocol 4.0 (the blob's upgrade version) shows \
+            "upgrade to 4.0 available". Exit 0 when the status was read, 1 when it does not decode (the server does not know \
             the activation, or it is not past CREATED), 4 unusable device file, 5 network or server error.
             """)
 
@@ -31,9 +34,19 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         var counterDistance: Int?
         var currentVersion: Int
         var upgradeVersion: Int
+        /// True when the server offers an upgrade of this activation to a newer protocol (4.0).
+        var upgradeAvailable: Bool
+        /// `4.0` for a 4.0 device file (absent for 3.x).
+        var protocolVersion: String?
+        /// The 4.0 algorithm suite (absent for 3.x).
+        var algorithm: String?
     }
 
     func run() async throws {
+        if case .v4(let file) = try? ActivationFileStore.readAnyDevice(options.device) {
+            try await runV4(file)
+            return
+        }
         let store = ActivationFileStorage(path: options.device)
         let device = try store.load()
         let report = try await EnrollmentRun.with(options, signing: false) { try await $0.status(of: store) }
@@ -42,15 +55,49 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
             maxFailedAttempts: report.maxFailedAttempts, remainingAttempts: report.remainingAttempts,
             lookAhead: report.lookAhead, counterPosition: JSONSpelling.kebab(report.counter.name),
             counterDistance: report.counter.distance,
-            currentVersion: report.currentVersion, upgradeVersion: report.upgradeVersion)
+            currentVersion: report.currentVersion, upgradeVersion: report.upgradeVersion,
+            upgradeAvailable: Self.upgradeAvailable(current: report.currentVersion, offered: report.upgradeVersion))
+        try show(output, state: report.state, counter: Self.describe(report.counter, lookAhead: report.lookAhead))
+    }
+
+    /// A 4.0 device file: `/pa/v4/activation/status`.
+    private func runV4(_ file: PowerAuthV4.DeviceFile) async throws {
+        let status = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
+            try await client.statusV4(EnrollmentClient.DeviceFileV4(path: options.device))
+        }
+        let blob = status.blob
+        let failed = Int(blob?.failedAttempts ?? 0)
+        let maximum = Int(blob?.maxFailedAttempts ?? 0)
+        let current = Int(blob?.currentVersion ?? 4)
+        let offered = Int(blob?.upgradeVersion ?? 4)
+        let position = status.counterPosition
+        let output = Output(
+            activationId: file.activationId, status: status.state.rawValue, failedAttempts: failed,
+            maxFailedAttempts: maximum, remainingAttempts: max(0, maximum - failed),
+            lookAhead: Int(blob?.lookAhead ?? 0),
+            counterPosition: JSONSpelling.kebab(position.name), counterDistance: position.distance,
+            currentVersion: current, upgradeVersion: offered,
+            upgradeAvailable: Self.upgradeAvailable(current: current, offered: offered),
+            protocolVersion: file.protocolVersion, algorithm: file.suite.rawValue)
+        try show(output, state: status.state, counter: Self.describe(position, lookAhead: output.lookAhead))
+    }
+
+    /// Whether the blob's upgrade version offers a newer protocol than the activation's (spec §14.3, §15).
+    static func upgradeAvailable(current: Int, offered: Int) -> Bool { offered > current }
+
+    private func show(_ output: Output, state: ActivationStatus, counter: String) throws {
         if options.json {
             try JSONOutput.document(output)
             return
         }
-        print("Activation \(TerminalText.escaped(device.activationId)): \(report.state.rawValue)")
-        print("  failed attempts  \(report.failedAttempts) of \(report.maxFailedAttempts)")
-        print("  counter          \(Self.describe(report.counter, lookAhead: report.lookAhead))")
-        switch report.state {
+        let suite = output.algorithm.map { " (protocol 4.0, \($0))" } ?? ""
+        print("Activation \(TerminalText.escaped(output.activationId)): \(state.rawValue)\(suite)")
+        print("  failed attempts  \(output.failedAttempts) of \(output.maxFailedAttempts)")
+        print("  counter          \(counter)")
+        if output.upgradeAvailable, output.upgradeVersion >= 4 {
+            print("  upgrade to 4.0 available (the server offers protocol \(output.upgradeVersion))")
+        }
+        switch state {
         case .created, .pendingCommit:
             print("  waiting for the back office to commit the activation (compare the fingerprint first)")
         case .blocked:

@@ -31,6 +31,10 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
+        if case .v4(let file) = try? ActivationFileStore.readAnyDevice(options.device) {
+            try await runV4(file, authentication: auth)
+            return
+        }
         // One cycle under the device file's lock, network included: a parallel run for the same name waits, then
         // finds the name taken, so no second token is made at the server and lost from the file.
         let (replaced, token) = try await ActivationFileStorage(path: options.device).withLockHeld { store in
@@ -62,6 +66,39 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
                     return (replaced, try await client.createToken(store, named: name, authentication: auth))
                 }
             }
+        }
+        if options.json {
+            var document = ["tokenId": token.id, "name": name, "status": "created"]
+            document["replacedTokenId"] = replaced
+            try JSONOutput.document(document)
+        } else {
+            if let replaced { print("removed token \(TerminalText.escaped(replaced)) (\(TerminalText.escaped(name)))") }
+            print(
+                "created token \(TerminalText.escaped(token.id)) (\(TerminalText.escaped(name))) in "
+                    + TerminalText.escaped(options.device))
+        }
+    }
+
+    /// A 4.0 device file keeps one token, `possession_universal` (`/pa/v4/token/create`).
+    private func runV4(_ file: PowerAuthV4.DeviceFile, authentication auth: MobileTokenAuthentication) async throws {
+        guard name == TokenName.possessionUniversal else {
+            throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
+        }
+        guard !file.isRemoved else {
+            throw EnrollmentError(
+                .activationRemoved,
+                "the activation \(file.activationId) was removed; it signs nothing more (activate a new one)")
+        }
+        if let existing = file.token, !force {
+            throw CLIError(
+                .usage,
+                "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
+                    + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
+        }
+        let store = EnrollmentClient.DeviceFileV4(path: options.device)
+        let (replaced, token) = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
+            let replaced = file.token == nil ? nil : try await client.removeTokenV4(store, authentication: auth)
+            return (replaced, try await client.createTokenV4(store, authentication: auth))
         }
         if options.json {
             var document = ["tokenId": token.id, "name": name, "status": "created"]

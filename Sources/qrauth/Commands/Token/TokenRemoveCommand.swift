@@ -28,8 +28,20 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        let id = try await EnrollmentRun.with(options, signing: true) { client in
-            try await client.removeToken(ActivationFileStorage(path: options.device), named: name, authentication: auth)
+        let id: String
+        if case .v4 = try? ActivationFileStore.readAnyDevice(options.device) {
+            guard name == TokenName.possessionUniversal else {
+                throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
+            }
+            id = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
+                try await client.removeTokenV4(
+                    EnrollmentClient.DeviceFileV4(path: options.device), authentication: auth)
+            }
+        } else {
+            id = try await EnrollmentRun.with(options, signing: true) { client in
+                try await client.removeToken(
+                    ActivationFileStorage(path: options.device), named: name, authentication: auth)
+            }
         }
         if options.json {
             try JSONOutput.document(["tokenId": id, "name": name, "status": "removed"])
