@@ -133,8 +133,9 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
     }
 
     /// The code from a 3.x or a 4.0 device file, its counter step saved.
-    private func approve(_ parsed: OfflineOperation, factor: OfflineApproval.Factor, password: String?) throws -> Approved
-    {
+    private func approve(
+        _ parsed: OfflineOperation, factor: OfflineApproval.Factor, password: String?
+    ) throws -> Approved {
         if case .v4 = try? ActivationFileStore.readAnyDevice(activation) {
             let outcome = try PowerAuthV4.OfflineApprovalTransaction.approve(
                 path: activation, operation: parsed, factor: factor, password: password, digits: digits,
