@@ -4,7 +4,8 @@
 # the same run, on one core. Both print the known code of spec §2.5 first, so the work is the same.
 #   scripts/bench-powerauth.sh [SECONDS]      (default 3; BENCH_CPU=N picks the core, default 0)
 # Rates: approval codes per second, and worst-case server checks per second (wrong code, window 20,
-# possession_knowledge + possession_biometry = 40 signatures per check). Both loops run for a wall-clock
+# possession_knowledge + possession_biometry = 40 signatures per check), for 3.x and then for 4.0 (issue 27; the 4.0
+# approval code is measured as a server check matching its first candidate, see V4OfflineBenchmarks.swift). Both loops run for a wall-clock
 # duration and divide by their user-CPU seconds (getrusage), as `openssl speed` and bench-crypto.sh do.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,4 +80,11 @@ for name in approval-code server-check-worst; do
     ours=$(awk '{print $2}' <<<"$ours_line")
     ref=$(awk '{print $2}' <<<"$ref_line")
     awk -v n="$name" -v o="$ours" -v r="$ref" 'BEGIN { printf "%-22s %12.1f %12.1f %7.2f\n", n, o, r, o / r }'
+done
+# Protocol 4.0 (KMAC-256 chains, SHA3-256 counter): no reference in Python's standard library (it has no KMAC).
+for name in v4-approval-code v4-server-check-worst; do
+    ours_line=$("${pin[@]}" "$bench" "$name" --seconds "$seconds")
+    echo "$ours_line" >&2
+    ours=$(awk '{print $2}' <<<"$ours_line")
+    awk -v n="$name" -v o="$ours" 'BEGIN { printf "%-22s %12.1f %12s %7s\n", n, o, "-", "-" }'
 done

@@ -9,7 +9,8 @@ import QRImaging
 
 extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation
-    /// (personalized key by default, or the master key), optionally with a proximity TOTP line.
+    /// (personalized key by default, or the master key), optionally with a proximity TOTP line. A 4.0 activation
+    /// gets key `2` (personalized) or `0` with the application's P-384 master key.
     func createOfflineOperation(_ body: CreateOfflineOperationRequest) throws(APIFailure) -> Response {
         let snapshot = store.snapshot
         let targetId: String
@@ -27,7 +28,7 @@ extension AdminService {
             throw APIFailure(.invalidRequest, "data (the operation data line, e.g. A1*A100CZK*...) is required")
         }
         let keyName = body.signingKey ?? "personalized"
-        guard let signingKey = OfflineOperation.SigningKey(rawValue: keyName) else {
+        guard let signingKey = OfflineOperation.SigningKey(rawValue: keyName), signingKey != .personalizedMAC else {
             throw APIFailure(.invalidRequest, "signingKey must be master or personalized")
         }
         let uriId = body.uriId ?? OfflineApproval.defaultURIID
@@ -54,9 +55,8 @@ extension AdminService {
                     seed: seed, step: body.totpStep ?? 30,
                     unixTime: Int64(clock.now.timeIntervalSince1970))
             }
-            let key = try (signingKey == .master ? activation.masterSigningKey() : activation.serverSigningKey())
-            payload = try OfflinePayloadSigner.sign(
-                builder, privateKey: key, signingKey: signingKey, proximity: proximity)
+            let signer = try offlineSigner(for: activation, master: signingKey == .master)
+            payload = try OfflinePayloadSigner.sign(builder, signer: signer, proximity: proximity)
         } catch let error as APIFailure {
             throw error
         } catch let error as OfflineOperationError {
@@ -89,7 +89,7 @@ extension AdminService {
         }
         var view = OfflineOperationView(
             id: id, activationId: targetId, payload: payload.text, nonce: payload.nonce, totp: parsed.totp,
-            signingKey: signingKey.rawValue, uriId: uriId, allowBiometry: record.allowBiometry)
+            signingKey: parsed.signingKey.rawValue, uriId: uriId, allowBiometry: record.allowBiometry)
         try renderQR(body.qr, payload: payload.text, into: &view)
         return Envelope.ok(view)
     }
@@ -105,10 +105,10 @@ extension AdminService {
         guard let activation = snapshot.activations.first(where: { $0.activationId == operation.activationId }) else {
             throw APIFailure(.invalidActivation, "the operation's activation is no longer loaded")
         }
-        let keys: FactorKeys
+        let keys: FactorKeys?
         let check: ApprovalCodeCheck
         do {
-            keys = try store.factorKeys(for: activation)
+            keys = activation.v4 == nil ? try store.factorKeys(for: activation) : nil
             check = ApprovalCodeCheck(
                 request: try OfflineApproval.request(
                     operationId: operation.id, operationData: operation.data, totp: operation.totp,
@@ -147,6 +147,17 @@ extension AdminService {
                 operationStatus: state.offlineOperations[opIndex].status.rawValue, refusal: result.refusal)
         }
         return Envelope.ok(view)
+    }
+
+    /// The signer of an activation's payloads (a 4.0 activation's master key is its application's P-384 key).
+    private func offlineSigner(
+        for activation: ServerActivation, master: Bool
+    ) throws -> OfflinePayloadSigner.Signer {
+        guard master, activation.v4 != nil else { return try activation.offlineSigner(master: master) }
+        guard let applicationId = activation.registration?.applicationId else {
+            throw APIFailure(.invalidRequest, "this 4.0 activation has no application, so no P-384 master key")
+        }
+        return try activation.offlineSigner(master: true, masterP384: store.masterKeyP384(applicationId))
     }
 
     /// Adds the QR image the request asked for (`png` or `svg`), self-checked by scanning it back.

@@ -68,7 +68,7 @@ extension EnrollmentService {
             } else {
                 jwtKey = try PowerAuthV4.ActivationKeys.applicationTemporaryKey(
                     applicationSecret: Data(base64Encoded: version.applicationSecret) ?? Data())
-                signingKey = try masterKeyP384(application.applicationId)
+                signingKey = try store.masterKeyP384(application.applicationId)
             }
             let response = try temporaryKeysV4.issue(
                 for: jwt, jwtKey: jwtKey, signingKey: signingKey, nowMillis: clock.nowMillis)
@@ -85,25 +85,7 @@ extension EnrollmentService {
     /// The application's P-384 master public key (uncompressed point) for a 4.0 device's configuration; nil for an
     /// unknown application.
     func masterPublicKeyP384(_ applicationId: String) -> Data? {
-        try? masterKeyP384(applicationId).publicKey.x963Representation
-    }
-
-    /// The application's P-384 master key, made (and stored) the first time a 4.0 client needs it.
-    func masterKeyP384(_ applicationId: String) throws(APIFailure) -> NISTP384.PrivateKey {
-        try store.transaction { (state, changed) throws(APIFailure) -> NISTP384.PrivateKey in
-            guard let index = state.applications.firstIndex(where: { $0.applicationId == applicationId }) else {
-                throw APIFailure(.generic, "unknown application")
-            }
-            do throws(PowerAuthError) {
-                if let key = try state.applications[index].masterSigningKeyP384() { return key }
-            } catch {
-                throw APIFailure(.generic, error.reason)
-            }
-            let key = NISTP384.PrivateKey()
-            state.applications[index].masterPrivateKeyP384 = key.rawRepresentation
-            changed = true
-            return key
-        }
+        try? store.masterKeyP384(applicationId).publicKey.x963Representation
     }
 
     // MARK: /pa/v4/activation/*

@@ -118,14 +118,17 @@ public struct OfflineOperationBuilder: Equatable, Hashable, Sendable {
         Data(try unsignedText(signingKey: signingKey).utf8)
     }
 
-    /// The complete operation string: the signed text followed by the Base64 DER signature.
+    /// The complete operation string: the signed text followed by the Base64 signature (DER, or the 32-byte tag of key
+    /// `2`).
     public func operationString(
         signingKey: OfflineOperation.SigningKey, signature: Data
     ) throws(OfflineOperationError)
         -> String
     {
-        guard OfflineOperationParser.signatureLengths.contains(signature.count) else {
-            throw unrepresentable("the signature must be 64-255 bytes, got \(signature.count)")
+        guard signingKey.signatureLengths.contains(signature.count) else {
+            throw unrepresentable(
+                "the signature must be \(OfflineOperationParser.describe(signingKey.signatureLengths)) bytes, got \(signature.count)"
+            )
         }
         return try unsignedText(signingKey: signingKey) + StrictBase64.encode(signature)
     }

@@ -4,8 +4,10 @@ import struct Foundation.Data
 
 /// The iOS SDK's parsing order: line count, id, signature, nonce, operation data.
 enum OfflineOperationParser {
-    /// The lowest and highest decoded signature length accepted.
-    static let signatureLengths = 64...255
+    /// A length range as the error messages write it: `32` or `64-255`.
+    static func describe(_ range: ClosedRange<Int>) -> String {
+        range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+    }
     /// The decoded nonce length.
     static let nonceLength = 16
 
@@ -30,7 +32,7 @@ enum OfflineOperationParser {
             let got = last.isEmpty ? "an empty line" : String(last.prefix(1)).quotedForError
             throw OfflineOperationError(
                 .signingKey,
-                "line \(signatureLine) (signature): must start with the key indicator 0 (master) or 1 (personalized), got \(got)",
+                "line \(signatureLine) (signature): must start with the key indicator 0 (master), 1 (personalized) or 2 (personalized MAC), got \(got)",
                 line: signatureLine)
         }
         let signatureText = String(last.dropFirst())
@@ -43,10 +45,11 @@ enum OfflineOperationParser {
         case .success(let bytes):
             signature = bytes
         }
-        guard signatureLengths.contains(signature.count) else {
+        guard signingKey.signatureLengths.contains(signature.count) else {
+            let expected = describe(signingKey.signatureLengths)
             throw OfflineOperationError(
                 .signatureLength,
-                "line \(signatureLine) (signature): must decode to 64-255 bytes, got \(signature.count)",
+                "line \(signatureLine) (signature): must decode to \(expected) bytes, got \(signature.count)",
                 line: signatureLine)
         }
 

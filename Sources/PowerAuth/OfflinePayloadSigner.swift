@@ -36,11 +36,51 @@ public enum OfflinePayloadSigner {
         }
     }
 
+    /// What signs a payload, with the indicator it writes: ECDSA P-256 (3.x, keys `0` and `1`), ECDSA P-384 with
+    /// the 4.0 master key (key `0`), or the KMAC tag with a 4.0 activation's `KEY_MAC_PERSONALIZED_DATA` (key `2`).
+    package enum Signer: Sendable {
+        case ecdsaP256(NISTP256.Signing.PrivateKey, OfflineOperation.SigningKey)
+        case masterP384(NISTP384.PrivateKey)
+        case personalizedMAC(Data)
+
+        /// The indicator written before the signature.
+        package var signingKey: OfflineOperation.SigningKey {
+            switch self {
+            case .ecdsaP256(_, let key): key
+            case .masterP384: .master
+            case .personalizedMAC: .personalizedMAC
+            }
+        }
+
+        /// The signature (DER) or tag over the signed bytes.
+        package func sign(_ signedData: Data) throws(PowerAuthError) -> Data {
+            switch self {
+            case .ecdsaP256(let key, _):
+                return try ServerSignedData.sign(signedData, with: key)
+            case .masterP384(let key):
+                do {
+                    return try key.signature(for: signedData)
+                } catch {
+                    throw PowerAuthError(.crypto, "signing the QR payload: \(error.reason)")
+                }
+            case .personalizedMAC(let key):
+                return try PowerAuthV4.OfflineQR.personalizedTag(signedData: signedData, key: key)
+            }
+        }
+    }
+
     /// Signs `data` (the five-line block `id\ntitle\nmessage\noperationData\nflags`) with `privateKey`;
     /// `signingKey` picks the indicator; the nonce is the given Base64 text or 16 random bytes.
     public static func sign(
         data: String, privateKey: NISTP256.Signing.PrivateKey, signingKey: OfflineOperation.SigningKey,
         nonce: String? = nil, proximity: Proximity? = nil
+    ) throws(PowerAuthError) -> Payload {
+        try sign(data: data, signer: .ecdsaP256(privateKey, signingKey), nonce: nonce, proximity: proximity)
+    }
+
+    /// The same with any signer (4.0 keys included).
+    package static func sign(
+        data: String, signer: Signer, nonce: String? = nil, proximity: Proximity? = nil
     ) throws(PowerAuthError) -> Payload {
         let nonceText = nonce ?? SecureRandom.bytes(count: 16).base64EncodedString()
         guard nonceText.utf8.count == 24 else {
@@ -55,9 +95,9 @@ public enum OfflinePayloadSigner {
             body += "\n" + code
             totp = code
         }
-        let signedText = body + "\n" + nonceText + "\n" + String(signingKey.indicator)
+        let signedText = body + "\n" + nonceText + "\n" + String(signer.signingKey.indicator)
         let signedData = Data(signedText.utf8)
-        let signature = try ServerSignedData.sign(signedData, with: privateKey)
+        let signature = try signer.sign(signedData)
         return Payload(
             text: signedText + signature.base64EncodedString(), nonce: nonceText, totp: totp, signedData: signedData)
     }
@@ -68,15 +108,22 @@ public enum OfflinePayloadSigner {
         _ builder: OfflineOperationBuilder, privateKey: NISTP256.Signing.PrivateKey,
         signingKey: OfflineOperation.SigningKey, proximity: Proximity? = nil
     ) throws(PowerAuthError) -> Payload {
+        try sign(builder, signer: .ecdsaP256(privateKey, signingKey), proximity: proximity)
+    }
+
+    /// The same with any signer (4.0 keys included).
+    package static func sign(
+        _ builder: OfflineOperationBuilder, signer: Signer, proximity: Proximity? = nil
+    ) throws(PowerAuthError) -> Payload {
         var builder = builder
         if let proximity {
             builder.totp = try TOTP.code(
                 seed: proximity.seed, unixTime: proximity.unixTime, step: proximity.step, digits: proximity.digits)
         }
         do {
-            let signedData = try builder.bytesToSign(signingKey: signingKey)
-            let signature = try ServerSignedData.sign(signedData, with: privateKey)
-            let text = try builder.operationString(signingKey: signingKey, signature: signature)
+            let signedData = try builder.bytesToSign(signingKey: signer.signingKey)
+            let signature = try signer.sign(signedData)
+            let text = try builder.operationString(signingKey: signer.signingKey, signature: signature)
             return Payload(text: text, nonce: builder.nonce, totp: builder.totp, signedData: signedData)
         } catch let error as PowerAuthError {
             throw error

@@ -4,10 +4,12 @@ extension ServerActivation {
     /// Checks an offline approval code (any dash grouping) with the look-ahead window and records the
     /// outcome here: counters past the match and failed attempts reset, or failed attempts + 1 (BLOCKED at
     /// the maximum). `keys` are this activation's factor keys when the caller caches them. The caller
-    /// persists `self` before telling anyone the result (`ServerTransactions` does).
+    /// persists `self` before telling anyone the result (`ServerTransactions` does). A 4.0 activation is
+    /// checked with its 4.0 keys and hash-based counter (`keys` is not used for it).
     public mutating func verifyApprovalCode(
         _ code: String, _ check: ApprovalCodeCheck, keys: FactorKeys? = nil
     ) throws(PowerAuthError) -> SignatureVerification {
+        if v4 != nil { return try verifyApprovalCodeV4(code, check) }
         let verifier = try SignatureVerifier(lookAhead: check.lookAhead ?? lookAhead)
         let result = try verifier.verifyOffline(
             code: ApprovalCodeGrouping.normalize(code, componentLength: check.digits),

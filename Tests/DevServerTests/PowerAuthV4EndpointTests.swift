@@ -14,7 +14,8 @@ struct PowerAuthV4EndpointTests {
     init() throws {
         var state = DevServerState()
         try state.prepareApplication(path: nil)
-        server = DevServer(state: state, adminEnabled: true, clock: clock.emulatorClock)
+        server = DevServer(
+            state: state, adminEnabled: true, backOffice: BackOfficeConfiguration(), clock: clock.emulatorClock)
     }
 
     func post(_ path: String, _ body: Data, headers: [String: String] = [:]) async -> TestResponse {

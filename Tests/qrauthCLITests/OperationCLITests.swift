@@ -81,9 +81,11 @@ struct OperationCLITests {
         (6, "AAAA", "qrauth: line 7 (nonce): must decode to 16 bytes, got 3"),
         (6, "AD8bOO0Df73kNaIGb3Vmpg", "qrauth: line 7 (nonce): is not Base64"),
         (
-            7, "2MEYC",
-            "qrauth: line 8 (signature): must start with the key indicator 0 (master) or 1 (personalized), got '2'"
+            7, "3MEYC",
+            "qrauth: line 8 (signature): must start with the key indicator 0 (master), 1 (personalized) or 2 "
+                + "(personalized MAC), got '3'"
         ),
+        (7, "2MEYC", "qrauth: line 8 (signature): must decode to 32 bytes, got 3"),
         (3, "A1*AxCZK", "qrauth: line 4 (operation data), field 1 (amount): 'x' is not a decimal number"),
         (3, "A1*ICZ12 34", "qrauth: line 4 (operation data), field 1 (account): 'CZ12 34' may hold only"),
         (3, "A1*D20180229", "qrauth: line 4 (operation data), field 1 (date): '20180229' is not a calendar date"),

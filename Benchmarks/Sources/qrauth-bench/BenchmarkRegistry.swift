@@ -5,6 +5,8 @@ enum BenchmarkRegistry {
         ECDSASignBenchmark(),
         ApprovalCodeBenchmark(),
         ServerCheckWorstCaseBenchmark(),
+        V4ApprovalCodeBenchmark(),
+        V4ServerCheckWorstCaseBenchmark(),
         PinsVerifyListBenchmark(),
     ]
 

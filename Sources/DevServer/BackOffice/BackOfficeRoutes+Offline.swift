@@ -6,7 +6,15 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 extension BackOfficeRoutes {
-    /// `/rest/v3/signature/offline/...`: personalized and non-personalized payloads, code verification.
+    /// The `/rest/v4` paths of the offline calls (SERVER `docs/REST-API-Migration-V4.md`; spec §17).
+    enum OfflineV4Path {
+        static let personalizedCreate = EndpointPaths.backOfficePrefix + "/v4/auth/offline/personalized/create"
+        static let nonPersonalizedCreate = EndpointPaths.backOfficePrefix + "/v4/auth/offline/non-personalized/create"
+        static let verify = EndpointPaths.backOfficePrefix + "/v4/auth/offline/verify"
+    }
+
+    /// `/rest/v3/signature/offline/...` and `/rest/v4/auth/offline/...`: personalized and non-personalized payloads,
+    /// code verification.
     static var offlineRoutes: [BackOfficeRoute] {
         [
             .typed(
@@ -27,6 +35,20 @@ extension BackOfficeRoutes {
                 server, body throws(BackOfficeFailure) in
                 try server.offline.verifyOfflineSignature(body)
             },
+            .typed(OfflineV4Path.personalizedCreate, BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self) {
+                server, body throws(BackOfficeFailure) in
+                try server.offline.createPersonalizedOfflinePayload(body)
+            },
+            .typed(
+                OfflineV4Path.nonPersonalizedCreate, BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
+            ) {
+                server, body throws(BackOfficeFailure) in
+                try server.offline.createNonPersonalizedOfflinePayload(body, protocolV4: true)
+            },
+            .typed(OfflineV4Path.verify, OfflineVerifyBodyV4.self) {
+                server, body throws(BackOfficeFailure) in
+                OfflineVerifyResponseV4(try server.offline.verifyOfflineSignature(body.v3))
+            },
         ]
     }
 }
@@ -42,7 +64,52 @@ struct OfflineVerifyBody: Decodable {
     var proximityCheck: BackOffice.OfflineProximityCheck?
 }
 
-/// `/rest/v3/signature/offline/...` of the back office: offline payloads signed with the master or an activation's
+/// `auth/offline/verify` of `/rest/v4`: `signature` is named `authenticationCode` (spec §17).
+struct OfflineVerifyBodyV4: Decodable {
+    var activationId: String
+    var data: String
+    var authenticationCode: String
+    var allowBiometry: Bool?
+    var componentLength: Int?
+    var proximityCheck: BackOffice.OfflineProximityCheck?
+
+    /// The same request in its `/rest/v3` form.
+    var v3: OfflineVerifyBody {
+        OfflineVerifyBody(
+            activationId: activationId, data: data, signature: authenticationCode, allowBiometry: allowBiometry,
+            componentLength: componentLength, proximityCheck: proximityCheck)
+    }
+}
+
+/// The `/rest/v4` answer of `auth/offline/verify`: `signatureValid` → `authenticationValid`, `signatureType` →
+/// `authenticationCodeType` (spec §17); the other fields as in `/rest/v3`.
+struct OfflineVerifyResponseV4: Encodable, Sendable {
+    var authenticationValid: Bool
+    var activationStatus: BackOffice.ActivationStatus?
+    var blockedReason: String?
+    var activationId: String?
+    var userId: String?
+    var applicationId: String?
+    var authenticationCodeType: BackOffice.SignatureType?
+    var remainingAttempts: Int64?
+    var applicationRoles: [String]?
+    var activationFlags: [String]?
+
+    init(_ v3: BackOffice.VerifyOfflineSignatureResponse) {
+        authenticationValid = v3.signatureValid
+        activationStatus = v3.activationStatus
+        blockedReason = v3.blockedReason
+        activationId = v3.activationId
+        userId = v3.userId
+        applicationId = v3.applicationId
+        authenticationCodeType = v3.signatureType
+        remainingAttempts = v3.remainingAttempts
+        applicationRoles = v3.applicationRoles
+        activationFlags = v3.activationFlags
+    }
+}
+
+/// `/rest/v3/signature/offline/...` and `/rest/v4/auth/offline/...` of the back office: offline payloads signed with the master or an activation's
 /// server key, and offline codes verified with the look-ahead.
 struct BackOfficeOfflineService: Sendable {
     let store: DevServerStore
@@ -53,8 +120,9 @@ struct BackOfficeOfflineService: Sendable {
 }
 
 extension BackOfficeOfflineService {
-    /// `personalized/create`: `data` (the five-line block) signed with the activation's server key, with a
-    /// proximity TOTP line when asked.
+    /// `personalized/create`: `data` (the five-line block) signed with the activation's server key (key `1`), or for
+    /// a 4.0 activation tagged with its `KEY_MAC_PERSONALIZED_DATA` (key `2`), with a proximity TOTP line when
+    /// asked. Both REST versions sign by the activation's protocol.
     func createPersonalizedOfflinePayload(
         _ body: BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest
     ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
@@ -65,21 +133,31 @@ extension BackOfficeOfflineService {
             throw BackOfficeFailure(
                 .activationIncorrectState, "activation \(body.activationId) is \(activation.counters.status.rawValue)")
         }
-        return try signOfflinePayload(
-            body.data, nonce: body.nonce, proximity: body.proximityCheck, signingKey: .personalized
-        ) {
-            () throws(PowerAuthError) in try activation.serverSigningKey()
+        return try signOfflinePayload(body.data, nonce: body.nonce, proximity: body.proximityCheck) {
+            () throws(PowerAuthError) in try activation.offlineSigner(master: false)
         }
     }
 
-    /// `non-personalized/create`: `data` signed with the application's master key.
+    /// `non-personalized/create`: `data` signed with the application's master key: P-256 on `/rest/v3`, the P-384
+    /// `KEY_MASTER_ECDSA_P384` on `/rest/v4` (`protocolV4`; made the first time it is needed).
     func createNonPersonalizedOfflinePayload(
-        _ body: BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest
+        _ body: BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest, protocolV4: Bool = false
     ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
         guard !body.applicationId.isEmpty else { throw .missing("applicationId") }
         let application = try application(body.applicationId)
-        return try signOfflinePayload(body.data, nonce: nil, proximity: nil, signingKey: .master) {
-            () throws(PowerAuthError) in try application.masterSigningKey()
+        guard protocolV4 else {
+            return try signOfflinePayload(body.data, nonce: nil, proximity: nil) {
+                () throws(PowerAuthError) in .ecdsaP256(try application.masterSigningKey(), .master)
+            }
+        }
+        let master: NISTP384.PrivateKey
+        do {
+            master = try store.masterKeyP384(application.applicationId)
+        } catch {
+            throw BackOfficeFailure(.genericCryptography, error.message)
+        }
+        return try signOfflinePayload(body.data, nonce: nil, proximity: nil) {
+            () throws(PowerAuthError) in .masterP384(master)
         }
     }
 
@@ -109,9 +187,9 @@ extension BackOfficeOfflineService {
         guard let activation = store.activation(id: body.activationId) else {
             throw BackOfficeFailure(.activationNotFound, "no activation \(body.activationId)")
         }
-        let keys: FactorKeys
+        let keys: FactorKeys?
         do {
-            keys = try store.factorKeys(for: activation)
+            keys = activation.v4 == nil ? try store.factorKeys(for: activation) : nil
         } catch {
             throw BackOfficeFailure(.genericCryptography, error.reason)
         }
@@ -146,8 +224,7 @@ extension BackOfficeOfflineService {
     /// Signs an offline data block; the nonce must be Base64 of 16 bytes, the seed Base64 and the step positive.
     private func signOfflinePayload(
         _ data: String, nonce: String?, proximity given: BackOffice.OfflineProximityCheck?,
-        signingKey: OfflineOperation.SigningKey,
-        key: () throws(PowerAuthError) -> NISTP256.Signing.PrivateKey
+        signer: () throws(PowerAuthError) -> OfflinePayloadSigner.Signer
     ) throws(BackOfficeFailure) -> BackOffice.OfflineSignaturePayloadResponse {
         guard !data.isEmpty else { throw .missing("data") }
         if let nonce, StrictBase64.decode(nonce)?.count != 16 {
@@ -160,7 +237,7 @@ extension BackOfficeOfflineService {
         }
         do {
             let payload = try OfflinePayloadSigner.sign(
-                data: data, privateKey: try key(), signingKey: signingKey, nonce: nonce, proximity: proximity)
+                data: data, signer: try signer(), nonce: nonce, proximity: proximity)
             return BackOffice.OfflineSignaturePayloadResponse(offlineData: payload.text, nonce: payload.nonce)
         } catch {
             throw BackOfficeFailure(.genericCryptography, error.reason)

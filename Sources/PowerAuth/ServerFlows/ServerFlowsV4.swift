@@ -1,4 +1,5 @@
 package import Foundation
+import OfflineOperations
 package import QRAuthCrypto
 
 /// The server halves of the protocol 4.0 online flows (spec §11, §13, §14, §18), beside the 3.x ones. 4.0 has its
@@ -25,6 +26,9 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
     package var biometryEnabled: Bool
     /// Token id → 32-byte secret.
     package var tokens: [String: Data]
+    /// `KEY_MASTER_ECDSA_P384_PRIVATE` of the application (48 raw bytes), for a server file used on its own
+    /// (`qrauth operation create --master`); `serve` keeps it in the application instead. Absent by default.
+    package var masterPrivateKeyP384: Data? = nil
 
     package init(
         suite: PowerAuthV4.Suite, activationSecret: Data, counterData: Data, devicePublicKey: Data,
@@ -469,5 +473,106 @@ package struct ServerActivationServiceV4: Sendable {
         if millis < nowMillis - window.pastValidityMillis { return .expired }
         if millis > nowMillis + window.futureValidityMillis { return .fromFuture }
         return .valid
+    }
+}
+
+extension ServerActivation {
+    /// The signer of this activation's offline payloads: personalized (`1` with the P-256 server key for 3.x, `2`
+    /// with `KEY_MAC_PERSONALIZED_DATA` for 4.0) or with the master key (`0`: P-256 for 3.x, for 4.0 the P-384
+    /// `masterP384` given, else the one in the file).
+    package func offlineSigner(
+        master: Bool, masterP384: NISTP384.PrivateKey? = nil
+    ) throws(PowerAuthError) -> OfflinePayloadSigner.Signer {
+        guard let v4 else {
+            return master
+                ? .ecdsaP256(try masterSigningKey(), .master) : .ecdsaP256(try serverSigningKey(), .personalized)
+        }
+        guard master else { return .personalizedMAC(try v4.keys().personalizedData) }
+        if let masterP384 { return .masterP384(masterP384) }
+        guard let raw = v4.masterPrivateKeyP384 else {
+            throw PowerAuthError(.key, "this 4.0 activation has no P-384 master key (v4.masterPrivateKeyP384)")
+        }
+        do {
+            return .masterP384(try NISTP384.PrivateKey(rawRepresentation: raw))
+        } catch {
+            throw PowerAuthError(.activationFile, "v4.masterPrivateKeyP384: \(error.reason)")
+        }
+    }
+
+    /// Checks an offline approval code of a 4.0 activation (spec §16, §6.5, §6.6) with the look-ahead window, and
+    /// records the outcome as `verifyApprovalCode` does for 3.x: on a match `CTR_DATA` moves one step past the
+    /// matching one (a code is never accepted twice) and failed attempts reset; a miss counts one failed attempt
+    /// and blocks at the maximum. Biometry is tried only when the check allows it and the activation has it.
+    package mutating func verifyApprovalCodeV4(
+        _ code: String, _ check: ApprovalCodeCheck
+    ) throws(PowerAuthError) -> SignatureVerification {
+        var v4 = try requireV4()
+        let window = check.lookAhead ?? lookAhead
+        _ = try SignatureVerifier(lookAhead: window)
+        guard PowerAuthV4.AuthenticationCode.offlineDigits.contains(check.digits) else {
+            throw PowerAuthError(.componentLength, "an offline component has 4 to 8 digits, not \(check.digits)")
+        }
+        var state = counters
+        let types: [SignatureType] =
+            check.allowBiometry && v4.biometryEnabled
+            ? [.possessionKnowledge, .possessionBiometry] : [.possessionKnowledge]
+        func verdict(
+            valid: Bool, type: SignatureType, step: Int? = nil, totp: String? = nil, blocked: Bool = false,
+            refusal: String? = nil
+        ) -> SignatureVerification {
+            SignatureVerification(
+                isValid: valid, matchedIteration: step, signatureType: type, matchedTOTP: totp, state: state,
+                blockedNow: blocked, refusal: refusal)
+        }
+        guard state.status == .active else {
+            return verdict(valid: false, type: types[0], refusal: "the activation is \(state.status.rawValue)")
+        }
+        if state.failedAttempts >= state.maxFailedAttempts {
+            state.status = .blocked
+            counters = state
+            return verdict(valid: false, type: types[0], blocked: true, refusal: "too many failed attempts")
+        }
+        var candidates: [(data: Data, totp: String?)] = []
+        let requestData = check.request.requestData
+        if let proximity = check.proximity {
+            for totp in try TOTP.candidates(
+                seed: proximity.seed, unixTime: proximity.unixTime, step: proximity.step,
+                pastSteps: proximity.pastSteps, digits: proximity.digits)
+            {
+                candidates.append(
+                    (Data((try SignatureVerifier.appendingTOTP(totp, to: requestData) + "&offline").utf8), totp))
+            }
+        } else {
+            candidates.append((Data((requestData + "&" + SignedRequest.offlineSecret).utf8), nil))
+        }
+        let keys = try v4.keys()
+        let presented = Data(ApprovalCodeGrouping.normalize(code, componentLength: check.digits).utf8)
+        var chain = [v4.counterData]
+        for step in 1..<window { chain.append(PowerAuthV4.Counter.next(chain[step - 1])) }
+        for candidate in candidates {
+            for (step, counterData) in chain.enumerated() {
+                for type in types {
+                    let second = type == .possessionBiometry ? keys.biometry : keys.knowledge
+                    let expected = try PowerAuthV4.AuthenticationCode.offline(
+                        PowerAuthV4.AuthenticationCode.components(
+                            data: candidate.data, factorKeys: [keys.possession, second], counterData: counterData),
+                        digits: check.digits)
+                    if ConstantTime.equals(Data(expected.utf8), presented) {
+                        state.counter = state.counter &+ UInt64(step + 1)
+                        state.failedAttempts = 0
+                        v4.counterData = PowerAuthV4.Counter.next(counterData)
+                        counters = state
+                        self.v4 = v4
+                        lastSignatureType = type
+                        return verdict(valid: true, type: type, step: step, totp: candidate.totp)
+                    }
+                }
+            }
+        }
+        state.failedAttempts += 1
+        let blocked = state.failedAttempts >= state.maxFailedAttempts
+        if blocked { state.status = .blocked }
+        counters = state
+        return verdict(valid: false, type: types[0], blocked: blocked)
     }
 }

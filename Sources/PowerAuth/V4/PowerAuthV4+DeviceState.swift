@@ -69,9 +69,15 @@ extension PowerAuthV4 {
 
         /// Checks a scanned payload: `2` with `KEY_MAC_PERSONALIZED_DATA`, `0` with the P-384 master key; `1`
         /// (a 3.x personalized payload) is never valid for a 4.0 activation.
-        package func verify(_ text: String) throws(PowerAuthError) -> OfflineQR.Verdict {
+        package func verify(_ text: String) throws(PowerAuthError) -> OfflineSignatureCheck {
             let master = try p384PublicKey(masterPublicKey, "the P-384 master public key")
             return try OfflineQR.verify(text, personalizedKey: keys().personalizedData, masterKey: master)
+        }
+
+        /// The same for a parsed payload.
+        package func verify(_ operation: OfflineOperation) throws(PowerAuthError) -> OfflineSignatureCheck {
+            let master = try p384PublicKey(masterPublicKey, "the P-384 master public key")
+            return try OfflineQR.verify(operation, personalizedKey: keys().personalizedData, masterKey: master)
         }
 
         /// The approval code for an operation with the current counter, then advances the counter: no counter
@@ -98,17 +104,18 @@ extension PowerAuthV4 {
             return code
         }
 
-        /// The same for an operation the 3.x parser read: a key `0` payload, whose P-384 signature is checked
-        /// first (key `2` payloads are not parsed by `OfflineOperations` yet: use the field form after `verify`).
+        /// The same for a parsed payload, whose signature is checked first (key `2` with the activation's
+        /// `KEY_MAC_PERSONALIZED_DATA`, key `0` with the P-384 master key); a key `1` payload is refused.
         package mutating func approvalCode(
             for operation: OfflineOperation, factor: OfflineApproval.Factor, digits: Int = 8
         ) throws(PowerAuthError) -> String {
-            guard operation.signingKey == .master else {
+            switch try verify(operation) {
+            case .valid: break
+            case .invalid:
+                throw PowerAuthError(
+                    .payload, "the QR payload's \(operation.signingKey.rawValue) signature does not verify")
+            case .keyUnavailable:
                 throw PowerAuthError(.payload, "a key 1 payload is for 3.x activations, not this 4.0 one")
-            }
-            let master = try p384PublicKey(masterPublicKey, "the P-384 master public key")
-            guard master.isValidSignature(derRepresentation: operation.signature, for: operation.signedData) else {
-                throw PowerAuthError(.payload, "the QR payload's P-384 signature does not verify")
             }
             return try approvalCode(
                 operationId: operation.operationId, operationData: operation.operationData, totp: operation.totp,

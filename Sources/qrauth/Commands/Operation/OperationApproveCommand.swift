@@ -12,7 +12,8 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             locked for the whole run and the counter advance is written to it before the code is printed, so \
             neither a crash nor a parallel run ever reuses a counter. When the code cannot be written to \
             standard output, the counter stays spent and the failure says which one. A wrong password still \
-            gives a code (nothing offline can tell); the server rejects it. \
+            gives a code (nothing offline can tell); the server rejects it. A 4.0 device file checks keys 2 \
+            and 0 (P-384) and computes the 4.0 code (KMAC, spec §16; --uri-id is not used for it). \
             With --image the operation is read from the QR code in a screenshot or photo (scan and approve in \
             one step). Exit 0 code printed, 1 signature invalid or biometry not allowed, 3 no QR code in the \
             image, 4 malformed input or output not written.
@@ -61,8 +62,22 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
         var operationId: String
         var signatureVerified: Bool
         var counter: UInt64
-        var unconfirmedCodes: Int
-        var lookAhead: Int
+        /// 3.x device files only.
+        var unconfirmedCodes: Int?
+        /// 3.x device files only.
+        var lookAhead: Int?
+    }
+
+    /// What either protocol's approval gave, for the output.
+    private struct Approved {
+        var code: String
+        var signatureType: SignatureType
+        var signatureCheck: OfflineSignatureCheck
+        var spentCounter: UInt64
+        var counter: UInt64
+        var unconfirmedCodes: Int?
+        var lookAhead: Int?
+        var lookAheadWarning: String?
     }
 
     func validate() throws {
@@ -87,32 +102,17 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
         let parsed =
             try source.read()
         let factor: OfflineApproval.Factor = biometry ? .biometry : .knowledge
-        let outcome: OfflineApproval.Outcome
-        do {
-            outcome = try DeviceTransactions(path: activation).approve(
-                parsed, factor: factor, password: secret, uriId: uriId, digits: digits, allowUnverified: unverified)
-        } catch let error as PowerAuthError where error.code == .missingFactorKey && biometry {
-            throw CLIError(.usage, "the activation has no biometry key (create it with --biometry)")
-        }
-        let receipt: OfflineApproval.Receipt
-        switch outcome {
-        case .refused(let check):
-            let why =
-                check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
-            throw CLIError(.checkFailed, "the operation's server signature \(why); refusing (use --unverified)")
-        case .approved(let approved):
-            receipt = approved
-        }
-        let device = receipt.activation
-        StandardStreams.verbose("counter \(receipt.counter) spent and saved in \(activation) before printing the code")
+        let receipt = try approve(parsed, factor: factor, password: secret)
+        StandardStreams.verbose(
+            "counter \(receipt.spentCounter) spent and saved in \(activation) before printing the code")
         let display = group.grouping.format(receipt.code)
         if json {
             try JSONOutput.document(
                 Report(
                     code: receipt.code, displayCode: display, signatureType: receipt.signatureType.rawValue,
                     operationId: parsed.operationId, signatureVerified: receipt.signatureCheck == .valid,
-                    counter: device.counter, unconfirmedCodes: device.unconfirmedSignatures,
-                    lookAhead: device.lookAhead))
+                    counter: receipt.counter, unconfirmedCodes: receipt.unconfirmedCodes,
+                    lookAhead: receipt.lookAhead))
         } else {
             print(display)
         }
@@ -120,7 +120,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             throw CLIError(
                 .malformed,
                 "cannot write the approval code to standard output (\(failure)); the code for counter "
-                    + "\(receipt.counter) was spent and is not shown again: approve again for a new code")
+                    + "\(receipt.spentCounter) was spent and is not shown again: approve again for a new code")
         }
         if receipt.signatureCheck != .valid {
             StandardStreams.warning("the server signature was NOT verified (--unverified)")
@@ -129,6 +129,51 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             StandardStreams.warning(
                 "a wrong password gives a wrong code without any error here; only the server can tell")
         }
-        if let warning = device.lookAheadWarning { StandardStreams.warning(warning) }
+        if let warning = receipt.lookAheadWarning { StandardStreams.warning(warning) }
+    }
+
+    /// The code from a 3.x or a 4.0 device file, its counter step saved.
+    private func approve(
+        _ parsed: OfflineOperation, factor: OfflineApproval.Factor, password: String?
+    ) throws -> Approved {
+        if case .v4 = try? ActivationFileStore.readAnyDevice(activation) {
+            let outcome = try PowerAuthV4.OfflineApprovalTransaction.approve(
+                path: activation, operation: parsed, factor: factor, password: password, digits: digits,
+                allowUnverified: unverified)
+            switch outcome {
+            case .refused(.keyUnavailable):
+                throw CLIError(
+                    .checkFailed, "a key 1 payload is for 3.x activations, and this is a 4.0 device file; refusing")
+            case .refused(let check):
+                try refuse(check)
+            case .approved(let receipt):
+                return Approved(
+                    code: receipt.code, signatureType: receipt.signatureType, signatureCheck: receipt.signatureCheck,
+                    spentCounter: UInt64(receipt.counter), counter: UInt64(receipt.counter + 1))
+            }
+        }
+        let outcome: OfflineApproval.Outcome
+        do {
+            outcome = try DeviceTransactions(path: activation).approve(
+                parsed, factor: factor, password: password, uriId: uriId, digits: digits, allowUnverified: unverified)
+        } catch let error as PowerAuthError where error.code == .missingFactorKey && biometry {
+            throw CLIError(.usage, "the activation has no biometry key (create it with --biometry)")
+        }
+        switch outcome {
+        case .refused(let check):
+            try refuse(check)
+        case .approved(let receipt):
+            let device = receipt.activation
+            return Approved(
+                code: receipt.code, signatureType: receipt.signatureType, signatureCheck: receipt.signatureCheck,
+                spentCounter: receipt.counter, counter: device.counter, unconfirmedCodes: device.unconfirmedSignatures,
+                lookAhead: device.lookAhead, lookAheadWarning: device.lookAheadWarning)
+        }
+    }
+
+    private func refuse(_ check: OfflineSignatureCheck) throws -> Never {
+        let why =
+            check == .keyUnavailable ? "cannot be verified (no master key in the activation)" : "does not verify"
+        throw CLIError(.checkFailed, "the operation's server signature \(why); refusing (use --unverified)")
     }
 }

@@ -13,9 +13,10 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
         discussion: """
-            Sign with --server-activation FILE (the activation's personalized key, indicator 1; with --master the \
-            application master key, indicator 0) or with --key PEM (--key-type master|personalized, default \
-            master). With --totp-seed a proximity TOTP (RFC 6238, HMAC-SHA256, 8 digits) is added as line 6. \
+            Sign with --server-activation FILE (the activation's personalized key: indicator 1, ECDSA P-256, for a \
+            3.x activation, indicator 2, a KMAC tag, for a 4.0 one; with --master the application master key, \
+            indicator 0, P-256 for 3.x and P-384 for 4.0) or with --key PEM (a P-256 key, --key-type \
+            master|personalized, default master). With --totp-seed a proximity TOTP (RFC 6238, HMAC-SHA256, 8 digits) is added as line 6. \
             With --qr FILE the payload is also rendered as a QR code (PNG or SVG by the file's extension, \
             read back before it is written). Exit 0 printed, 4 malformed input.
             """
@@ -91,7 +92,7 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
     }
 
     func run() throws {
-        let (privateKey, signingKey) = try signingMaterial()
+        let signer = try signingMaterial()
         let operationData = try OperationData(parsing: data)
         let nonceBytes: Data
         if let nonce {
@@ -114,13 +115,13 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
             guard totpStep > 0 else { throw CLIError(.usage, "--totp-step must be positive") }
             proximity = .init(seed: seed, step: totpStep, unixTime: UnixClock.seconds(override: now))
         }
-        let payload = try OfflinePayloadSigner.sign(
-            builder, privateKey: privateKey, signingKey: signingKey, proximity: proximity)
+        let payload = try OfflinePayloadSigner.sign(builder, signer: signer, proximity: proximity)
         let qrPath = try qr.map { try QRCodeFile.write(payload.text, to: $0) }
         if json {
             try JSONOutput.document(
                 Report(
-                    payload: payload.text, nonce: payload.nonce, totp: payload.totp, signingKey: signingKey.rawValue,
+                    payload: payload.text, nonce: payload.nonce, totp: payload.totp,
+                    signingKey: signer.signingKey.rawValue,
                     operationId: builder.operationId, path: qrPath))
         } else {
             print(payload.text)
@@ -128,22 +129,20 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
         }
     }
 
-    private func signingMaterial() throws -> (NISTP256.Signing.PrivateKey, OfflineOperation.SigningKey) {
+    private func signingMaterial() throws -> OfflinePayloadSigner.Signer {
         switch (key, server) {
         case (let path?, nil):
-            guard let type = OfflineOperation.SigningKey(rawValue: keyType) else {
+            guard let type = OfflineOperation.SigningKey(rawValue: keyType), type != .personalizedMAC else {
                 throw CLIError(.usage, "--key-type must be master or personalized")
             }
             let pem = String(decoding: try FileInput.read(path, limit: 1 << 16), as: UTF8.self)
             do {
-                return (try NISTP256.Signing.PrivateKey(pemRepresentation: pem), type)
+                return .ecdsaP256(try NISTP256.Signing.PrivateKey(pemRepresentation: pem), type)
             } catch {
                 throw CLIError(.malformed, "\(path) is not a P-256 private key in PEM: \(error.reason)")
             }
         case (nil, let path?):
-            let activation = try ActivationFileStore.readServer(path)
-            return master
-                ? (try activation.masterSigningKey(), .master) : (try activation.serverSigningKey(), .personalized)
+            return try ActivationFileStore.readServer(path).offlineSigner(master: master)
         default:
             throw CLIError(.usage, "give exactly one of --key PEM and --server-activation FILE")
         }
