@@ -132,12 +132,11 @@ extension BackOfficeOfflineService {
             let counters = state.activations[index].counters
             return BackOffice.VerifyOfflineSignatureResponse(
                 signatureValid: result.isValid,
-                activationStatus: BackOffice.ActivationStatus(rawValue: counters.status.rawValue),
+                activationStatus: counters.status,
                 blockedReason: state.activations[index].reportedBlockedReason,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
                 applicationId: state.activations[index].backOfficeApplicationId,
-                signatureType: result.isValid
-                    ? BackOffice.SignatureType(rawValue: result.signatureType.backOfficeName) : nil,
+                signatureType: result.isValid ? result.signatureType : nil,
                 remainingAttempts: Int64(max(0, counters.maxFailedAttempts - counters.failedAttempts)),
                 applicationRoles: [], activationFlags: [])
         }
@@ -202,9 +201,4 @@ extension BackOfficeOfflineService {
         }
         return application
     }
-}
-
-extension SignatureType {
-    /// The PowerAuth server's enum name (`POSSESSION_KNOWLEDGE`).
-    var backOfficeName: String { rawValue.uppercased() }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import OfflineOperations
 package import QRAuthCrypto
 
 /// The server halves of the protocol 4.0 online flows (spec §11, §13, §14, §18), beside the 3.x ones. 4.0 has its
