@@ -79,13 +79,16 @@ let package = Package(
             dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CTIFF"],
             swiftSettings: strictSettings
         ),
-        // The Mobile Token API wire model (design.md also lets it use OfflineOperations); QRAuthEncoding holds the one
+        // The Mobile Token API wire model; OfflineOperations holds the one factor vocabulary, QRAuthEncoding the one
         // JSONValue its bodies carry.
-        .target(name: "MobileTokenAPI", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
+        .target(
+            name: "MobileTokenAPI", dependencies: ["OfflineOperations", "QRAuthEncoding"], swiftSettings: strictSettings
+        ),
         .target(
             name: "OperationsSync",
             dependencies: [
-                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding", "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthFiles", "QRAuthEncoding",
+                "MobileTokenAPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -195,7 +198,8 @@ let package = Package(
             name: "OperationsSyncTests",
             dependencies: [
                 "QRAuthTestSupport",
-                "PowerAuth", "FingerprintLists", "QRAuthCrypto", "QRAuthEncoding", "MobileTokenAPI",
+                "PowerAuth", "FingerprintLists", "OfflineOperations", "QRAuthCrypto", "QRAuthEncoding",
+                "MobileTokenAPI",
                 "OperationsSync",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -12,6 +12,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OperationsSync", package: "qrauth"),
                 .product(name: "MobileTokenAPI", package: "qrauth"),
+                .product(name: "OfflineOperations", package: "qrauth"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

@@ -1,4 +1,5 @@
 import Foundation
+package import OfflineOperations
 package import PowerAuth
 
 /// The server-side activation lifecycle as library calls: what `/rest/v3/activation/*` (and, until the back

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 /// `POST /admin/activations/init` and `/admin/activations/commit` (with `--admin`): the back office's
@@ -21,7 +22,7 @@ extension AdminService {
             try activations.initActivation(
                 ActivationInit(
                     userId: body.userId, applicationId: body.applicationId.isEmpty ? nil : body.applicationId,
-                    commitPhase: body.commitPhase.flatMap { CommitPhase(rawValue: $0.rawValue) } ?? .onCommit,
+                    commitPhase: body.commitPhase ?? .onCommit,
                     activationOtp: body.activationOtp,
                     maxFailureCount: try Self.failureCount(body.maxFailureCount), expiresMillis: expires,
                     flags: body.flags ?? []))

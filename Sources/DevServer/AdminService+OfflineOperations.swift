@@ -140,10 +140,10 @@ extension AdminService {
             }
             changed = true
             return OfflineVerificationView(
-                accepted: result.isValid, signatureType: result.isValid ? result.signatureType.rawValue : nil,
+                accepted: result.isValid, signatureType: result.isValid ? result.signatureType : nil,
                 matchedIteration: result.matchedIteration, counter: result.state.counter,
                 failedAttempts: result.state.failedAttempts, maxFailedAttempts: result.state.maxFailedAttempts,
-                activationStatus: result.state.status.rawValue,
+                activationStatus: result.state.status,
                 operationStatus: state.offlineOperations[opIndex].status.rawValue, refusal: result.refusal)
         }
         return Envelope.ok(view)

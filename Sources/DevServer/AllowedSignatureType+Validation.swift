@@ -1,5 +1,5 @@
 import MobileTokenAPI
-import PowerAuth
+import OfflineOperations
 
 extension AllowedSignatureType {
     /// Builds the value of an admin request from its strings, refusing unknown types and variants with the
@@ -8,9 +8,9 @@ extension AllowedSignatureType {
         guard let kind = Kind(rawValue: type) else {
             throw APIFailure(.invalidRequest, "allowedSignatureType.type must be 1FA or 2FA, not '\(type)'")
         }
-        var parsed: [SignatureVariant] = []
+        var parsed: [SignatureType] = []
         for variant in variants {
-            guard let value = SignatureVariant(rawValue: variant) else {
+            guard let value = SignatureType(rawValue: variant), Self.variantTypes.contains(value) else {
                 throw APIFailure(.invalidRequest, "allowedSignatureType.variants: unknown variant '\(variant)'")
             }
             parsed.append(value)
@@ -23,7 +23,7 @@ extension AllowedSignatureType {
 
     /// The PowerAuth signature types an approval may use: the variants, and possession for 1FA.
     var acceptedTypes: Set<SignatureType> {
-        var types = Set(variants.compactMap { SignatureType(rawValue: $0.rawValue) })
+        var types = Set(variants)
         if type == .oneFactor { types.insert(.possession) }
         return types
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 /// How much `qrauth serve` keeps (docs/serve.md, "Bounds"): the state file and memory stay bounded

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles

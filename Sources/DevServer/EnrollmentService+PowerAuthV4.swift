@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 
@@ -9,29 +10,14 @@ import QRAuthCrypto
 /// activation and keeps the state. Errors are the RESTful integration's, as for `/pa/v3`. The 4.0 headers on the
 /// Mobile Token API are `RequestAuthentication`'s (`RequestAuthentication+PowerAuthV4.swift`).
 extension EnrollmentService {
-    /// The paths of the `/pa/v4` endpoints served.
-    enum PowerAuthV4Paths {
-        static let prefix = "/pa/v4"
-        static let status = prefix + "/status"
-        static let keystoreCreate = prefix + "/keystore/create"
-        static let activationCreate = prefix + "/activation/create"
-        static let activationStatus = prefix + "/activation/status"
-        static let activationConfirm = prefix + "/activation/confirm"
-        static let tokenCreate = prefix + "/token/create"
-        /// The uriId of `activationConfirm` (spec §13.5).
-        static let confirmURIId = "/pa/activation/confirm"
-        /// The uriId of `tokenCreate` (spec §14.4).
-        static let tokenCreateURIId = "/pa/token/create"
-    }
-
     /// Registers `/pa/v4`.
     func addV4Routes(to group: RouterGroup<DevServerContext>) {
-        group.post(RouterPath(PowerAuthV4Paths.status)) { try await serverStatusV4($0, $1) }
-        group.post(RouterPath(PowerAuthV4Paths.keystoreCreate)) { try await createTemporaryKeyV4($0, $1) }
-        group.post(RouterPath(PowerAuthV4Paths.activationCreate)) { try await createActivationV4($0, $1) }
-        group.post(RouterPath(PowerAuthV4Paths.activationStatus)) { try await activationStatusV4($0, $1) }
-        group.post(RouterPath(PowerAuthV4Paths.activationConfirm)) { try await confirmActivationV4($0, $1) }
-        group.post(RouterPath(PowerAuthV4Paths.tokenCreate)) { try await createTokenV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.status)) { try await serverStatusV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.keystoreCreate)) { try await createTemporaryKeyV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationCreate)) { try await createActivationV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationStatus)) { try await activationStatusV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationConfirm)) { try await confirmActivationV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.tokenCreate)) { try await createTokenV4($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.v4.tokenRemove)) { try await removeTokenV4($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationRemove)) { try await removeActivationV4($0, $1) }
     }
@@ -152,7 +138,7 @@ extension EnrollmentService {
     func confirmActivationV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let body = context.body
         return try signedV4(
-            request, context, uriId: PowerAuthV4Paths.confirmURIId,
+            request, context, uriId: EndpointPaths.PowerAuth.activationConfirmURIId,
             allowed: [.possessionKnowledge, .possessionBiometry], confirm: true
         ) { (activation, service) throws(PowerAuthError) in
             try service.confirm(body, activation: &activation)
@@ -165,7 +151,7 @@ extension EnrollmentService {
         let now = clock.nowMillis
         let body = context.body
         return try signedV4(
-            request, context, uriId: PowerAuthV4Paths.tokenCreateURIId,
+            request, context, uriId: DeviceTokenFlow.uriId,
             allowed: Set(PowerAuthV4.AuthenticationCode.CodeType.allCases)
         ) { (activation, service) throws(PowerAuthError) in
             try service.createToken(body, activation: &activation, temporaryKeys: temporaryKeysV4, nowMillis: now)

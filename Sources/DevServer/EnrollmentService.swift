@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding

@@ -1,5 +1,6 @@
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 extension MobileTokenService {

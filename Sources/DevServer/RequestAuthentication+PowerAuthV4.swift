@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 /// Why a 4.0 `X-PowerAuth-Authorization` was refused, with the reason for the log; `/pa/v4` and the Mobile Token

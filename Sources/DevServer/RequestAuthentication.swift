@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 /// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)

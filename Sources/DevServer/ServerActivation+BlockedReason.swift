@@ -1,3 +1,4 @@
+import OfflineOperations
 import PowerAuth
 
 extension ServerActivation {

@@ -1,12 +1,5 @@
 import Foundation
-
-/// When an activation becomes ACTIVE (PowerAuth server `CommitPhase`).
-public enum CommitPhase: String, Sendable, Codable, CaseIterable {
-    /// The back office commits after the key exchange (the default).
-    case onCommit = "ON_COMMIT"
-    /// The key exchange itself activates (checking the activation OTP, if one was set).
-    case onKeyExchange = "ON_KEY_EXCHANGE"
-}
+package import OfflineOperations
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.

@@ -1,3 +1,5 @@
+package import OfflineOperations
+
 extension AuthorizationHeader {
     /// Signs `request` for an online call and returns the header; the format follows `version`
     /// (3.0 decimal, 3.1+ Base64). The caller must advance and persist the counter first.

@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 /// The `X-PowerAuth-Authorization` header of a signed online request.
 public struct AuthorizationHeader: Sendable, Equatable {
     /// The HTTP header name.

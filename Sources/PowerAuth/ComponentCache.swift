@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import QRAuthCrypto
 
 /// Signature components for one counter value and one data, shared between signature types: the

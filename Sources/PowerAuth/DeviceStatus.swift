@@ -1,4 +1,5 @@
 public import Foundation
+public import OfflineOperations
 import QRAuthCrypto
 
 extension ActivationStatus {

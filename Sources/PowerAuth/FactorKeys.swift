@@ -1,4 +1,5 @@
 public import Foundation
+public import OfflineOperations
 
 /// The signature keys one side holds; a missing key means that factor is not available.
 public struct FactorKeys: Sendable, Equatable {

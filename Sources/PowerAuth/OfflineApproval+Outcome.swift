@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 extension OfflineApproval {
     /// What `DeviceTransactions.approve` concluded: a code (its counter already saved) or a refusal.
     public enum Outcome: Sendable, Equatable {

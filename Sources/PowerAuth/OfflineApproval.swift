@@ -1,5 +1,5 @@
 public import Foundation
-import OfflineOperations
+public import OfflineOperations
 
 /// The offline approval code a phone computes for a scanned QR operation.
 public enum OfflineApproval {

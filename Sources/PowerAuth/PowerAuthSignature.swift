@@ -1,4 +1,5 @@
 package import Foundation
+package import OfflineOperations
 import QRAuthCrypto
 
 /// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.

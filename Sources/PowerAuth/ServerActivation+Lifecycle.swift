@@ -1,4 +1,5 @@
 public import Foundation
+public import OfflineOperations
 import QRAuthCrypto
 
 /// The server-side activation lifecycle, as the PowerAuth server runs it:

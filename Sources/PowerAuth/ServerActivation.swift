@@ -1,4 +1,5 @@
 public import Foundation
+public import OfflineOperations
 public import QRAuthCrypto
 
 /// The server side of an activation, as `qrauth activation create --server` writes it (docs/powerauth.md).

@@ -1,4 +1,5 @@
 package import Foundation
+package import OfflineOperations
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
 package struct ServerCounterState: Sendable, Equatable, Codable {

@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 /// The outcome of a server-side signature check; a rejection is a value, not an error.
 public struct SignatureVerification: Sendable, Equatable {
     /// Whether a code matched inside the window.

@@ -1,4 +1,5 @@
 public import Foundation
+package import OfflineOperations
 import QRAuthCrypto
 
 /// The server's signature check with counter look-ahead, offline and online.

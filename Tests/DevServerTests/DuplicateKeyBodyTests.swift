@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import Testing
 
 /// Issue 29, item 9: a request body with a repeated key is refused (readers disagree on which value wins), not

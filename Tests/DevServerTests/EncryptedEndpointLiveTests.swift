@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import Logging
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 import Testing

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import OfflineOperations
 
 /// A request for `DevServer.respond(to:)`: what a test sends through the server's router without a socket.
 struct TestRequest: Sendable {

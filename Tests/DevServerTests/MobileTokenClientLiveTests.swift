@@ -2,6 +2,7 @@ import DevServer
 import Foundation
 import Logging
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto

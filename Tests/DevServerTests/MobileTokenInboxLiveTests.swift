@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthEncoding

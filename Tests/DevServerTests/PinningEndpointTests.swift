@@ -1,6 +1,7 @@
 import DevServer
 import FingerprintLists
 import Foundation
+import OfflineOperations
 import Testing
 
 @Suite("/app/init fingerprint endpoint")

@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import Testing
 
 /// The typed request bodies answer the INVALID_REQUEST messages the field-by-field reader answered.

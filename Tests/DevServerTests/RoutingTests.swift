@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import Testing
 
 /// Hummingbird's router picks the endpoint; what no route matches answers as the hand dispatch did.

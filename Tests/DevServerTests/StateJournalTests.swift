@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MobileTokenAPI
+import OfflineOperations
 import QRAuthEncoding
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import QRAuthEncoding
 import Testing
 
@@ -217,5 +218,53 @@ struct BackOfficeBodiesTests {
         #expect(try Self.decode(BackOffice.GetActivationListForUserResponse.self, try Self.encode(list)) == list)
         #expect(try Self.encode(RequestEnvelope(requestObject: EmptyPayload())) == #"{"requestObject":{}}"#)
         #expect(BackOffice.Endpoint.activationInit.rawValue == "/v3/activation/init")
+    }
+
+    @Test("the one SignatureType is written upper-cased in back-office bodies and lower-cased elsewhere")
+    func signatureTypeSpelling() throws {
+        for type in SignatureType.allCases {
+            #expect(SignatureType(backOfficeName: type.backOfficeName) == type)
+            #expect(type.backOfficeName == type.rawValue.uppercased())
+        }
+        #expect(SignatureType(backOfficeName: "possession_knowledge") == nil)
+        let valid = BackOffice.VerifyOfflineSignatureResponse(signatureValid: true, signatureType: .possessionBiometry)
+        #expect(try Self.encode(valid) == #"{"signatureType":"POSSESSION_BIOMETRY","signatureValid":true}"#)
+        #expect(try Self.encode(valid.signatureType) == #""possession_biometry""#)
+        let invalid = BackOffice.VerifyOfflineSignatureResponse(signatureValid: false)
+        #expect(try Self.encode(invalid) == #"{"signatureValid":false}"#)
+        let missing = try Self.decode(BackOffice.VerifyOfflineSignatureResponse.self, #"{"signatureValid":false}"#)
+        #expect(missing.signatureType == nil)
+        let null = try Self.decode(
+            BackOffice.VerifyOfflineSignatureResponse.self, #"{"signatureValid":false,"signatureType":null}"#)
+        #expect(null.signatureType == nil)
+        #expect(throws: DecodingError.self) {
+            try Self.decode(
+                BackOffice.VerifyOfflineSignatureResponse.self,
+                #"{"signatureValid":true,"signatureType":"possession"}"#)
+        }
+        #expect(throws: DecodingError.self) {
+            try Self.decode(
+                BackOffice.OperationApproveRequest.self,
+                #"{"operationId":"o","userId":"u","applicationId":"a","data":"d","signatureType":"PIN"}"#)
+        }
+        let approve = try Self.decode(
+            BackOffice.OperationApproveRequest.self,
+            #"{"operationId":"o","userId":"u","applicationId":"a","data":"d","signatureType":"POSSESSION"}"#)
+        #expect(approve.signatureType == .possession)
+        #expect(try Self.encode(approve).contains(#""signatureType":"POSSESSION""#))
+    }
+
+    @Test("allowedSignatureType variants are SignatureTypes; a variant without possession fails the decode")
+    func allowedSignatureTypeVariants() throws {
+        let allowed = try Self.decode(
+            AllowedSignatureType.self, #"{"type":"2FA","variants":["possession_knowledge","possession_biometry"]}"#)
+        #expect(allowed == .twoFactorKnowledgeOrBiometry)
+        #expect(
+            try Self.encode(allowed) == #"{"type":"2FA","variants":["possession_knowledge","possession_biometry"]}"#)
+        for variant in ["knowledge", "possession_knowledge_biometry", "POSSESSION"] {
+            #expect(throws: DecodingError.self) {
+                try Self.decode(AllowedSignatureType.self, #"{"type":"2FA","variants":["\#(variant)"]}"#)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthEncoding
@@ -134,7 +135,7 @@ struct MobileTokenClientTests {
         arguments: [
             (
                 AllowedSignatureType(type: .oneFactor), MobileTokenAuthentication.password("x"),
-                Endpoint.FactorCombination?.some(.possession)
+                SignatureType?.some(.possession)
             ),
             (
                 AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .password("x"),
@@ -149,7 +150,7 @@ struct MobileTokenClientTests {
             (AllowedSignatureType(type: .twoFactor, variants: [.possessionKnowledge]), .possession, nil),
         ])
     func factorChoice(
-        allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: Endpoint.FactorCombination?
+        allowed: AllowedSignatureType, authentication: MobileTokenAuthentication, expected: SignatureType?
     ) throws {
         if let expected {
             #expect(try MobileTokenClient.factor(for: allowed, authentication: authentication) == expected)

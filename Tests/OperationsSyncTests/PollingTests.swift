@@ -1,6 +1,7 @@
 import Foundation
 import MobileTokenAPI
 import NIOConcurrencyHelpers
+import OfflineOperations
 import OperationsSync
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 

@@ -1,4 +1,5 @@
 public import MobileTokenAPI
+public import OfflineOperations
 public import QRAuthEncoding
 
 /// What the back-office API keeps of an operation beyond the Mobile Token API's view
@@ -18,8 +19,8 @@ public struct BackOfficeOperationFields: Sendable, Equatable, Codable {
     public var parameters: [String: String]
     /// Free-form data the bank attached.
     public var additionalData: [String: JSONValue]?
-    /// The template's signature types (`POSSESSION_KNOWLEDGE`, …).
-    public var signatureType: [String]
+    /// The template's signature types, stored as the back office spells them (`POSSESSION_KNOWLEDGE`, …).
+    @BackOffice.Spelling public var signatureType: [SignatureType]
     /// The template's risk flags.
     public var riskFlags: String?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 
@@ -29,7 +30,7 @@ extension BackOfficeRoutes {
                     try server.activations.blockActivation(body.activationId, reason: body.reason)
                 }
                 return BackOffice.BlockActivationResponse(
-                    activationId: activation.activationId, activationStatus: .init(activation.counters.status),
+                    activationId: activation.activationId, activationStatus: activation.counters.status,
                     blockedReason: activation.reportedBlockedReason)
             },
             .typed(EndpointPaths.backOffice(.activationUnblock), BackOffice.UnblockActivationRequest.self) {
@@ -38,7 +39,7 @@ extension BackOfficeRoutes {
                     try server.activations.unblockActivation(body.activationId)
                 }
                 return BackOffice.UnblockActivationResponse(
-                    activationId: activation.activationId, activationStatus: .init(activation.counters.status))
+                    activationId: activation.activationId, activationStatus: activation.counters.status)
             },
             .typed(EndpointPaths.backOffice(.activationRemove), BackOffice.RemoveActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
@@ -50,7 +51,7 @@ extension BackOfficeRoutes {
             .typed(EndpointPaths.backOffice(.activationList), BackOffice.GetActivationListForUserRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard !body.userId.isEmpty else { throw .missing("userId") }
-                let statuses = body.activationStatuses.map { Set($0.map { ActivationStatus($0) }) }
+                let statuses = body.activationStatuses.map { Set($0) }
                 let all = server.activations.listActivations(
                     userId: body.userId, applicationId: body.applicationId, statuses: statuses)
                 let size = max(1, min(body.pageSize ?? 100, 1000))
@@ -81,20 +82,6 @@ extension BackOfficeFailure {
     }
 }
 
-extension BackOffice.ActivationStatus {
-    /// The wire status of a lifecycle status.
-    init(_ status: PowerAuth.ActivationStatus) {
-        self = Self(rawValue: status.rawValue) ?? .removed
-    }
-}
-
-extension PowerAuth.ActivationStatus {
-    /// The lifecycle status of a wire status.
-    init(_ status: BackOffice.ActivationStatus) {
-        self = Self(rawValue: status.rawValue) ?? .removed
-    }
-}
-
 extension BackOfficeService {
     /// `activation/init`: the application must exist (`ERR0015`); `timestampActivationExpire` must be a date
     /// in the future (`ERR0011` when unreadable).
@@ -117,7 +104,7 @@ extension BackOfficeService {
             try activations.initActivation(
                 ActivationInit(
                     userId: body.userId, applicationId: body.applicationId,
-                    commitPhase: body.commitPhase.flatMap { CommitPhase(rawValue: $0.rawValue) } ?? .onCommit,
+                    commitPhase: body.commitPhase ?? .onCommit,
                     activationOtp: body.activationOtp, maxFailureCount: body.maxFailureCount.map { Int($0) },
                     expiresMillis: expires, flags: body.flags ?? []))
         }
@@ -170,11 +157,11 @@ extension BackOfficeService {
                 devicePublicKey: device, activationId: activation.activationId, serverPublicKey: server)
         }
         return BackOffice.GetActivationStatusResponse(
-            activationId: activation.activationId, activationStatus: .init(status),
+            activationId: activation.activationId, activationStatus: status,
             activationOtpValidation: registration.map {
                 $0.activationOtp == nil ? "NONE" : $0.commitPhase.rawValue
             },
-            commitPhase: registration.flatMap { BackOffice.CommitPhase(rawValue: $0.commitPhase.rawValue) },
+            commitPhase: registration?.commitPhase,
             blockedReason: activation.reportedBlockedReason,
             activationName: registration?.activationName, userId: registration?.userId, extras: registration?.extras,
             protocol: "powerauth", platform: registration?.platform, deviceInfo: registration?.deviceInfo,
@@ -195,7 +182,7 @@ extension BackOfficeService {
         let registration = activation.registration
         let status = activation.counters.status
         return BackOffice.ActivationSummary(
-            activationId: activation.activationId, activationStatus: .init(status),
+            activationId: activation.activationId, activationStatus: status,
             blockedReason: activation.reportedBlockedReason,
             activationName: registration?.activationName, extras: registration?.extras, protocol: "powerauth",
             platform: registration?.platform, deviceInfo: registration?.deviceInfo,

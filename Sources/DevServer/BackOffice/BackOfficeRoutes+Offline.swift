@@ -85,12 +85,12 @@ struct OfflineVerifyBodyV4: Decodable {
 /// `authenticationCodeType` (spec §17); the other fields as in `/rest/v3`.
 struct OfflineVerifyResponseV4: Encodable, Sendable {
     var authenticationValid: Bool
-    var activationStatus: BackOffice.ActivationStatus?
+    var activationStatus: ActivationStatus?
     var blockedReason: String?
     var activationId: String?
     var userId: String?
     var applicationId: String?
-    var authenticationCodeType: BackOffice.SignatureType?
+    @BackOffice.Spelling var authenticationCodeType: SignatureType?
     var remainingAttempts: Int64?
     var applicationRoles: [String]?
     var activationFlags: [String]?
@@ -210,12 +210,11 @@ extension BackOfficeOfflineService {
             let counters = state.activations[index].counters
             return BackOffice.VerifyOfflineSignatureResponse(
                 signatureValid: result.isValid,
-                activationStatus: BackOffice.ActivationStatus(rawValue: counters.status.rawValue),
+                activationStatus: counters.status,
                 blockedReason: state.activations[index].reportedBlockedReason,
                 activationId: body.activationId, userId: state.activations[index].backOfficeUserId,
                 applicationId: state.activations[index].backOfficeApplicationId,
-                signatureType: result.isValid
-                    ? BackOffice.SignatureType(rawValue: result.signatureType.backOfficeName) : nil,
+                signatureType: result.isValid ? result.signatureType : nil,
                 remainingAttempts: Int64(max(0, counters.maxFailedAttempts - counters.failedAttempts)),
                 applicationRoles: [], activationFlags: [])
         }
@@ -279,9 +278,4 @@ extension BackOfficeOfflineService {
         }
         return application
     }
-}
-
-extension SignatureType {
-    /// The PowerAuth server's enum name (`POSSESSION_KNOWLEDGE`).
-    var backOfficeName: String { rawValue.uppercased() }
 }

@@ -86,8 +86,7 @@ extension BackOfficeService {
         guard expires > now else {
             throw BackOfficeFailure(.invalidRequest, "requestObject.timestampExpires is in the past")
         }
-        let types = template.signatureType.compactMap(BackOffice.SignatureType.init(rawValue:))
-        guard let allowed = BackOffice.SignatureType.allowedSignatureType(types) else {
+        guard let allowed = AllowedSignatureType(backOfficeTypes: template.signatureType) else {
             throw BackOfficeFailure(.operationTemplateError, "the template allows no Mobile Token signature type")
         }
         let parameters = body.parameters ?? [:]

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.
@@ -30,7 +31,7 @@ struct TemplateCreateBody: Decodable {
     var templateName: String
     var operationType: String
     var dataTemplate: String
-    var signatureType: [BackOffice.SignatureType]
+    @BackOffice.Spelling var signatureType: [SignatureType]
     var maxFailureCount: Int64
     var expiration: Int64
     var riskFlags: String?
@@ -51,7 +52,7 @@ extension BackOffice.OperationTemplateDetailResponse {
         self.init(
             id: record.id, templateName: record.templateName, operationType: record.operationType,
             dataTemplate: record.dataTemplate,
-            signatureType: record.signatureType.compactMap(BackOffice.SignatureType.init(rawValue:)),
+            signatureType: record.signatureType,
             maxFailureCount: record.maxFailureCount, expiration: record.expiration, riskFlags: record.riskFlags,
             proximityCheckEnabled: record.proximityCheckEnabled)
     }
@@ -69,7 +70,7 @@ extension BackOfficeService {
             throw .missing(name)
         }
         guard !body.signatureType.isEmpty else { throw .missing("signatureType") }
-        guard BackOffice.SignatureType.allowedSignatureType(body.signatureType) != nil else {
+        guard AllowedSignatureType(backOfficeTypes: body.signatureType) != nil else {
             throw BackOfficeFailure(
                 .operationTemplateError, "signatureType must allow POSSESSION or a POSSESSION_… combination")
         }
@@ -93,7 +94,7 @@ extension BackOfficeService {
             let record = OperationTemplateRecord(
                 id: (state.templates.map(\.id).max() ?? 0) + 1, templateName: body.templateName,
                 operationType: body.operationType, dataTemplate: body.dataTemplate,
-                signatureType: body.signatureType.map(\.rawValue), maxFailureCount: body.maxFailureCount,
+                signatureType: body.signatureType, maxFailureCount: body.maxFailureCount,
                 expiration: body.expiration, riskFlags: body.riskFlags,
                 proximityCheckEnabled: body.proximityCheckEnabled ?? false)
             state.templates.append(record)

@@ -49,7 +49,7 @@ extension BackOfficeService {
             let accepted =
                 owner == body.userId && operation.backOffice?.applications.contains(body.applicationId) == true
                 && operation.data == body.data
-                && (operation.backOffice?.signatureType ?? []).contains(body.signatureType.rawValue)
+                && (operation.backOffice?.signatureType ?? []).contains(body.signatureType)
                 && operation.failureCount < operation.maxFailureCount
                 && Self.proximityPassed(operation, otp: body.additionalData?["proximity_otp"]?.stringValue, now: now)
                 && (operation.activationId == nil

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
@@ -22,8 +23,7 @@ extension BackOffice.OperationDetailResponse {
             externalId: fields?.externalId, activationFlag: fields?.activationFlag, operationType: record.name,
             templateName: fields?.templateName, data: record.data, parameters: fields?.parameters ?? [:],
             additionalData: additionalData, status: record.status, statusReason: record.statusReason,
-            signatureType: (fields?.signatureType ?? Self.signatureTypes(record.allowedSignatureType)).compactMap(
-                BackOffice.SignatureType.init(rawValue:)),
+            signatureType: fields?.signatureType ?? Self.signatureTypes(record.allowedSignatureType),
             failureCount: Int64(record.failureCount), maxFailureCount: Int64(record.maxFailureCount),
             timestampCreated: BackOffice.timestamp(record.created),
             timestampExpires: BackOffice.timestamp(record.expires),
@@ -31,17 +31,11 @@ extension BackOffice.OperationDetailResponse {
             proximityOtp: proximityOtp, activationId: record.activationId)
     }
 
-    /// The server's names for the signature types an `/admin` operation allows.
-    static func signatureTypes(_ allowed: AllowedSignatureType) -> [String] {
-        var names: [String] = allowed.type == .oneFactor ? ["POSSESSION"] : []
-        for variant in allowed.variants {
-            switch variant {
-            case .possession: names.append("POSSESSION")
-            case .possessionKnowledge: names.append("POSSESSION_KNOWLEDGE")
-            case .possessionBiometry: names.append("POSSESSION_BIOMETRY")
-            }
+    /// The signature types an `/admin` operation allows: possession for 1FA, then its variants, each once.
+    static func signatureTypes(_ allowed: AllowedSignatureType) -> [SignatureType] {
+        var seen = Set<SignatureType>()
+        return ((allowed.type == .oneFactor ? [.possession] : []) + allowed.variants).filter {
+            seen.insert($0).inserted
         }
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
     }
 }

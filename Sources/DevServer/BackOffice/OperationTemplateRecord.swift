@@ -1,3 +1,6 @@
+public import MobileTokenAPI
+public import OfflineOperations
+
 /// An operation template of the back-office API (`/rest/v3/operation/template/...`): what an operation created
 /// from it gets, with `${param}` placeholders in `dataTemplate` filled from the operation's parameters.
 public struct OperationTemplateRecord: Sendable, Equatable, Codable {
@@ -9,9 +12,8 @@ public struct OperationTemplateRecord: Sendable, Equatable, Codable {
     public var operationType: String
     /// The operation data with `${param}` placeholders.
     public var dataTemplate: String
-    /// The allowed signature types: `POSSESSION`, `POSSESSION_KNOWLEDGE`, `POSSESSION_BIOMETRY`,
-    /// `POSSESSION_KNOWLEDGE_BIOMETRY`.
-    public var signatureType: [String]
+    /// The allowed signature types, stored as the back office spells them (`POSSESSION_KNOWLEDGE`).
+    @BackOffice.Spelling public var signatureType: [SignatureType]
     /// Failed approvals after which an operation becomes FAILED.
     public var maxFailureCount: Int64
     /// Seconds an operation stays PENDING.

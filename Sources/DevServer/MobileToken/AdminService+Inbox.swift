@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 /// The admin side of the inbox and push registrations (behind the admin gate).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MobileTokenAPI
+import OfflineOperations
 import PowerAuth
 
 extension MobileTokenService {

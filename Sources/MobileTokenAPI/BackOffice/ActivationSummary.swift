@@ -1,10 +1,12 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// An activation in `activation/list` (`Activation`).
     public struct ActivationSummary: Sendable, Hashable, Codable {
         /// The activation.
         public var activationId: String
         /// Its state.
-        public var activationStatus: ActivationStatus
+        public var activationStatus: OfflineOperations.ActivationStatus
         /// Why it is blocked.
         public var blockedReason: String?
         /// The device's name for it.
@@ -43,7 +45,7 @@ extension BackOffice {
         /// Makes a body.
         public init(
             activationId: String,
-            activationStatus: ActivationStatus,
+            activationStatus: OfflineOperations.ActivationStatus,
             blockedReason: String? = nil,
             activationName: String? = nil,
             externalId: String? = nil,

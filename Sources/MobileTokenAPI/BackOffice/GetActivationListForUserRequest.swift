@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// `activation/list`.
     public struct GetActivationListForUserRequest: Sendable, Hashable, Codable {
@@ -8,7 +10,7 @@ extension BackOffice {
         /// Only these protocols.
         public var protocols: [String]?
         /// Only these states.
-        public var activationStatuses: [ActivationStatus]?
+        public var activationStatuses: [OfflineOperations.ActivationStatus]?
         /// The page (from 0).
         public var pageNumber: Int?
         /// Activations per page.
@@ -19,7 +21,7 @@ extension BackOffice {
             userId: String,
             applicationId: String? = nil,
             protocols: [String]? = nil,
-            activationStatuses: [ActivationStatus]? = nil,
+            activationStatuses: [OfflineOperations.ActivationStatus]? = nil,
             pageNumber: Int? = nil,
             pageSize: Int? = nil
         ) {

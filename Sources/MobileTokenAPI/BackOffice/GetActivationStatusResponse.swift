@@ -1,14 +1,16 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// The answer of `activation/status` (activation code and signature only while CREATED, fingerprint only after the key exchange).
     public struct GetActivationStatusResponse: Sendable, Hashable, Codable {
         /// The activation.
         public var activationId: String
         /// Its state.
-        public var activationStatus: ActivationStatus
+        public var activationStatus: OfflineOperations.ActivationStatus
         /// The OTP validation mode (`NONE`, `ON_KEY_EXCHANGE`, `ON_COMMIT`).
         public var activationOtpValidation: String?
         /// Its commit phase.
-        public var commitPhase: CommitPhase?
+        public var commitPhase: OfflineOperations.CommitPhase?
         /// Why it is blocked.
         public var blockedReason: String?
         /// The device's name for it.
@@ -57,9 +59,9 @@ extension BackOffice {
         /// Makes a body.
         public init(
             activationId: String,
-            activationStatus: ActivationStatus,
+            activationStatus: OfflineOperations.ActivationStatus,
             activationOtpValidation: String? = nil,
-            commitPhase: CommitPhase? = nil,
+            commitPhase: OfflineOperations.CommitPhase? = nil,
             blockedReason: String? = nil,
             activationName: String? = nil,
             userId: String? = nil,

@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// `activation/init`.
     public struct InitActivationRequest: Sendable, Hashable, Codable {
@@ -11,7 +13,7 @@ extension BackOffice {
         /// Failed attempts before the activation blocks.
         public var maxFailureCount: Int64?
         /// When the activation becomes ACTIVE (default ON_COMMIT).
-        public var commitPhase: CommitPhase?
+        public var commitPhase: OfflineOperations.CommitPhase?
         /// An activation OTP the device (or the commit) must supply.
         public var activationOtp: String?
         /// Activation flags to set.
@@ -23,7 +25,7 @@ extension BackOffice {
             applicationId: String,
             timestampActivationExpire: String? = nil,
             maxFailureCount: Int64? = nil,
-            commitPhase: CommitPhase? = nil,
+            commitPhase: OfflineOperations.CommitPhase? = nil,
             activationOtp: String? = nil,
             flags: [String]? = nil
         ) {
@@ -52,7 +54,7 @@ extension BackOffice {
                     String.self, forKey: .timestampActivationExpire)
             }
             maxFailureCount = try container.decodeIfPresent(Int64.self, forKey: .maxFailureCount)
-            commitPhase = try container.decodeIfPresent(CommitPhase.self, forKey: .commitPhase)
+            commitPhase = try container.decodeIfPresent(OfflineOperations.CommitPhase.self, forKey: .commitPhase)
             activationOtp = try container.decodeIfPresent(String.self, forKey: .activationOtp)
             flags = try container.decodeIfPresent([String].self, forKey: .flags)
         }

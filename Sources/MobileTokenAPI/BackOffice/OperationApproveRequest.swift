@@ -1,3 +1,4 @@
+public import OfflineOperations
 public import QRAuthEncoding
 
 extension BackOffice {
@@ -12,7 +13,7 @@ extension BackOffice {
         /// The operation data the device signed.
         public var data: String
         /// The factors used.
-        public var signatureType: SignatureType
+        @Spelling public var signatureType: SignatureType
         /// Free-form data (a PAC OTP as `proximity_otp`).
         public var additionalData: [String: JSONValue]?
 

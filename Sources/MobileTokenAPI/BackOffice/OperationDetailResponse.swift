@@ -1,3 +1,4 @@
+public import OfflineOperations
 public import QRAuthEncoding
 
 extension BackOffice {
@@ -28,7 +29,7 @@ extension BackOffice {
         /// Why it reached that state.
         public var statusReason: String?
         /// The factor combinations that approve it.
-        public var signatureType: [SignatureType]
+        @Spelling public var signatureType: [SignatureType]
         /// Failed approvals so far.
         public var failureCount: Int64
         /// Failed approvals before it fails.

@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// `operation/template/create` (`proximityCheckEnabled`, not the docs' `proximity_check_enabled`).
     public struct OperationTemplateCreateRequest: Sendable, Hashable, Codable {
@@ -8,7 +10,7 @@ extension BackOffice {
         /// The operation data with `${param}` placeholders.
         public var dataTemplate: String
         /// The factor combinations that approve it.
-        public var signatureType: [SignatureType]
+        @Spelling public var signatureType: [SignatureType]
         /// Failed approvals before the operation fails.
         public var maxFailureCount: Int64
         /// Seconds until an operation expires.

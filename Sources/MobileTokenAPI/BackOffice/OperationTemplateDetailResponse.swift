@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// A template as the server answers it (`OperationTemplateDetailResponse`).
     public struct OperationTemplateDetailResponse: Sendable, Hashable, Codable {
@@ -10,7 +12,7 @@ extension BackOffice {
         /// The data template.
         public var dataTemplate: String
         /// The factor combinations that approve it.
-        public var signatureType: [SignatureType]
+        @Spelling public var signatureType: [SignatureType]
         /// Failed approvals before the operation fails.
         public var maxFailureCount: Int64
         /// Seconds until an operation expires.

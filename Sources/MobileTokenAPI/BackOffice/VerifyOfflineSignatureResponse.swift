@@ -1,10 +1,12 @@
+public import OfflineOperations
+
 extension BackOffice {
     /// The answer of `signature/offline/verify`.
     public struct VerifyOfflineSignatureResponse: Sendable, Hashable, Codable {
         /// Whether the code verified.
         public var signatureValid: Bool
         /// The activation's state afterwards.
-        public var activationStatus: ActivationStatus?
+        public var activationStatus: OfflineOperations.ActivationStatus?
         /// Why it is blocked.
         public var blockedReason: String?
         /// The activation.
@@ -14,7 +16,7 @@ extension BackOffice {
         /// The application.
         public var applicationId: String?
         /// The factors that verified.
-        public var signatureType: SignatureType?
+        @Spelling public var signatureType: SignatureType?
         /// Failed attempts left before the activation blocks.
         public var remainingAttempts: Int64?
         /// The application's roles.
@@ -25,7 +27,7 @@ extension BackOffice {
         /// Makes a body.
         public init(
             signatureValid: Bool,
-            activationStatus: ActivationStatus? = nil,
+            activationStatus: OfflineOperations.ActivationStatus? = nil,
             blockedReason: String? = nil,
             activationId: String? = nil,
             userId: String? = nil,

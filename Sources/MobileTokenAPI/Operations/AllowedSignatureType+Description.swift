@@ -1,3 +1,5 @@
+import OfflineOperations
+
 package extension AllowedSignatureType {
     /// `1FA` or `2FA (possession_knowledge, possession_biometry)`.
     var variantList: String {

@@ -1,4 +1,5 @@
 public import Foundation
+public import OfflineOperations
 public import QRAuthEncoding
 
 /// An online operation of the Mobile Token API, decoded by the iOS SDK rules; `raw` keeps the JSON as received.

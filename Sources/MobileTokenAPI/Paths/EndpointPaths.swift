@@ -47,10 +47,10 @@ public enum EndpointPaths {
         public static let activationCodeURIId = "/api/activation/code"
     }
 
-    /// The enrollment server's PowerAuth RESTful API of one protocol generation (`/pa/v3`), all `POST`. The uriIds
-    /// are the same in every generation.
+    /// The enrollment server's PowerAuth RESTful API of one protocol generation (`/pa/v3`, `/pa/v4`), all `POST`.
+    /// The uriIds are the same in every generation.
     public struct PowerAuth: Sendable, Hashable {
-        /// The prefix of the generation's paths, `/pa/v3`.
+        /// The prefix of the generation's paths, `/pa/v3` or `/pa/v4`.
         public let prefix: String
 
         /// Protocol 3.x.
@@ -58,17 +58,16 @@ public enum EndpointPaths {
         /// Protocol 4.0.
         public static let v4 = PowerAuth(prefix: "/pa/v4")
 
-        /// 4.0: server time and the algorithm suites offered (unsigned, plain).
+        /// Server time and the suites offered (4.0).
         public var status: String { prefix + "/status" }
-        /// 4.0: confirm (uriId `activationConfirmURIId`).
-        public var activationConfirm: String { prefix + "/activation/confirm" }
-
         /// 3.3 temporary keys.
         public var keystoreCreate: String { prefix + "/keystore/create" }
         /// Activation via activation code.
         public var activationCreate: String { prefix + "/activation/create" }
         /// The encrypted status blob.
         public var activationStatus: String { prefix + "/activation/status" }
+        /// Signed confirmation of a created activation (4.0; uriId `activationConfirmURIId`).
+        public var activationConfirm: String { prefix + "/activation/confirm" }
         /// Signed remove (uriId `activationRemoveURIId`).
         public var activationRemove: String { prefix + "/activation/remove" }
         /// Signed and encrypted token creation (uriId `/pa/token/create`, PowerAuth's `DeviceTokenFlow.uriId`).

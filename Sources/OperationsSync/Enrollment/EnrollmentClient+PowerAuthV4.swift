@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+package import OfflineOperations
 package import PowerAuth
 package import QRAuthCrypto
 import QRAuthFiles

@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 
 /// The enrollment client: the mobile token's side of `/pa/v3` — activation via activation code, status, remove,
@@ -96,7 +97,7 @@ public actor EnrollmentClient {
     /// The signature factor of an authentication for a call that needs two factors.
     nonisolated static func twoFactor(
         _ authentication: MobileTokenAuthentication, call: String
-    ) throws(EnrollmentError) -> Endpoint.FactorCombination {
+    ) throws(EnrollmentError) -> SignatureType {
         switch authentication {
         case .password: .possessionKnowledge
         case .biometry: .possessionBiometry
@@ -106,7 +107,7 @@ public actor EnrollmentClient {
     }
 
     /// The factor of a call that accepts possession alone (tokens).
-    nonisolated static func anyFactor(_ authentication: MobileTokenAuthentication) -> Endpoint.FactorCombination {
+    nonisolated static func anyFactor(_ authentication: MobileTokenAuthentication) -> SignatureType {
         switch authentication {
         case .password: .possessionKnowledge
         case .biometry: .possessionBiometry

@@ -1,3 +1,5 @@
+public import OfflineOperations
+
 /// A server endpoint as a value: method, path (relative to the base URL) and how it is authorised.
 ///
 /// The kinds follow the Mobile Token SDKs: `basic` is sent as is, `signed` carries a PowerAuth signature
@@ -13,8 +15,8 @@ public struct Endpoint: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// Unsigned.
         case basic
-        /// A PowerAuth signature over the body with this `uriId` and factor.
-        case signed(uriId: String, factor: FactorCombination)
+        /// A PowerAuth signature over the body with this `uriId` and factor combination.
+        case signed(uriId: String, factor: SignatureType)
         /// A PowerAuth token header made with the named token (for example `possession_universal`).
         case tokenSigned(tokenName: String)
     }
@@ -29,17 +31,9 @@ public struct Endpoint: Sendable, Hashable {
         case activationScope = "activation"
     }
 
-    /// The PowerAuth factor combination of a signed endpoint.
-    public enum FactorCombination: String, Sendable, Hashable, CaseIterable {
-        /// Possession only.
-        case possession
-        /// Possession and knowledge (the password).
-        case possessionKnowledge = "possession_knowledge"
-        /// Possession and biometry.
-        case possessionBiometry = "possession_biometry"
-        /// Possession, knowledge and biometry.
-        case possessionKnowledgeBiometry = "possession_knowledge_biometry"
-    }
+    /// The factor combination of a signed endpoint is the one `SignatureType`.
+    @available(*, deprecated, renamed: "SignatureType")
+    public typealias FactorCombination = SignatureType
 
     /// The HTTP method (Mobile Token API endpoints are all POST).
     public var method: HTTPMethod

@@ -1,5 +1,6 @@
 public import Foundation
 public import MobileTokenAPI
+public import OfflineOperations
 import QRAuthEncoding
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
@@ -125,7 +126,7 @@ public actor MobileTokenClient {
     /// The factor of a call that needs two factors (`what` names it in the error): the password or biometry.
     static func twoFactor(
         _ authentication: MobileTokenAuthentication, for what: String
-    ) throws(MobileTokenError) -> Endpoint.FactorCombination {
+    ) throws(MobileTokenError) -> SignatureType {
         switch authentication {
         case .password: return .possessionKnowledge
         case .biometry: return .possessionBiometry
@@ -137,7 +138,7 @@ public actor MobileTokenClient {
     /// The factor of an approval: 1FA → possession; 2FA → the variant matching the authentication.
     public static func factor(
         for allowed: AllowedSignatureType, authentication: MobileTokenAuthentication
-    ) throws(MobileTokenError) -> Endpoint.FactorCombination {
+    ) throws(MobileTokenError) -> SignatureType {
         switch (allowed.type, authentication) {
         case (.oneFactor, _):
             return .possession

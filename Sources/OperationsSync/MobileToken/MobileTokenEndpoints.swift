@@ -1,4 +1,5 @@
 import MobileTokenAPI
+package import OfflineOperations
 
 /// The Mobile Token API endpoints (spec §6.3): paths under the base URL, auth kind, uriIds.
 package enum MobileTokenEndpoints {
@@ -12,7 +13,7 @@ package enum MobileTokenEndpoints {
 
     /// A `POST` to `path` signed with a PowerAuth signature of `factor` over `uriId`.
     private static func signed(
-        _ path: String, uriId: String, factor: Endpoint.FactorCombination, encryption: Endpoint.Encryption? = nil
+        _ path: String, uriId: String, factor: SignatureType, encryption: Endpoint.Encryption? = nil
     ) -> Endpoint {
         Endpoint(.post, path, kind: .signed(uriId: uriId, factor: factor), encryption: encryption)
     }
@@ -25,13 +26,13 @@ package enum MobileTokenEndpoints {
     package static let claim = tokenSigned(EndpointPaths.MobileToken.operationClaim)
 
     /// `POST /api/auth/token/app/operation/history`, signature with uriId `/operation/history`.
-    package static func history(factor: Endpoint.FactorCombination) -> Endpoint {
+    package static func history(factor: SignatureType) -> Endpoint {
         signed(
             EndpointPaths.MobileToken.operationHistory, uriId: EndpointPaths.MobileToken.historyURIId, factor: factor)
     }
 
     /// `POST /api/auth/token/app/operation/authorize`, signature with uriId `/operation/authorize`.
-    package static func authorize(factor: Endpoint.FactorCombination) -> Endpoint {
+    package static func authorize(factor: SignatureType) -> Endpoint {
         signed(
             EndpointPaths.MobileToken.operationAuthorize, uriId: EndpointPaths.MobileToken.authorizeURIId,
             factor: factor)
@@ -58,7 +59,7 @@ package enum MobileTokenEndpoints {
         EndpointPaths.MobileToken.pushRegister, uriId: EndpointPaths.MobileToken.pushRegisterURIId, factor: .possession)
 
     /// `POST /api/activation/code`, 2FA signature with uriId `/api/activation/code`, activation-scope encryption.
-    package static func activationCode(factor: Endpoint.FactorCombination) -> Endpoint {
+    package static func activationCode(factor: SignatureType) -> Endpoint {
         signed(
             EndpointPaths.MobileToken.activationCode, uriId: EndpointPaths.MobileToken.activationCodeURIId,
             factor: factor, encryption: .activationScope)

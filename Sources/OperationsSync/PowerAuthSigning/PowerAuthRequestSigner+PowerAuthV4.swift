@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 
 /// The protocol 4.0 branch of `PowerAuthRequestSigner` (spec powerauth-v4.md §18): when the device file behind the

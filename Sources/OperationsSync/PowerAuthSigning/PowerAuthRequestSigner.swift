@@ -88,10 +88,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
                 throw MobileTokenError(.missingActivation, "the activation has no \(tokenName) token")
             }
             return HTTPHeaderField(name: TokenHeader.name, value: header.value)
-        case .signed(let uriId, let factor):
-            guard let type = SignatureType(rawValue: factor.rawValue) else {
-                throw MobileTokenError(.signingFailed, "unknown signature factor \(factor.rawValue)")
-            }
+        case .signed(let uriId, let type):
             let signature: OnlineSignature
             do {
                 signature = try transactions.sign(

@@ -1,4 +1,5 @@
 package import Foundation
+package import OfflineOperations
 
 /// The server side of `X-PowerAuth-Authorization` authentication as a value, mirroring
 /// `AuthorizationHeader.sign`: the header parsed, its signature type checked against the endpoint's, then the

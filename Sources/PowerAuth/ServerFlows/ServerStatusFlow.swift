@@ -1,4 +1,5 @@
 package import Foundation
+import OfflineOperations
 import QRAuthCrypto
 
 /// The server side of `/pa/v3/activation/status` (spec §3.8) as a value, mirroring `DeviceStatus`: the status blob

@@ -1,3 +1,5 @@
+package import OfflineOperations
+
 /// The server side of `X-PowerAuth-Token` authentication as a value, mirroring `TokenDigest.header`: header
 /// syntax, a known token of an ACTIVE activation, the digest (constant time), the timestamp window, then the nonce
 /// (a replay is refused). The token table and the seen nonces are the caller's state, reached through closures.

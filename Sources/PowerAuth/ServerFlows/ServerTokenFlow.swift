@@ -1,4 +1,5 @@
 package import Foundation
+import OfflineOperations
 import QRAuthCrypto
 
 /// The server side of `/pa/v3/token/create` and `/pa/v3/token/remove` as values, mirroring `DeviceTokenFlow`: the

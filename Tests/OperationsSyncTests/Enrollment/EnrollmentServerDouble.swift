@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto

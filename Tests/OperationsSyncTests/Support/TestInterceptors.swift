@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import OperationsSync
 
 /// Appends its name to `X-Order` and to a recorder.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import OfflineOperations
 
 /// A small HTTP/1.1 server on a random loopback port (plain or TLS) that records what it sees.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 
 // Usage: custom-endpoint [--encrypt application|activation] BASE_URL DEVICE.json CA.pem MESSAGE

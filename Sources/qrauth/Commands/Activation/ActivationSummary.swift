@@ -1,4 +1,5 @@
 import Foundation
+import OfflineOperations
 import PowerAuth
 
 /// What `activation create|show|import` print: public facts always, secrets only with `--reveal`.

@@ -1,11 +1,15 @@
 public import ArgumentParser
-public import MobileTokenAPI
+import MobileTokenAPI
+public import OfflineOperations
 
-extension BackOffice.CommitPhase: ExpressibleByArgument {}
+extension CommitPhase: ExpressibleByArgument {}
 
-extension BackOffice.SignatureType: ExpressibleByArgument {
-    /// Accepts the wire name in either case: `POSSESSION_KNOWLEDGE`, `possession_knowledge`.
+extension SignatureType: ExpressibleByArgument {
+    /// Accepts the back office's name in either case: `POSSESSION_KNOWLEDGE`, `possession_knowledge`.
     public init?(argument: String) {
-        self.init(rawValue: argument.uppercased())
+        self.init(backOfficeName: argument.uppercased())
     }
+
+    /// The back office's names, as the help and the completions list them.
+    public static var allValueStrings: [String] { allCases.map(\.backOfficeName) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 
 /// `qrauth backend activation init|commit|status|block|unblock|remove|list`.
@@ -19,7 +20,7 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "The application.") var applicationId: String
         @Option(name: .customLong("commit-phase"), help: "ON_COMMIT (default) or ON_KEY_EXCHANGE.")
-        var commitPhase: BackOffice.CommitPhase?
+        var commitPhase: CommitPhase?
         @Option(name: .customLong("max-failure-count"), help: "Failed attempts before the activation blocks.")
         var maxFailureCount: Int64?
         @Option(name: .customLong("expires-in"), help: "Seconds until the unfinished activation expires.")

@@ -156,7 +156,7 @@ struct BackendOfflineCommand: AsyncParsableCommand {
                 [
                     ("valid", String(answer.signatureValid)), ("status", answer.activationStatus?.rawValue),
                     ("remaining-attempts", answer.remainingAttempts.map(String.init)),
-                    ("signature-type", answer.signatureType?.rawValue), ("blocked-reason", answer.blockedReason),
+                    ("signature-type", answer.signatureType?.backOfficeName), ("blocked-reason", answer.blockedReason),
                     ("user", answer.userId),
                 ])
             if !answer.signatureValid { throw ExitWithStatus(status: .checkFailed) }

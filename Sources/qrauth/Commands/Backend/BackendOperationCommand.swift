@@ -121,7 +121,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
             ("status-reason", operation.statusReason), ("user", operation.userId),
             ("applications", operation.applications.joined(separator: ",")), ("template", operation.templateName),
             ("operation-type", operation.operationType), ("data", operation.data),
-            ("signature-type", operation.signatureType.map(\.rawValue).joined(separator: ",")),
+            ("signature-type", operation.signatureType.map(\.backOfficeName).joined(separator: ",")),
             ("failures", "\(operation.failureCount)/\(operation.maxFailureCount)"),
             ("created", operation.timestampCreated), ("expires", operation.timestampExpires),
             ("finalized", operation.timestampFinalized), ("proximity-otp", operation.proximityOtp),

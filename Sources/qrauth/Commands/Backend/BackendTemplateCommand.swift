@@ -1,5 +1,6 @@
 import ArgumentParser
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 
 /// `qrauth backend template create|list`.
@@ -21,7 +22,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         @Option(
             name: .customLong("signature-type"),
             help: "A factor combination that approves it (repeatable; default POSSESSION_KNOWLEDGE).")
-        var signatureTypes: [BackOffice.SignatureType] = []
+        var signatureTypes: [SignatureType] = []
         @Option(name: .customLong("max-failure-count"), help: "Failed approvals before an operation fails.")
         var maxFailureCount: Int64 = 5
         @Option(help: "Seconds until an operation expires.") var expiration: Int64 = 300
@@ -62,7 +63,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
                 print(
                     TerminalText.escaped(
                         "\(template.templateName)  \(template.operationType)  \(template.dataTemplate)"
-                            + "  \(template.signatureType.map(\.rawValue).joined(separator: ","))"))
+                            + "  \(template.signatureType.map(\.backOfficeName).joined(separator: ","))"))
             }
         }
     }
@@ -71,7 +72,7 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         [
             ("id", String(template.id)), ("template", template.templateName),
             ("operation-type", template.operationType), ("data-template", template.dataTemplate),
-            ("signature-type", template.signatureType.map(\.rawValue).joined(separator: ",")),
+            ("signature-type", template.signatureType.map(\.backOfficeName).joined(separator: ",")),
             ("max-failure-count", String(template.maxFailureCount)), ("expiration", String(template.expiration)),
             ("risk-flags", template.riskFlags), ("proximity-check", String(template.proximityCheckEnabled)),
         ]

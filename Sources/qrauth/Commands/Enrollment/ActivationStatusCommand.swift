@@ -1,4 +1,5 @@
 import ArgumentParser
+import OfflineOperations
 import OperationsSync
 import PowerAuth
 

@@ -1,5 +1,6 @@
 import Foundation
 import MobileTokenAPI
+import OfflineOperations
 import OperationsSync
 
 /// One operation as the human output prints it. Everything here comes from the server, so every

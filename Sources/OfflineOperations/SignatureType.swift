@@ -1,5 +1,8 @@
-/// The six PowerAuth factor combinations, named as in `pa_signature_type`.
-public enum SignatureType: String, Sendable, Codable, CaseIterable {
+/// The six PowerAuth factor combinations: the one factor vocabulary of every module. The raw values are the
+/// `pa_signature_type` spellings (`possession_knowledge`), which the Mobile Token API, the device and server files
+/// and `qrauth --json` use; the back-office REST API writes the same values upper-cased (`POSSESSION_KNOWLEDGE`),
+/// a coding `MobileTokenAPI` applies (`BackOffice.Spelling`).
+public enum SignatureType: String, Sendable, Hashable, Codable, CaseIterable {
     /// Possession only (1FA).
     case possession
     /// Knowledge only.
@@ -23,13 +26,5 @@ public enum SignatureType: String, Sendable, Codable, CaseIterable {
         case .possessionBiometry: [.possession, .biometry]
         case .possessionKnowledgeBiometry: [.possession, .knowledge, .biometry]
         }
-    }
-
-    /// Parses a type name case-insensitively, as the server's header validator does.
-    public init(name: String) throws(PowerAuthError) {
-        guard let type = SignatureType(rawValue: name.lowercased()) else {
-            throw PowerAuthError(.signatureType, "unknown signature type '\(name)'")
-        }
-        self = type
     }
 }
