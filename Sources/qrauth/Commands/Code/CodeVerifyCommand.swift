@@ -14,7 +14,7 @@ struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             Tries possession_knowledge (and possession_biometry with --allow-biometry) for each counter value \
             in [counter, counter + window). Accepted: the counter moves past the match and failed attempts reset. \
             Rejected: failed attempts + 1; at the maximum (default 5) the activation is BLOCKED. A 4.0 server \
-            file is checked with its 4.0 keys and hash-based counter (KMAC codes, spec §16). \
+            file is checked with its 4.0 keys and hash-based counter (KMAC codes, spec section 16). \
             Exit 0 accepted, 1 rejected, 4 malformed input.
             """
     )

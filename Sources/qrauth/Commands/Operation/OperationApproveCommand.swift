@@ -13,7 +13,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
             neither a crash nor a parallel run ever reuses a counter. When the code cannot be written to \
             standard output, the counter stays spent and the failure says which one. A wrong password still \
             gives a code (nothing offline can tell); the server rejects it. A 4.0 device file checks keys 2 \
-            and 0 (P-384) and computes the 4.0 code (KMAC, spec §16; --uri-id is not used for it). \
+            and 0 (P-384) and computes the 4.0 code (KMAC, spec section 16; --uri-id is not used for it). \
             With --image the operation is read from the QR code in a screenshot or photo (scan and approve in \
             one step). Exit 0 code printed, 1 signature invalid or biometry not allowed, 3 no QR code in the \
             image, 4 malformed input or output not written.
