@@ -26,7 +26,9 @@ serve_device() {
     ACTIVATION_ID=$(printf '%s\n' "$answer" | sed -n 's/^activation-id: //p')
     code=$(printf '%s\n' "$answer" | sed -n 's/^activation-code: //p')
     [ -n "$ACTIVATION_ID" ] && [ -n "$code" ] || { echo "backend activation init gave no id or code" >&2; return 1; }
+    # --protocol 3.3: the samples and snippets use 3.x end-to-end encryption (without it, serve's SDK config makes a
+    # 4.0 activation, as SDK 2.0 would).
     PIN=1234 "$qrauth" activation activate --url "$URL" --code "$code" --sdk-config "$sdk_config" \
-        --device "$DEVICE" --password-env PIN --ca "$CA" >/dev/null || return 1
+        --device "$DEVICE" --password-env PIN --ca "$CA" --protocol 3.3 >/dev/null || return 1
     "$qrauth" backend activation commit --activation-id "$ACTIVATION_ID" --url "$REST" --ca "$CA" >/dev/null || return 1
 }
