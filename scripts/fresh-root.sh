@@ -155,7 +155,7 @@ PY
     in_root sh -c '! command -v qrauth' > /dev/null || fail "qrauth is still installed after apt-get remove"
     in_root sh -c 'cd /tmp/qrauth-check/files && bash ../install-tarball.sh' > "$work/tarball.out" 2>&1 ||
         { cat "$work/tarball.out" >&2; fail "the tarball does not install as README.md says"; }
-    in_root sh -c 'command -v qrauth' | grep -qx /usr/local/bin/qrauth || fail "the tarball's qrauth is not on PATH"
+    in_root sh -c 'command -v qrauth' | grep -x /usr/local/bin/qrauth >/dev/null || fail "the tarball's qrauth is not on PATH"
     in_root qrauth version | sed -n 1p
     in_root test -f /usr/local/share/man/man1/qrauth.1 || fail "the tarball has no man page"
     step "fresh-root deb: ok"

@@ -14,7 +14,7 @@ man=$prefix/share/man/man1/qrauth.1
 for group in scan qr operation pac activation code pins sync serve version; do
     grep -qx "\.It Em $group" "$man" || fail "the man page has no entry for '$group'"
 done
-head -c 200 "$man" | grep -q '^\.Dd\|^\.TH\|^\.\\"' || fail "the man page is not troff"
+head -c 200 "$man" | grep '^\.Dd\|^\.TH\|^\.\\"' >/dev/null || fail "the man page is not troff"
 # EXIT STATUS is README.md's table (scripts/man-page.sh), not the generic `.Ex -std`.
 grep -q '^\.Sh "EXIT STATUS"' "$man" && grep -qx '\.It Sy 64' "$man" && ! grep -q '^\.Ex' "$man" ||
     fail "the man page's EXIT STATUS is not qrauth's table of codes"
