@@ -30,10 +30,7 @@ extension EnrollmentClient {
     /// The 4.0 device file behind a device store, when the store is a file (`ActivationFileStorage`) whose
     /// `protocolVersion` is 4.0; nil for a 3.x file or another store.
     package nonisolated static func deviceFileV4(for store: any DeviceActivationStore) -> DeviceFileV4? {
-        guard let storage = store as? ActivationFileStorage,
-            case .v4 = try? ActivationFileStore.readAnyDevice(storage.path)
-        else { return nil }
-        return DeviceFileV4(path: storage.path)
+        (store as? ActivationFileStorage)?.protocolV4File
     }
 
     /// `/pa/v4/status`: the suites the server offers, strongest first; nil when the server has no `/pa/v4` (HTTP 404

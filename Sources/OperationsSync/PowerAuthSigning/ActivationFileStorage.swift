@@ -75,6 +75,10 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// fails. Every read and write of the cycle must go through the storage `body` is given, which takes no lock of
     /// its own, reads the file once and writes it once per `save`; another storage over the same path would wait for
     /// this one.
+    ///
+    /// A 4.0 device file is not held: its own store (`PowerAuthV4.DeviceFile`, see `protocolV4File`) locks each
+    /// counter step, and would wait for this lock. The file is read once, under the lock, to tell the two apart; a
+    /// file that does not read as 3.x is left for the body's own load to report.
     public func withLockHeld<R>(_ body: (ActivationFileStorage) async throws -> R) async throws -> R {
         if held != nil { return try await body(self) }
         if !FileManager.default.fileExists(atPath: path) { _ = try read() }
@@ -84,8 +88,21 @@ public struct ActivationFileStorage: DeviceActivationStore {
         } catch {
             throw lockError(error)
         }
+        let held = HeldActivation()
+        held.activation = try? read()
+        if held.activation == nil, ActivationFileStore.isProtocolV4(path) {
+            lock.release()
+            return try await body(self)
+        }
         defer { lock.release() }
-        return try await body(ActivationFileStorage(path: path, held: HeldActivation()))
+        return try await body(ActivationFileStorage(path: path, held: held))
+    }
+
+    /// The 4.0 device file at this path, when the file is one (`protocolVersion` 4.0); nil for a 3.x file. A storage
+    /// `withLockHeld` lends is always over a 3.x file, so it reads nothing here.
+    package var protocolV4File: ActivationFile<PowerAuthV4.DeviceFile>? {
+        guard held == nil, ActivationFileStore.isProtocolV4(path) else { return nil }
+        return ActivationFile(path: path)
     }
 
     /// The client's reading of a `FileError` from finding or locking the file.

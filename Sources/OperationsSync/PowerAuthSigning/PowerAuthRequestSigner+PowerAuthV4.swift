@@ -7,11 +7,6 @@ import PowerAuth
 /// file cycle: the counter is saved before the header is returned). The header version follows the activation's
 /// protocol, never the server's.
 extension PowerAuthRequestSigner {
-    /// The 4.0 device file behind `store`, when the store is a file whose `protocolVersion` is 4.0.
-    nonisolated static func deviceFileV4(_ store: any DeviceActivationStore) -> EnrollmentClient.DeviceFileV4? {
-        EnrollmentClient.deviceFileV4(for: store)
-    }
-
     /// The 4.0 header for a request.
     nonisolated static func headerV4(
         for input: RequestSigningInput, file: EnrollmentClient.DeviceFileV4, password: String?,

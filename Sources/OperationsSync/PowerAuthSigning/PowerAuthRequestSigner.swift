@@ -68,7 +68,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
 
     private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPHeaderField {
         // The protocol switch: a 4.0 device file gets 4.0 headers (`PowerAuthRequestSigner+PowerAuthV4.swift`).
-        if let file = Self.deviceFileV4(store) {
+        if let file = EnrollmentClient.deviceFileV4(for: store) {
             return try Self.headerV4(
                 for: input, file: file, password: input.signing?.password, tokenMillis: tokenMillis
             )

@@ -82,13 +82,6 @@ enum EnrollmentRun {
         _ body: (EnrollmentClient, ActivationFileStorage) async throws -> T
     ) async throws -> T {
         let configuration = try await options.httpConfiguration()
-        // A 4.0 device file locks each step itself (`PowerAuthV4.DeviceFile`), so the run does not hold it.
-        if ActivationFileStore.isProtocolV4(options.device) {
-            let store = ActivationFileStorage(path: options.device)
-            return try await run(options, configuration, signing: signing, rememberClock: false, store: store) {
-                client in try await body(client, store)
-            }
-        }
         return try await ActivationFileStorage(path: options.device).withLockHeld { store in
             try await run(options, configuration, signing: signing, rememberClock: true, store: store) { client in
                 try await body(client, store)

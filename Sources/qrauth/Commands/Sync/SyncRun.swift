@@ -1,5 +1,4 @@
 import OperationsSync
-import PowerAuth
 
 /// Runs a body with a client over the device file opened once for the command: the URL is checked first, then the
 /// file is locked and read once, each counter step written once, and a clock offset learnt on the way kept in it
@@ -13,10 +12,7 @@ enum SyncRun {
     ) async throws -> T {
         let configuration = try await options.httpConfiguration()
         let device = ActivationFileStorage(path: options.activation)
-        // A 4.0 device file locks each step itself (`PowerAuthV4.DeviceFile`), so the command does not hold it.
-        guard holdingLock, !ActivationFileStore.isProtocolV4(options.activation) else {
-            return try await run(options, configuration, store: device, body)
-        }
+        guard holdingLock else { return try await run(options, configuration, store: device, body) }
         return try await device.withLockHeld { store in try await run(options, configuration, store: store, body) }
     }
 
