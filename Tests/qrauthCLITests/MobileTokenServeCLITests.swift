@@ -40,6 +40,28 @@ struct MobileTokenServeCLITests {
 
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+        /// A `payment` template (possession + knowledge) and one operation of it for alice, made by the back office.
+        func createPaymentOperation() async throws {
+            _ = try await backOffice([
+                "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK",
+                "--signature-type", "POSSESSION_KNOWLEDGE",
+            ])
+            _ = try await backOffice([
+                "operation", "create", "--template", "payment", "--user-id", "alice", "--application-id", application,
+                "--param", "amount=100",
+            ])
+        }
+
+        /// `qrauth sync list --json` with `sync` (the connection options): the one pending operation it must list.
+        func listedOperation(_ sync: [String]) async throws -> [String: Any] {
+            let listed = try await CLIRunner.run(["sync", "list", "--json"] + sync)
+            try #require(listed.status == 0, "\(listed.stderr)")
+            let operations = try #require(
+                try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+            try #require(operations.count == 1)
+            return operations[0]
+        }
+
         func stop() {
             serve.stop()
             try? FileManager.default.removeItem(at: directory)
@@ -92,24 +114,14 @@ struct MobileTokenServeCLITests {
         #expect(active["status"] as? String == "ACTIVE")
         #expect(active["counterPosition"] as? String == "in-sync")
 
-        _ = try await bank.backOffice([
-            "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK", "--signature-type",
-            "POSSESSION_KNOWLEDGE",
-        ])
-        _ = try await bank.backOffice([
-            "operation", "create", "--template", "payment", "--user-id", "alice", "--application-id", bank.application,
-            "--param", "amount=100",
-        ])
+        try await bank.createPaymentOperation()
         let sync = ["--server", bank.url, "--activation", phone, "--ca", bank.ca]
-        let listed = try await CLIRunner.run(["sync", "list", "--json"] + sync)
-        try #require(listed.status == 0, "\(listed.stderr)")
-        let operations = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
-        try #require(operations.count == 1)
+        let operation = try await bank.listedOperation(sync)
         let device = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
         #expect(device["token"] != nil, "sync stored the token it made")
 
-        let id = try #require(operations[0]["id"] as? String)
+        let id = try #require(operation["id"] as? String)
         let approved = try await CLIRunner.run(
             ["sync", "approve", id, "--password-env", "PIN"] + sync, environment: env)
         #expect(approved.status == 0, "\(approved.stderr)")

@@ -95,20 +95,9 @@ struct PowerAuthV4ServeCLITests {
         #expect(noToken.status == 4, "\(noToken.stderr)")
 
         // The Mobile Token API with 4.0 headers: sync makes the token itself, lists, approves with the password.
-        _ = try await bank.backOffice([
-            "template", "create", "--template", "payment", "--data-template", "A1*A${amount}CZK", "--signature-type",
-            "POSSESSION_KNOWLEDGE",
-        ])
-        _ = try await bank.backOffice([
-            "operation", "create", "--template", "payment", "--user-id", "alice", "--application-id", bank.application,
-            "--param", "amount=100",
-        ])
+        try await bank.createPaymentOperation()
         let sync = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
-        let listed = try await CLIRunner.run(["sync", "list", "--json"] + sync)
-        try #require(listed.status == 0, "\(listed.stderr)")
-        let operations = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
-        try #require(operations.count == 1)
-        let id = try #require(operations[0]["id"] as? String)
+        let id = try #require(try await bank.listedOperation(sync)["id"] as? String)
         let wrongPIN = try await CLIRunner.run(
             ["sync", "approve", id, "--password-env", "PIN"] + sync, environment: ["PIN": "9999"])
         #expect(wrongPIN.status == 1, "\(wrongPIN.stderr)")
