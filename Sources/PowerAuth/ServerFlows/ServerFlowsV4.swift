@@ -29,6 +29,11 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
     /// `KEY_MASTER_ECDSA_P384_PRIVATE` of the application (48 raw bytes), for a server file used on its own
     /// (`qrauth operation create --master`); `serve` keeps it in the application instead. Absent by default.
     package var masterPrivateKeyP384: Data? = nil
+    /// The device's ML-DSA-65 public key as received (`devicePublicKeys.mldsa`, PQC suites; absent for `EC_P384` and
+    /// in files written before qrauth made ML-DSA keys).
+    package var deviceMLDSAPublicKey: Data? = nil
+    /// The seed of the activation's server ML-DSA-65 key (PQC suites), kept as `serverPrivateKey` is.
+    package var serverMLDSASeed: Data? = nil
 
     package init(
         suite: PowerAuthV4.Suite, activationSecret: Data, counterData: Data, devicePublicKey: Data,
@@ -58,6 +63,25 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
         }
     }
 
+    /// The activation's server ML-DSA-65 key (PQC suites); nil when the activation has none.
+    package func mldsaSigningKey() throws(PowerAuthError) -> MLDSA65Key? {
+        guard let serverMLDSASeed else { return nil }
+        do {
+            return try MLDSA65Key(seed: serverMLDSASeed)
+        } catch {
+            throw PowerAuthError(.activationFile, "v4.serverMLDSASeed: \(error.reason)")
+        }
+    }
+
+    /// The fingerprint of the activation's public keys (open point 3, the device computes the same), each as
+    /// sent on the wire.
+    package func fingerprint(activationId: String) throws(PowerAuthError) -> String {
+        try PowerAuthV4.Fingerprint.compute(
+            suite: suite, deviceECDSA: devicePublicKey, deviceMLDSA: deviceMLDSAPublicKey, activationId: activationId,
+            serverECDSA: signingKey().publicKey.x963Representation,
+            serverMLDSA: mldsaSigningKey().map(PowerAuthV4.MLDSAPublicKeyEncoding.encode))
+    }
+
     /// The checks `ServerActivation.validate` makes of a 4.0 part.
     package func validate() throws(PowerAuthError) {
         guard activationSecret.count == 32, counterData.count == PowerAuthV4.Counter.size else {
@@ -68,6 +92,14 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
             _ = try NISTP384.PublicKey(x963Representation: devicePublicKey)
         } catch {
             throw PowerAuthError(.activationFile, "v4.devicePublicKey: \(error.reason)")
+        }
+        _ = try mldsaSigningKey()
+        if let deviceMLDSAPublicKey {
+            do {
+                _ = try MLDSA65Key.rawPublicKey(deviceMLDSAPublicKey)
+            } catch {
+                throw PowerAuthError(.activationFile, "v4.deviceMLDSAPublicKey: \(error.reason)")
+            }
         }
         guard tokens.values.allSatisfy({ $0.count == 32 }) else {
             throw PowerAuthError(.activationFile, "a 4.0 token secret is not 32 bytes")
@@ -340,13 +372,18 @@ package struct ServerActivationFlowV4: Sendable {
         guard let deviceKey = Data(base64Encoded: opened.layer2.devicePublicKeys.ecdsa),
             (try? NISTP384.PublicKey(x963Representation: deviceKey)) != nil
         else { throw PowerAuthError(.key, "devicePublicKeys.ecdsa is not a P-384 point") }
+        let deviceMLDSA = try PowerAuthV4.MLDSAPublicKeyEncoding.received(
+            opened.layer2.devicePublicKeys, suite: suite, field: "devicePublicKeys.mldsa")
         let exchange = try PowerAuthV4.SharedSecret.respond(
             suite: suite, encapsulationKeys: PowerAuthV4.decodeAll(opened.layer2.sharedSecretRequest.encapsulationKeys))
-        let serverKey = NISTP384.PrivateKey()
+        let serverKeys = try PowerAuthV4.SigningKeys(suite: suite)
+        let serverKey = serverKeys.ecdsa
         let ctrData = SecureRandom.bytes(count: PowerAuthV4.Counter.size)
-        let v4 = ServerActivationV4(
+        var v4 = ServerActivationV4(
             suite: suite, activationSecret: exchange.sharedSecret, counterData: ctrData, devicePublicKey: deviceKey,
             serverPrivateKey: serverKey.rawRepresentation)
+        v4.deviceMLDSAPublicKey = deviceMLDSA
+        v4.serverMLDSASeed = serverKeys.mldsa?.seed
         do {
             try activation.prepare(
                 ServerActivation.DeviceRegistration(
@@ -363,8 +400,7 @@ package struct ServerActivationFlowV4: Sendable {
             sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
                 salt: exchange.salt.base64EncodedString(),
                 encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
-            serverPublicKeys: PowerAuthV4.Wire.PublicKeys(
-                ecdsa: serverKey.publicKey.x963Representation.base64EncodedString()),
+            serverPublicKeys: serverKeys.publicKeys,
             activationId: activation.activationId, ctrData: ctrData.base64EncodedString())
         let inner = try opened.envelope.sealResponse(
             PowerAuthV4.Wire.encode(layer2), sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer2,
