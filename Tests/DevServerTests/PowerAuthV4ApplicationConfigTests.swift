@@ -47,11 +47,12 @@ extension PowerAuthV4EndpointTests {
         _ = try await activate(suite: .ecP384)
         // EC_P384_ML_L3 is not in the list: the activation is refused (ERR_ACTIVATION).
         let application = try application
-        let created = try server.activations.initActivation(.init(userId: "bob", commitPhase: .onCommit))
-        let key = try await temporaryKey(
+        let waiting = try server.activations.initActivation(.init(userId: "bob", commitPhase: .onCommit))
+        let temporary = try await temporaryKey(
             application.temporaryKeyExchange(suite: .ecP384MLL3), signer: application.master)
         let request = try PowerAuthV4.ActivationRequest(
-            code: try #require(created.registration?.activationCode), application: application, temporaryKey: key,
+            code: try #require(waiting.registration?.activationCode), application: application,
+            temporaryKey: temporary,
             suite: .ecP384MLL3, nowMillis: clock.millis)
         let refused = await post(
             "/pa/v4/activation/create", request.body,
@@ -63,7 +64,8 @@ extension PowerAuthV4EndpointTests {
         #expect(refused.status == 400)
         #expect(String(decoding: refused.body, as: UTF8.self).contains("ERR_ACTIVATION"))
         // The refused activation left its CREATED activation waiting (the code can be used with an allowed suite).
-        #expect(server.state.activations.contains { $0.counters.status == .created })
+        #expect(
+            server.state.activations.first { $0.activationId == waiting.activationId }?.counters.status == .created)
 
         // Bad input: a name that is no suite, an unknown application, no key.
         #expect(
