@@ -10,6 +10,6 @@ package enum BackOfficeRoutes {
     /// All routes, in registration order.
     static var all: [BackOfficeRoute] {
         applicationRoutes + applicationConfigRoutes + activationRoutes + templateRoutes + operationRoutes
-            + userActionRoutes + offlineRoutes
+            + userActionRoutes + offlineRoutes + authVerifyRoutes
     }
 }

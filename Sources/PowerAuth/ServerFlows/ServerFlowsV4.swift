@@ -145,39 +145,53 @@ extension ServerActivation {
         _ header: PowerAuthV4.AuthorizationHeader, method: String, uriId: String, body: Data,
         allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
     ) throws(PowerAuthError) -> V4Verdict {
-        var v4 = try requireV4()
         guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
             throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
         }
         guard header.activationId == activationId, header.applicationKey == applicationKey else {
             throw PowerAuthError(.activationMismatch, "the header names another activation or application")
         }
-        guard allowed.contains(header.codeType) else {
-            throw PowerAuthError(.factorNotAllowed, "\(header.codeType.rawValue) is not allowed here")
-        }
-        if header.codeType == .possessionBiometry, !v4.biometryEnabled {
-            throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
-        }
         let data = try SignedRequest(method: method, uriId: uriId, nonce: header.nonce, body: body)
             .normalizedData(applicationSecret: applicationSecret)
+        return try verifyV4(
+            header.authCode, type: header.codeType, normalizedData: data, allowed: allowed, confirm: confirm,
+            nowMillis: nowMillis)
+    }
+
+    /// The same check of a code over normalized request data (`METHOD&B64(uriId)&NONCE&B64(body)&APP_SECRET`),
+    /// as the back office's `/rest/v4/auth/verify` receives it.
+    package mutating func verifyV4(
+        _ authCode: String, type: PowerAuthV4.AuthenticationCode.CodeType, normalizedData data: Data,
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
+    ) throws(PowerAuthError) -> V4Verdict {
+        var v4 = try requireV4()
+        guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
+            throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
+        }
+        guard allowed.contains(type) else {
+            throw PowerAuthError(.factorNotAllowed, "\(type.rawValue) is not allowed here")
+        }
+        if type == .possessionBiometry, !v4.biometryEnabled {
+            throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
+        }
         let keys = try v4.keys()
-        let expected = try Base64Field.decode(header.authCode, field: "pa_auth_code", canonical: true)
+        let expected = try Base64Field.decode(authCode, field: "pa_auth_code", canonical: true)
         var current = v4.counterData
         for step in 0..<max(1, lookAhead) {
             let code = try PowerAuthV4.AuthenticationCode.components(
-                data: data, factorKeys: header.codeType.factorKeys(keys), counterData: current
+                data: data, factorKeys: type.factorKeys(keys), counterData: current
             ).reduce(Data(), +)
             if ConstantTime.equals(code, expected) {
                 v4.counterData = PowerAuthV4.Counter.next(current)
                 self.v4 = v4
                 counters.counter += UInt64(step + 1)
-                if header.codeType != .possession { counters.failedAttempts = 0 }
+                if type != .possession { counters.failedAttempts = 0 }
                 registration?.lastUsedMillis = nowMillis
                 return .valid(steps: step)
             }
             current = PowerAuthV4.Counter.next(current)
         }
-        guard header.codeType != .possession else { return .invalid(blockedNow: false) }
+        guard type != .possession else { return .invalid(blockedNow: false) }
         counters.failedAttempts += 1
         if counters.failedAttempts >= counters.maxFailedAttempts, counters.status == .active {
             setStatus(.blocked, nowMillis: nowMillis)
