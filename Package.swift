@@ -174,6 +174,9 @@ let package = Package(
             name: "PowerAuthTests",
             dependencies: [
                 "QRAuthTestSupport", "PowerAuth", "QRAuthCrypto", "OfflineOperations", "QRAuthEncoding",
+                // swift-crypto's ML-KEM is the second computation the activation transcripts' ML-KEM part is
+                // checked with (V4ActivationTranscriptTests).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

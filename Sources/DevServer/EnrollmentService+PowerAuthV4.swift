@@ -24,15 +24,16 @@ extension EnrollmentService {
 
     // MARK: /pa/v4/status, /pa/v4/keystore/create
 
-    /// `/pa/v4/status`: server time and the suites offered, strongest first.
+    /// `/pa/v4/status`: server time and the suites the application accepts, strongest first (the server's,
+    /// filtered by the application's `cryptography_algorithms_supported`, spec §17).
     func serverStatusV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.activation
         let body = try await requestObject(
             request, context, as: PowerAuthV4.Wire.ServerStatusRequest.self, failure: failure)
-        _ = try applicationVersion(body.applicationKey, request, failure: failure)
+        let (application, _) = try applicationVersion(body.applicationKey, request, failure: failure)
         return Envelope.ok(
             PowerAuthV4.Wire.ServerStatus(
-                serverTime: clock.nowMillis, supportedAlgorithms: ServerFlowsV4.supportedSuites.map(\.rawValue)))
+                serverTime: clock.nowMillis, supportedAlgorithms: application.supportedSuitesV4.map(\.rawValue)))
     }
 
     /// `/pa/v4/keystore/create`: an HS384 request JWT in, an ES384 response JWT out (application scope: the P-384
@@ -92,6 +93,13 @@ extension EnrollmentService {
             throw refuse(PowerAuthRESTError.encryption, request, error.reason)
         }
         let failure = PowerAuthRESTError.activation
+        // A suite the application's `cryptography_algorithms_supported` leaves out: the server's ERR0046 ("algorithm
+        // not supported", spec §17), which the RESTful layer answers as an activation error.
+        let algorithm = opened.layer2.sharedSecretRequest.algorithm
+        guard application.supportedSuitesV4.contains(where: { $0.rawValue == algorithm }) else {
+            throw refuse(
+                failure, request, "ERR0046: the application does not accept algorithm \(algorithm.prefix(40))")
+        }
         let body = try store.transaction { (state, changed) throws(APIFailure) -> Data in
             guard
                 let index = state.activations.firstIndex(where: {

@@ -1,5 +1,6 @@
 public import Foundation
 public import QRAuthCrypto
+package import QRAuthEncoding
 
 /// A PowerAuth application as the server keeps it: a name, the master key pair and one or
 /// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it
@@ -53,6 +54,24 @@ public struct ServerApplication: Sendable, Equatable, Codable {
     /// `KEY_MASTER_ECDSA_P384_PRIVATE` for protocol 4.0 (48 raw bytes); absent until a 4.0 client first needs it,
     /// so 3.x state files read and write unchanged.
     package var masterPrivateKeyP384: Data? = nil
+    /// The back office's application configuration (`/rest/v4/application/config/*`): key → values. Absent until a
+    /// key is set, so older state files read and write unchanged.
+    package var configs: [String: [JSONValue]]? = nil
+
+    /// The configuration key listing the algorithm suites the application accepts (spec §17).
+    package static let cryptographyAlgorithmsKey = "cryptography_algorithms_supported"
+    /// The suite names `cryptography_algorithms_supported` may hold (spec §2, §17).
+    package static let cryptographyAlgorithmNames: Set<String> = [
+        "EC_P256", "EC_P384", "EC_P384_ML_L3", "EC_P384_ML_L5",
+    ]
+
+    /// The 4.0 suites the application accepts, strongest first: the server's (`ServerFlowsV4.supportedSuites`)
+    /// filtered by `cryptography_algorithms_supported`; all of them when the key is absent (spec §17).
+    package var supportedSuitesV4: [PowerAuthV4.Suite] {
+        guard let values = configs?[Self.cryptographyAlgorithmsKey] else { return ServerFlowsV4.supportedSuites }
+        let names = Set(values.compactMap { if case .string(let name) = $0 { name } else { nil } })
+        return ServerFlowsV4.supportedSuites.filter { names.contains($0.rawValue) }
+    }
 
     /// The P-384 master key of protocol 4.0, if the application has one.
     package func masterSigningKeyP384() throws(PowerAuthError) -> NISTP384.PrivateKey? {

@@ -82,6 +82,11 @@ struct V4FlowRoundTripTests {
         #expect(device.state.counterData == v4.counterData)
         #expect(v4.devicePublicKey == request.devicePublicKey)
         #expect(v4.suite == suite)
+        // ML-DSA-65 keys both ways for the PQC suite only; both sides fingerprint the same four (or two) keys.
+        #expect((device.mldsa != nil) == suite.signsWithMLDSA)
+        #expect(v4.deviceMLDSAPublicKey == device.mldsa?.devicePublicKey)
+        #expect(try v4.mldsaSigningKey()?.publicKeySPKI == device.mldsa?.serverPublicKey)
+        #expect(try v4.fingerprint(activationId: server.activationId) == device.fingerprint)
         #expect(!server.hasDeviceKey)
         #expect(server.counters.status == (commitPhase == .onCommit ? .pendingCommit : .active))
         try server.validate()

@@ -146,6 +146,44 @@ import Testing
         }
     }
 
+    /// 6, the other choice: verify an ML-DSA-65 element too. With one plausible layout (a fourth part, base64url of
+    /// the activation's server ML-DSA-65 signature over `header "." payload`), a genuine element verifies and a
+    /// forged one does not; the chosen reading accepts both alike (ES384 alone authenticates the response), so a
+    /// server that adds the element works either way and one that forges it is caught only by the other choice.
+    @Test func temporaryKeyMLDSAElementUnderTheOtherChoice() throws {
+        let server = NISTP384.PrivateKey()
+        let serverMLDSA = try MLDSA65Key()
+        let claims = V4.TemporaryKeyJWT.ResponseClaims(
+            sub: "dc497e8a-8faa-44bc-a52a-20d8393005d2", applicationKey: "k", activationId: "a", challenge: "c",
+            sharedSecretResponse: .init(salt: "s", encapsulatedKeys: ["e"]), iatMs: 1_000, expMs: 301_000)
+        let jwt = try V4.TemporaryKeyJWT.response(claims, signingKey: server)
+        let signingInput = Data(jwt.split(separator: ".").prefix(2).joined(separator: ".").utf8)
+        func base64URL(_ data: Data) -> String {
+            data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let genuine = jwt + "." + base64URL(try serverMLDSA.signature(for: signingInput))
+        let forged = jwt + "." + base64URL(try MLDSA65Key().signature(for: signingInput))
+        /// The other choice, written here: the fourth part must be a valid ML-DSA-65 signature.
+        func otherChoiceAccepts(_ token: String) throws -> Bool {
+            let parts = token.split(separator: ".").map(String.init)
+            guard parts.count == 4, let signature = Self.base64URLDecode(parts[3]) else { return false }
+            return try MLDSA65Key.isValidSignature(signature, for: signingInput, publicKey: serverMLDSA.publicKeySPKI)
+        }
+        #expect(try otherChoiceAccepts(genuine))
+        #expect(try !otherChoiceAccepts(forged))
+        for token in [genuine, forged] {
+            let chosen = try V4.TemporaryKeyJWT.verifySignatures(token, publicKey: server.publicKey)
+            #expect(chosen.additional == .notVerified(count: 1) && chosen.claims == claims)
+        }
+    }
+
+    static func base64URLDecode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+
     /// The envelope in both scopes round-trips, and the scopes differ (AD and SHARED_INFO_2).
     @Test func envelopeBothScopes() throws {
         let common = (key: "3mUU4aiJ00i95qMZEbbPRw==", secret: Data(repeating: 5, count: 16), id: "tk")

@@ -30,6 +30,7 @@ struct JSONVocabularyCLITests {
         "activation status": [
             "failedAttempts", "maxFailedAttempts", "remainingAttempts", "lookAhead", "counterDistance",
             "currentVersion", "upgradeVersion", "upgradeAvailable", "protocolVersion", "algorithm",
+            "signatureAlgorithms",
         ],
         "activation remove": [],
         "token create": ["tokenId", "name", "replacedTokenId"], "token remove": ["tokenId", "name"],
@@ -80,7 +81,8 @@ struct JSONVocabularyCLITests {
         "kind", "formatVersion", "protocolVersion", "applicationKey", "serverPublicKey", "devicePublicKey",
         "masterServerPublicKey", "counter", "unconfirmedCodes", "lookAhead", "biometry", "failedAttempts",
         "maxFailedAttempts", "warning", "removed", "lastStatus", "counterDistance", "checkedAtMillis", "secrets",
-        "tokens", "name", "tokenId", "algorithm",
+        "tokens", "name", "tokenId", "algorithm", "signatureAlgorithms", "serverMLDSAPublicKey",
+        "deviceMLDSAPublicKey",
     ]
 
     /// `operationId`, `spkiSHA256`: a lower-case ASCII letter, then ASCII letters and digits.

@@ -49,6 +49,12 @@ struct PowerAuthV4ServeCLITests {
         #expect(keys["biometry"] == nil)
         let text = try String(contentsOfFile: phone, encoding: .utf8)
         #expect(!text.contains("activationSecret") && !text.contains("devicePrivateKey"))
+        // The PQC suite's ML-DSA-65 keys: the device's seed and both public keys (SPKI, 1974 bytes).
+        let mldsa = try #require(file["mldsa"] as? [String: Any])
+        #expect((mldsa["deviceSeed"] as? String).flatMap { Data(base64Encoded: $0) }?.count == 32)
+        for member in ["devicePublicKey", "serverPublicKey"] {
+            #expect((mldsa[member] as? String).flatMap { Data(base64Encoded: $0) }?.count == 1974, "\(member)")
+        }
 
         // The server confirmed the activation (signed possession_knowledge) while it waits for the commit.
         let seen = try await bank.backOffice(["activation", "status", "--activation-id", activationId])
@@ -61,6 +67,9 @@ struct PowerAuthV4ServeCLITests {
         #expect(pendingJSON["protocolVersion"] as? String == "4.0")
         #expect(pendingJSON["algorithm"] as? String == "EC_P384_ML_L3")
         #expect(pendingJSON["currentVersion"] as? Int == 4 && pendingJSON["upgradeAvailable"] as? Bool == false)
+        #expect(pendingJSON["signatureAlgorithms"] as? [String] == ["ECDSA_P384", "MLDSA_65"])
+        // The back office shows the fingerprint the device printed (over both ECDSA and both ML-DSA keys).
+        #expect(seen["devicePublicKeyFingerprint"] as? String == fingerprint)
         _ = try await bank.backOffice(["activation", "commit", "--activation-id", activationId])
         let active = try await CLIRunner.run(["activation", "status"] + common)
         #expect(active.status == 0, "\(active.stderr)")
@@ -74,6 +83,12 @@ struct PowerAuthV4ServeCLITests {
         let shownJSON = try Self.json(try await CLIRunner.run(["activation", "show", phone, "--json"]))
         #expect(
             shownJSON["algorithm"] as? String == "EC_P384_ML_L3" && shownJSON["fingerprint"] as? String == fingerprint)
+        #expect(shownJSON["signatureAlgorithms"] as? [String] == ["ECDSA_P384", "MLDSA_65"])
+        #expect(shownJSON["serverMLDSAPublicKey"] as? String == mldsa["serverPublicKey"] as? String)
+        #expect(shownJSON["deviceMLDSAPublicKey"] as? String == mldsa["devicePublicKey"] as? String)
+        #expect(shown.stdout.contains("ECDSA P-384 + ML-DSA-65"), "\(shown.stdout)")
+        #expect(!shown.stdout.contains(try #require(mldsa["deviceSeed"] as? String)))
+        #expect(!shownJSON.description.contains(try #require(mldsa["deviceSeed"] as? String)))
         for secret in [keys["possession"], knowledge["encryptedKey"]].compactMap({ $0 as? String }) {
             #expect(!shown.stdout.contains(secret))
         }

@@ -155,6 +155,9 @@ extension BackOfficeService {
         {
             fingerprint = ActivationFingerprint.v3(
                 devicePublicKey: device, activationId: activation.activationId, serverPublicKey: server)
+        } else if let v4 = activation.v4 {
+            // The 4.0 fingerprint over the ECDSA and (PQC suites) ML-DSA keys, as the device computes it.
+            fingerprint = try? v4.fingerprint(activationId: activation.activationId)
         }
         return BackOffice.GetActivationStatusResponse(
             activationId: activation.activationId, activationStatus: status,
@@ -173,7 +176,8 @@ extension BackOfficeService {
             encryptedStatusBlob: blob, encryptedStatusBlobNonce: nonce,
             activationCode: status == .created ? registration?.activationCode : nil,
             activationSignature: status == .created ? registration?.activationSignature : nil,
-            devicePublicKeyFingerprint: fingerprint, version: activation.hasDeviceKey ? 3 : nil,
+            devicePublicKeyFingerprint: fingerprint,
+            version: activation.hasDeviceKey ? 3 : (activation.v4 != nil ? 4 : nil),
             activationFlags: registration?.flags ?? [], applicationRoles: application?.roles ?? [])
     }
 

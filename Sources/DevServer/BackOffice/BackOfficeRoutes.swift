@@ -9,6 +9,7 @@ package enum BackOfficeRoutes {
 
     /// All routes, in registration order.
     static var all: [BackOfficeRoute] {
-        applicationRoutes + activationRoutes + templateRoutes + operationRoutes + userActionRoutes + offlineRoutes
+        applicationRoutes + applicationConfigRoutes + activationRoutes + templateRoutes + operationRoutes
+            + userActionRoutes + offlineRoutes + authVerifyRoutes
     }
 }

@@ -29,6 +29,11 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
     /// `KEY_MASTER_ECDSA_P384_PRIVATE` of the application (48 raw bytes), for a server file used on its own
     /// (`qrauth operation create --master`); `serve` keeps it in the application instead. Absent by default.
     package var masterPrivateKeyP384: Data? = nil
+    /// The device's ML-DSA-65 public key as received (`devicePublicKeys.mldsa`, PQC suites; absent for `EC_P384` and
+    /// in files written before qrauth made ML-DSA keys).
+    package var deviceMLDSAPublicKey: Data? = nil
+    /// The seed of the activation's server ML-DSA-65 key (PQC suites), kept as `serverPrivateKey` is.
+    package var serverMLDSASeed: Data? = nil
 
     package init(
         suite: PowerAuthV4.Suite, activationSecret: Data, counterData: Data, devicePublicKey: Data,
@@ -58,6 +63,25 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
         }
     }
 
+    /// The activation's server ML-DSA-65 key (PQC suites); nil when the activation has none.
+    package func mldsaSigningKey() throws(PowerAuthError) -> MLDSA65Key? {
+        guard let serverMLDSASeed else { return nil }
+        do {
+            return try MLDSA65Key(seed: serverMLDSASeed)
+        } catch {
+            throw PowerAuthError(.activationFile, "v4.serverMLDSASeed: \(error.reason)")
+        }
+    }
+
+    /// The fingerprint of the activation's public keys (open point 3, the device computes the same), each as
+    /// sent on the wire.
+    package func fingerprint(activationId: String) throws(PowerAuthError) -> String {
+        try PowerAuthV4.Fingerprint.compute(
+            suite: suite, deviceECDSA: devicePublicKey, deviceMLDSA: deviceMLDSAPublicKey, activationId: activationId,
+            serverECDSA: signingKey().publicKey.x963Representation,
+            serverMLDSA: mldsaSigningKey().map(PowerAuthV4.MLDSAPublicKeyEncoding.encode))
+    }
+
     /// The checks `ServerActivation.validate` makes of a 4.0 part.
     package func validate() throws(PowerAuthError) {
         guard activationSecret.count == 32, counterData.count == PowerAuthV4.Counter.size else {
@@ -68,6 +92,14 @@ package struct ServerActivationV4: Sendable, Codable, Equatable {
             _ = try NISTP384.PublicKey(x963Representation: devicePublicKey)
         } catch {
             throw PowerAuthError(.activationFile, "v4.devicePublicKey: \(error.reason)")
+        }
+        _ = try mldsaSigningKey()
+        if let deviceMLDSAPublicKey {
+            do {
+                _ = try MLDSA65Key.rawPublicKey(deviceMLDSAPublicKey)
+            } catch {
+                throw PowerAuthError(.activationFile, "v4.deviceMLDSAPublicKey: \(error.reason)")
+            }
         }
         guard tokens.values.allSatisfy({ $0.count == 32 }) else {
             throw PowerAuthError(.activationFile, "a 4.0 token secret is not 32 bytes")
@@ -113,39 +145,53 @@ extension ServerActivation {
         _ header: PowerAuthV4.AuthorizationHeader, method: String, uriId: String, body: Data,
         allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
     ) throws(PowerAuthError) -> V4Verdict {
-        var v4 = try requireV4()
         guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
             throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
         }
         guard header.activationId == activationId, header.applicationKey == applicationKey else {
             throw PowerAuthError(.activationMismatch, "the header names another activation or application")
         }
-        guard allowed.contains(header.codeType) else {
-            throw PowerAuthError(.factorNotAllowed, "\(header.codeType.rawValue) is not allowed here")
-        }
-        if header.codeType == .possessionBiometry, !v4.biometryEnabled {
-            throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
-        }
         let data = try SignedRequest(method: method, uriId: uriId, nonce: header.nonce, body: body)
             .normalizedData(applicationSecret: applicationSecret)
+        return try verifyV4(
+            header.authCode, type: header.codeType, normalizedData: data, allowed: allowed, confirm: confirm,
+            nowMillis: nowMillis)
+    }
+
+    /// The same check of a code over normalized request data (`METHOD&B64(uriId)&NONCE&B64(body)&APP_SECRET`),
+    /// as the back office's `/rest/v4/auth/verify` receives it.
+    package mutating func verifyV4(
+        _ authCode: String, type: PowerAuthV4.AuthenticationCode.CodeType, normalizedData data: Data,
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
+    ) throws(PowerAuthError) -> V4Verdict {
+        var v4 = try requireV4()
+        guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
+            throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
+        }
+        guard allowed.contains(type) else {
+            throw PowerAuthError(.factorNotAllowed, "\(type.rawValue) is not allowed here")
+        }
+        if type == .possessionBiometry, !v4.biometryEnabled {
+            throw PowerAuthError(.factorNotAllowed, "biometry is not enabled on this activation")
+        }
         let keys = try v4.keys()
-        let expected = try Base64Field.decode(header.authCode, field: "pa_auth_code", canonical: true)
+        let expected = try Base64Field.decode(authCode, field: "pa_auth_code", canonical: true)
         var current = v4.counterData
         for step in 0..<max(1, lookAhead) {
             let code = try PowerAuthV4.AuthenticationCode.components(
-                data: data, factorKeys: header.codeType.factorKeys(keys), counterData: current
+                data: data, factorKeys: type.factorKeys(keys), counterData: current
             ).reduce(Data(), +)
             if ConstantTime.equals(code, expected) {
                 v4.counterData = PowerAuthV4.Counter.next(current)
                 self.v4 = v4
                 counters.counter += UInt64(step + 1)
-                if header.codeType != .possession { counters.failedAttempts = 0 }
+                if type != .possession { counters.failedAttempts = 0 }
                 registration?.lastUsedMillis = nowMillis
                 return .valid(steps: step)
             }
             current = PowerAuthV4.Counter.next(current)
         }
-        guard header.codeType != .possession else { return .invalid(blockedNow: false) }
+        guard type != .possession else { return .invalid(blockedNow: false) }
         counters.failedAttempts += 1
         if counters.failedAttempts >= counters.maxFailedAttempts, counters.status == .active {
             setStatus(.blocked, nowMillis: nowMillis)
@@ -340,13 +386,18 @@ package struct ServerActivationFlowV4: Sendable {
         guard let deviceKey = Data(base64Encoded: opened.layer2.devicePublicKeys.ecdsa),
             (try? NISTP384.PublicKey(x963Representation: deviceKey)) != nil
         else { throw PowerAuthError(.key, "devicePublicKeys.ecdsa is not a P-384 point") }
+        let deviceMLDSA = try PowerAuthV4.MLDSAPublicKeyEncoding.received(
+            opened.layer2.devicePublicKeys, suite: suite, field: "devicePublicKeys.mldsa")
         let exchange = try PowerAuthV4.SharedSecret.respond(
             suite: suite, encapsulationKeys: PowerAuthV4.decodeAll(opened.layer2.sharedSecretRequest.encapsulationKeys))
-        let serverKey = NISTP384.PrivateKey()
+        let serverKeys = try PowerAuthV4.SigningKeys(suite: suite)
+        let serverKey = serverKeys.ecdsa
         let ctrData = SecureRandom.bytes(count: PowerAuthV4.Counter.size)
-        let v4 = ServerActivationV4(
+        var v4 = ServerActivationV4(
             suite: suite, activationSecret: exchange.sharedSecret, counterData: ctrData, devicePublicKey: deviceKey,
             serverPrivateKey: serverKey.rawRepresentation)
+        v4.deviceMLDSAPublicKey = deviceMLDSA
+        v4.serverMLDSASeed = serverKeys.mldsa?.seed
         do {
             try activation.prepare(
                 ServerActivation.DeviceRegistration(
@@ -363,8 +414,7 @@ package struct ServerActivationFlowV4: Sendable {
             sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
                 salt: exchange.salt.base64EncodedString(),
                 encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
-            serverPublicKeys: PowerAuthV4.Wire.PublicKeys(
-                ecdsa: serverKey.publicKey.x963Representation.base64EncodedString()),
+            serverPublicKeys: serverKeys.publicKeys,
             activationId: activation.activationId, ctrData: ctrData.base64EncodedString())
         let inner = try opened.envelope.sealResponse(
             PowerAuthV4.Wire.encode(layer2), sharedInfo1: PowerAuthV4.SharedInfo1.activationLayer2,

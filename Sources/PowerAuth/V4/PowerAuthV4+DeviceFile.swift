@@ -125,6 +125,11 @@ extension PowerAuthV4 {
         package var devicePublicKey: Data
         /// The derived keys, knowledge wrapped.
         package var keys: StoredKeys
+        /// The ML-DSA-65 keys of a PQC-suite activation: the device's seed is kept as the possession key is (in this
+        /// 0600 file, not under the password: a password-wrapped seed next to its public key would let whoever
+        /// holds the file test passwords offline, which the knowledge-key wrap is built to prevent). Absent for
+        /// `EC_P384` and in 4.0 files written before qrauth made ML-DSA keys.
+        package var mldsa: MLDSAKeys?
         /// Whether the server enabled biometry (confirm with `enableBiometry`).
         package var biometryEnabled: Bool
         /// `CTR_DATA`, 32 bytes.
@@ -150,6 +155,7 @@ extension PowerAuthV4 {
             serverPublicKey = device.serverPublicKey
             devicePublicKey = device.devicePublicKey
             keys = try StoredKeys(device.state.keys(), password: password, biometry: biometry)
+            mldsa = device.mldsa
             biometryEnabled = device.state.biometryEnabled
             ctrData = device.state.counterData
             counter = device.state.counter
@@ -173,7 +179,7 @@ extension PowerAuthV4 {
                 biometryEnabled: biometryEnabled)
             return Device(
                 application: application, state: state, serverPublicKey: serverPublicKey,
-                devicePublicKey: devicePublicKey, token: token)
+                devicePublicKey: devicePublicKey, mldsa: mldsa, token: token)
         }
 
         /// Takes what a step changed (counter, token, biometry flag) from `device`, made by `device(password:)`.
@@ -191,10 +197,14 @@ extension PowerAuthV4 {
         package var fingerprint: String {
             get throws(PowerAuthError) {
                 try Fingerprint.compute(
-                    suite: suite, deviceECDSA: devicePublicKey, deviceMLDSA: nil, activationId: activationId,
-                    serverECDSA: serverPublicKey, serverMLDSA: nil)
+                    suite: suite, deviceECDSA: devicePublicKey, deviceMLDSA: mldsa?.devicePublicKey,
+                    activationId: activationId, serverECDSA: serverPublicKey, serverMLDSA: mldsa?.serverPublicKey)
             }
         }
+
+        /// The device's signature algorithms, in the server's audit names: `ECDSA_P384`, then `MLDSA_65` when the
+        /// file has ML-DSA keys.
+        package var signatureAlgorithms: [String] { ["ECDSA_P384"] + (mldsa == nil ? [] : ["MLDSA_65"]) }
 
         /// Checks kind, version and key material after reading a file.
         package func validate() throws(PowerAuthError) {
@@ -217,6 +227,12 @@ extension PowerAuthV4 {
             _ = try p384PublicKey(serverPublicKey, "serverPublicKey")
             _ = try p384PublicKey(devicePublicKey, "devicePublicKey")
             try keys.validate()
+            if let mldsa {
+                guard suite.signsWithMLDSA else {
+                    throw PowerAuthError(.activationFile, "a \(suite.rawValue) activation has no ML-DSA keys")
+                }
+                try mldsa.validate()
+            }
             guard ctrData.count == Counter.size else {
                 throw PowerAuthError(.activationFile, "ctrData must be 32 bytes, not \(ctrData.count)")
             }

@@ -28,13 +28,22 @@ extension PowerAuthV4 {
 
         /// A fresh request; `activationId` only in activation scope; `jwtKey` is `KEY_MAC_GET_APP_TEMP_KEY` or
         /// `KEY_MAC_GET_ACT_TEMP_KEY`.
+        /// `fixed` gives the KEM keys and the 16-byte challenge instead of fresh ones (vectors).
         package init(
-            applicationKey: String, activationId: String?, jwtKey: Data, suite: Suite
+            applicationKey: String, activationId: String?, jwtKey: Data, suite: Suite,
+            fixed: (context: SharedSecret.ClientContext, challenge: Data)? = nil
         ) throws(PowerAuthError) {
-            context = try SharedSecret.ClientContext(suite: suite)
+            if let fixed {
+                guard fixed.context.suite == suite else {
+                    throw PowerAuthError(.key, "the fixed temporary-key context is not for \(suite.rawValue)")
+                }
+                context = fixed.context
+            } else {
+                context = try SharedSecret.ClientContext(suite: suite)
+            }
             claims = TemporaryKeyJWT.RequestClaims(
                 applicationKey: applicationKey, activationId: activationId,
-                challenge: SecureRandom.bytes(count: 16).base64EncodedString(),
+                challenge: (fixed?.challenge ?? SecureRandom.bytes(count: 16)).base64EncodedString(),
                 sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
                     algorithm: suite.rawValue,
                     encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
@@ -114,30 +123,58 @@ extension PowerAuthV4 {
         let layer1Nonce: Data
         let layer2Nonce: Data
         let context: SharedSecret.ClientContext
-        let deviceKey: NISTP384.PrivateKey
+        let deviceKeys: SigningKeys
 
-        /// Builds both layers for an activation code, with a fresh device key and a fresh shared-secret request.
+        /// What an activation request draws at random, given instead for a reproducible transcript (vectors).
+        package struct FixedRandomness: Sendable {
+            package let deviceKeys: SigningKeys
+            package let context: SharedSecret.ClientContext
+            package let layer1Nonce: Data
+            package let layer2Nonce: Data
+            package init(
+                deviceKeys: SigningKeys, context: SharedSecret.ClientContext, layer1Nonce: Data,
+                layer2Nonce: Data
+            ) {
+                self.deviceKeys = deviceKeys
+                self.context = context
+                self.layer1Nonce = layer1Nonce
+                self.layer2Nonce = layer2Nonce
+            }
+        }
+
+        /// Builds both layers for an activation code, with fresh device keys for the suite (`SigningKeys`) and
+        /// a fresh shared-secret request, or the given `fixed` ones.
         package init(
             code: String, application: Application, temporaryKey: TemporaryKey, suite: Suite, name: String? = nil,
-            otp: String? = nil, platform: String? = nil, nowMillis: Int64
+            otp: String? = nil, platform: String? = nil, nowMillis: Int64, fixed: FixedRandomness? = nil
         ) throws(PowerAuthError) {
             self.application = application
             self.suite = suite
             envelope = try application.envelope(temporaryKey)
-            context = try SharedSecret.ClientContext(suite: suite)
-            deviceKey = NISTP384.PrivateKey()
+            if let fixed {
+                guard fixed.deviceKeys.suite == suite, fixed.context.suite == suite else {
+                    throw PowerAuthError(.key, "the fixed activation keys are not for \(suite.rawValue)")
+                }
+            }
+            if let fixed {
+                context = fixed.context
+                deviceKeys = fixed.deviceKeys
+            } else {
+                context = try SharedSecret.ClientContext(suite: suite)
+                deviceKeys = try SigningKeys(suite: suite)
+            }
             let layer2 = Wire.ActivationLayer2Request(
                 sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
                     algorithm: suite.rawValue,
                     encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
                 ),
-                devicePublicKeys: Wire.PublicKeys(ecdsa: deviceKey.publicKey.x963Representation.base64EncodedString()),
-                activationOtp: otp, activationName: name, platform: platform)
+                devicePublicKeys: deviceKeys.publicKeys, activationOtp: otp, activationName: name, platform: platform)
             let inner = try envelope.sealRequest(
-                Wire.encode(layer2), sharedInfo1: SharedInfo1.activationLayer2, timestamp: nowMillis)
+                Wire.encode(layer2), sharedInfo1: SharedInfo1.activationLayer2, timestamp: nowMillis,
+                nonce: fixed?.layer2Nonce)
             let outer = try envelope.sealRequest(
                 Wire.encode(Wire.ActivationLayer1Request(code: code, activationData: inner)),
-                sharedInfo1: SharedInfo1.activationLayer1, timestamp: nowMillis)
+                sharedInfo1: SharedInfo1.activationLayer1, timestamp: nowMillis, nonce: fixed?.layer1Nonce)
             layer2Nonce = inner.nonce
             layer1Nonce = outer.nonce
             body = try Wire.encode(outer)
@@ -146,15 +183,8 @@ extension PowerAuthV4 {
         /// Reads the answer: both layers, the shared secret, the server key and `ctrData`; on any failure nothing is
         /// kept (spec §13.3).
         package func finish(responseBody: Data) throws(PowerAuthError) -> Device {
-            let outer = try Wire.decode(EncryptedResponse.self, from: responseBody, what: "the activation response")
-            let layer1 = try Wire.decode(
-                Wire.ActivationLayer1Response.self,
-                from: envelope.openResponse(outer, sharedInfo1: SharedInfo1.activationLayer1, nonce: layer1Nonce),
-                what: "layer 1 of the activation response")
             let layer2 = try Wire.decode(
-                Wire.ActivationLayer2Response.self,
-                from: envelope.openResponse(
-                    layer1.activationData, sharedInfo1: SharedInfo1.activationLayer2, nonce: layer2Nonce),
+                Wire.ActivationLayer2Response.self, from: layer2Response(responseBody: responseBody),
                 what: "layer 2 of the activation response")
             guard let ctrData = Data(base64Encoded: layer2.ctrData), ctrData.count == Counter.size else {
                 throw PowerAuthError(.length, "ctrData must be Base64 of 32 bytes")
@@ -162,6 +192,8 @@ extension PowerAuthV4 {
             guard let serverKey = Data(base64Encoded: layer2.serverPublicKeys.ecdsa),
                 (try? NISTP384.PublicKey(x963Representation: serverKey)) != nil
             else { throw PowerAuthError(.key, "serverPublicKeys.ecdsa is not a P-384 point") }
+            let serverMLDSA = try MLDSAPublicKeyEncoding.received(
+                layer2.serverPublicKeys, suite: suite, field: "serverPublicKeys.mldsa")
             guard HeaderFields.isValidUUID(layer2.activationId) else {
                 throw PowerAuthError(.activationFile, "the activation id is not a UUID")
             }
@@ -175,11 +207,27 @@ extension PowerAuthV4 {
                 masterPublicKey: application.masterPublicKey, counterData: ctrData)
             return Device(
                 application: application, state: state, serverPublicKey: serverKey,
-                devicePublicKey: deviceKey.publicKey.x963Representation)
+                devicePublicKey: deviceKeys.ecdsaPublicKey,
+                mldsa: deviceKeys.mldsa.map { key in
+                    MLDSAKeys(
+                        devicePublicKey: MLDSAPublicKeyEncoding.encode(key), deviceSeed: key.seed,
+                        serverPublicKey: serverMLDSA ?? Data())
+                })
+        }
+
+        /// The answer's layer 2 as decrypted (JSON bytes), both layers opened with this request's nonces.
+        package func layer2Response(responseBody: Data) throws(PowerAuthError) -> Data {
+            let outer = try Wire.decode(EncryptedResponse.self, from: responseBody, what: "the activation response")
+            let layer1 = try Wire.decode(
+                Wire.ActivationLayer1Response.self,
+                from: envelope.openResponse(outer, sharedInfo1: SharedInfo1.activationLayer1, nonce: layer1Nonce),
+                what: "layer 1 of the activation response")
+            return try envelope.openResponse(
+                layer1.activationData, sharedInfo1: SharedInfo1.activationLayer2, nonce: layer2Nonce)
         }
 
         /// The device's public key sent in layer 2 (uncompressed P-384 point).
-        package var devicePublicKey: Data { deviceKey.publicKey.x963Representation }
+        package var devicePublicKey: Data { deviceKeys.ecdsaPublicKey }
     }
 
     /// A 4.0 activation on the device, in memory: its keys in clear, and the online steps after activation. Not
@@ -202,17 +250,20 @@ extension PowerAuthV4 {
         /// The device's ECDSA P-384 public key (uncompressed point); its private key is not needed after activation
         /// (no flow qrauth runs signs with it) and is not kept.
         package let devicePublicKey: Data
+        /// The ML-DSA-65 keys of a PQC-suite activation; nil for `EC_P384`.
+        package let mldsa: MLDSAKeys?
         /// The `possession_universal` token, once created.
         package var token: Token?
 
         package init(
             application: Application, state: DeviceState, serverPublicKey: Data, devicePublicKey: Data,
-            token: Token? = nil
+            mldsa: MLDSAKeys? = nil, token: Token? = nil
         ) {
             self.application = application
             self.state = state
             self.serverPublicKey = serverPublicKey
             self.devicePublicKey = devicePublicKey
+            self.mldsa = mldsa
             self.token = token
         }
 
@@ -223,8 +274,8 @@ extension PowerAuthV4 {
         package var fingerprint: String {
             get throws(PowerAuthError) {
                 try Fingerprint.compute(
-                    suite: state.suite, deviceECDSA: devicePublicKey, deviceMLDSA: nil,
-                    activationId: activationId, serverECDSA: serverPublicKey, serverMLDSA: nil)
+                    suite: state.suite, deviceECDSA: devicePublicKey, deviceMLDSA: mldsa?.devicePublicKey,
+                    activationId: activationId, serverECDSA: serverPublicKey, serverMLDSA: mldsa?.serverPublicKey)
             }
         }
 
@@ -378,6 +429,63 @@ extension PowerAuthV4 {
             let token = Token(id: payload.tokenId, secret: secret)
             self.token = token
             return token
+        }
+    }
+
+    /// The ML-DSA-65 keys of a PQC-suite activation (spec §2, §13): the device's key pair (kept as its 32-byte seed)
+    /// and the server's public key, both public keys as sent on the wire (`MLDSAPublicKeyEncoding`).
+    package struct MLDSAKeys: Sendable, Codable, Equatable {
+        /// The device's ML-DSA-65 public key, as sent in `devicePublicKeys.mldsa`.
+        package let devicePublicKey: Data
+        /// The seed of the device's ML-DSA-65 private key.
+        package let deviceSeed: Data
+        /// The server's ML-DSA-65 public key, as received in `serverPublicKeys.mldsa`.
+        package let serverPublicKey: Data
+
+        package init(devicePublicKey: Data, deviceSeed: Data, serverPublicKey: Data) {
+            self.devicePublicKey = devicePublicKey
+            self.deviceSeed = deviceSeed
+            self.serverPublicKey = serverPublicKey
+        }
+
+        /// The device's private key; a seed that does not give `devicePublicKey` is an error.
+        package func devicePrivateKey() throws(PowerAuthError) -> MLDSA65Key {
+            do throws(CryptoError) {
+                let key = try MLDSA65Key(seed: deviceSeed)
+                guard try MLDSA65Key.rawPublicKey(devicePublicKey) == key.publicKeyRawRepresentation else {
+                    throw CryptoError(.invalidPrivateKey, "the seed does not give the device's public key")
+                }
+                return key
+            } catch {
+                throw crypto("the device ML-DSA-65 key", error)
+            }
+        }
+
+        /// A device ML-DSA-65 signature over `data` (`/rest/v4/dsa/verify` checks it as `signatureMldsa`).
+        package func sign(_ data: Data) throws(PowerAuthError) -> Data {
+            let key = try devicePrivateKey()
+            do {
+                return try key.signature(for: data)
+            } catch {
+                throw crypto("ML-DSA-65 signing", error)
+            }
+        }
+
+        /// Checks lengths and keys after reading a file.
+        package func validate() throws(PowerAuthError) {
+            guard deviceSeed.count == MLDSA65Key.seedSize else {
+                throw PowerAuthError(.activationFile, "mldsa.deviceSeed must be 32 bytes, not \(deviceSeed.count)")
+            }
+            do {
+                _ = try MLDSA65Key.rawPublicKey(serverPublicKey)
+            } catch {
+                throw PowerAuthError(.activationFile, "mldsa.serverPublicKey: \(error.reason)")
+            }
+            do {
+                _ = try devicePrivateKey()
+            } catch {
+                throw PowerAuthError(.activationFile, "mldsa: \(error.reason)")
+            }
         }
     }
 

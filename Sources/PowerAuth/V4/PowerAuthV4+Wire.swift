@@ -59,7 +59,7 @@ extension PowerAuthV4 {
         package struct PublicKeys: Codable, Sendable, Equatable {
             /// Base64 of the uncompressed P-384 point.
             package let ecdsa: String
-            /// Base64 of the ML-DSA key (PQC suites; qrauth sends none yet).
+            /// Base64 of the ML-DSA-65 key (PQC suites; `MLDSAPublicKeyEncoding`).
             package let mldsa: String?
             package init(ecdsa: String, mldsa: String? = nil) {
                 self.ecdsa = ecdsa

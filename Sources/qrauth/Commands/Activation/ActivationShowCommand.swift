@@ -60,6 +60,10 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
         var applicationKey: String
         var serverPublicKey: String
         var devicePublicKey: String
+        /// `ECDSA_P384`, then `MLDSA_65` for a PQC-suite file that has ML-DSA keys (the server's audit names).
+        var signatureAlgorithms: [String]
+        var serverMLDSAPublicKey: String?
+        var deviceMLDSAPublicKey: String?
         var counter: Int
         var biometry: Bool
         var removed: Bool
@@ -75,7 +79,10 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
             protocolVersion: device.protocolVersion, algorithm: device.suite.rawValue,
             fingerprint: try device.fingerprint, applicationKey: device.application.applicationKey,
             serverPublicKey: device.serverPublicKey.base64EncodedString(),
-            devicePublicKey: device.devicePublicKey.base64EncodedString(), counter: device.counter,
+            devicePublicKey: device.devicePublicKey.base64EncodedString(),
+            signatureAlgorithms: device.signatureAlgorithms,
+            serverMLDSAPublicKey: device.mldsa?.serverPublicKey.base64EncodedString(),
+            deviceMLDSAPublicKey: device.mldsa?.devicePublicKey.base64EncodedString(), counter: device.counter,
             biometry: device.keys.biometry != nil, removed: device.isRemoved,
             tokens: device.token.map { [["name": TokenName.possessionUniversal, "tokenId": $0.id]] } ?? [])
         if json {
@@ -86,11 +93,19 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
             "Device activation \(TerminalText.escaped(device.activationId)) (protocol 4.0, \(device.suite.rawValue))",
             "  file             \(TerminalText.escaped(file))",
             "  fingerprint      \(summary.fingerprint) (layout unconfirmed)",
+            "  signatures       \(Self.signatureLine(device))",
             "  counter          \(device.counter)",
             "  biometry         \(summary.biometry ? "kept" : "not kept")",
             "  token            \(device.token.map { TerminalText.escaped($0.id) } ?? "none")",
         ]
         if device.isRemoved { lines.append("  removed: the activation signs nothing more") }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// The device's signature keys in words: a PQC-suite file written before qrauth made ML-DSA keys says so.
+    static func signatureLine(_ device: PowerAuthV4.DeviceFile) -> String {
+        if device.mldsa != nil { return "ECDSA P-384 + ML-DSA-65" }
+        return device.suite.signsWithMLDSA
+            ? "ECDSA P-384 only (no ML-DSA-65 keys: made before qrauth had them)" : "ECDSA P-384"
     }
 }

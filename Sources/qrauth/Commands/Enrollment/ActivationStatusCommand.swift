@@ -41,6 +41,8 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         var protocolVersion: String?
         /// The 4.0 algorithm suite (absent for 3.x).
         var algorithm: String?
+        /// The 4.0 device's signature algorithms (`ECDSA_P384`, `MLDSA_65`; absent for 3.x).
+        var signatureAlgorithms: [String]?
     }
 
     func run() async throws {
@@ -79,7 +81,8 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
             counterPosition: JSONSpelling.kebab(position.name), counterDistance: position.distance,
             currentVersion: current, upgradeVersion: offered,
             upgradeAvailable: Self.upgradeAvailable(current: current, offered: offered),
-            protocolVersion: file.protocolVersion, algorithm: file.suite.rawValue)
+            protocolVersion: file.protocolVersion, algorithm: file.suite.rawValue,
+            signatureAlgorithms: file.signatureAlgorithms)
         try show(output, state: status.state, counter: Self.describe(position, lookAhead: output.lookAhead))
     }
 
@@ -95,6 +98,9 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         print("Activation \(TerminalText.escaped(output.activationId)): \(state.rawValue)\(suite)")
         print("  failed attempts  \(output.failedAttempts) of \(output.maxFailedAttempts)")
         print("  counter          \(counter)")
+        if let algorithms = output.signatureAlgorithms {
+            print("  signatures       \(algorithms.joined(separator: " + "))")
+        }
         if output.upgradeAvailable, output.upgradeVersion >= 4 {
             print("  upgrade to 4.0 available (the server offers protocol \(output.upgradeVersion))")
         }
