@@ -10,7 +10,7 @@ extension OfflineOperation {
         case personalized
         /// `2`: a KMAC-256 tag with the activation's 4.0 `KEY_MAC_PERSONALIZED_DATA` (personalised payloads of
         /// 4.0 activations); only the device and the server can check it.
-        case personalizedMAC = "personalized_mac"
+        case personalizedMAC = "personalized-mac"
 
         /// The indicator character as written in the QR.
         public var indicator: Character {

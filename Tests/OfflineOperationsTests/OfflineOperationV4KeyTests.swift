@@ -41,7 +41,7 @@ struct OfflineOperationV4KeyTests {
     /// accept; here it is refused.
     @Test(arguments: [("2", 31), ("2", 33), ("2", 64), ("2", 72), ("0", 32), ("1", 32)])
     func lengthsFollowTheKey(_ indicator: String, _ length: Int) throws {
-        let base = try #require(Self.vectors.first { $0.signingKey == "personalized_mac" }).input
+        let base = try #require(Self.vectors.first { $0.signingKey == "personalized-mac" }).input
         let lines = base.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let text =
             lines.joined(separator: "\n") + "\n" + indicator + Data(repeating: 7, count: length).base64EncodedString()
@@ -57,7 +57,7 @@ struct OfflineOperationV4KeyTests {
 
     @Test func builderWritesKey2() throws {
         let operation = try OfflineOperation(
-            try #require(Self.vectors.first { $0.signingKey == "personalized_mac" }).input)
+            try #require(Self.vectors.first { $0.signingKey == "personalized-mac" }).input)
         let builder = OfflineOperationBuilder(operation)
         #expect(
             try builder.operationString(signingKey: .personalizedMAC, signature: operation.signature)

@@ -37,7 +37,7 @@ extension CodeCLITests {
         let report = try #require(try JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])
         // The KMAC tag is deterministic: the same payload as the library's vector, byte for byte.
         #expect(report["payload"] as? String == vectors.payload)
-        #expect(report["signingKey"] as? String == "personalized_mac")
+        #expect(report["signingKey"] as? String == "personalized-mac")
         let parsed = try await CLIRunner.run(["operation", "parse", vectors.payload, "--json"])
         #expect(parsed.status == 0, "\(parsed.stderr)")
 
