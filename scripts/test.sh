@@ -1,7 +1,6 @@
 #!/bin/sh
-# `make test`'s suite run: the whole test suite in two `swift test` runs (the library, then the CLI tests), its
-# output shown and kept in .build/test.log, then one line `N passed, M failed` counted from the log (Swift
-# Testing's per-test results, and XCTest's should a target use it). The summary is also kept in
+# `make test`'s suite run: the whole test suite in one `swift test` run, its output shown and kept in
+# .build/test.log, then one line `N passed, M failed` counted from the log (Swift Testing's per-test results, and XCTest's should a target use it). The summary is also kept in
 # .build/test-summary so `make test` can repeat it as its last line. Exits with `swift test`'s status.
 # Arguments are passed to `swift test` (e.g. `--filter OperationsSyncTests`).
 set -u
@@ -17,22 +16,14 @@ run() {
         echo $? >"$status_file"
     } | tee -a "$log"
 }
-if [ $# -gt 0 ]; then
-    run "$@"
-    status=$(cat "$status_file")
-else
-    # Two runs, the CLI tests apart: in one run of everything a live-server test of the library (BackOfficeClientTests)
-    # hit its client timeout after 67 s, cause not yet found; one summary for both runs.
-    run --skip qrauthCLITests
-    status=$(cat "$status_file")
-    run --filter qrauthCLITests
-    second=$(cat "$status_file")
-    [ "$status" -eq 0 ] && status=$second
-fi
+# One run for everything: no test holds a cooperative thread while it waits (the CLI tests wait for their children
+# with swift-subprocess, blocking work runs on threads of its own: QRAuthTestSupport's OwnThreads).
+run "$@"
+status=$(cat "$status_file")
 rm -f "$status_file"
-# Swift Testing: each run closes with "<symbol> Test run with N tests in M suites passed|failed after …" (summed here;
-# per-test lines can go missing from a log this long, the closing line is what swift test counted), and each failed
-# test has a line "<symbol> Test name() failed after 0.1 seconds with 1 issue." (anchored at the end: a test's own
+# Swift Testing: the run closes with "<symbol> Test run with N tests in M suites passed|failed after …" (per-test
+# lines can go missing from a log this long, the closing line is what swift test counted), and each failed test has
+# a line "<symbol> Test name() failed after 0.1 seconds with 1 issue." (anchored at the end: a test's own
 # title may say "failed after"; argument cases and the closing line are not counted). XCTest: "Executed N tests, with
 # F failures" (the last such line in the log; no target uses XCTest today, so it reads 0).
 total=$(grep -aoE "^[^ ]+ Test run with [0-9]+ tests? " "$log" | awk '{ sum += $5 } END { print sum + 0 }')
