@@ -19,7 +19,7 @@ demo: deps
 	$(SWIFT) build -c release --product qrauth
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/qrauth"
 
-# scripts/test.sh runs the library's tests, then the CLI tests (together, a live-server test timed out once), and
+# scripts/test.sh runs the library's tests, then the CLI tests (together, live-server tests miss their time limits), and
 # ends with one `N passed, M failed` for both, which is also make test's last line.
 test: deps
 	$(SWIFT) build --build-tests

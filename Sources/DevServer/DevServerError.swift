@@ -1,5 +1,7 @@
+public import QRAuthEncoding
+
 /// A configuration, state-file or start-up problem of the development server; `code` is stable.
-public struct DevServerError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DevServerError: QRAuthError {
     /// Stable, machine-readable cases.
     public enum Code: String, Sendable {
         /// The options contradict each other or a value is out of range.
@@ -24,10 +26,4 @@ public struct DevServerError: Error, Sendable, Equatable, CustomStringConvertibl
         self.code = code
         self.reason = reason
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: DevServerError, rhs: DevServerError) -> Bool { lhs.code == rhs.code }
 }

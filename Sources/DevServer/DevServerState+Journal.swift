@@ -133,13 +133,7 @@ extension DevServerState {
         }
         if !removedOperations.isEmpty { state.operations.removeAll { removedOperations.contains($0.id) } }
         if !removedOffline.isEmpty { state.offlineOperations.removeAll { removedOffline.contains($0.id) } }
-        state.activations.commit()
-        state.operations.commit()
-        state.offlineOperations.commit()
-        state.templates.commit()
-        state.applications.commit()
-        state.inbox.commit()
-        state.pushRegistrations.commit()
+        state.commitLists()
         return (state, tornTail)
     }
 

@@ -71,4 +71,15 @@ public struct DevServerState: Sendable, Equatable, Codable {
 
     /// The default application: the first one.
     public var defaultApplication: ServerApplication? { applications.first }
+
+    /// Forgets every list's tracked changes: they are persisted (after a write or a journal replay).
+    mutating func commitLists() {
+        activations.commit()
+        operations.commit()
+        offlineOperations.commit()
+        templates.commit()
+        applications.commit()
+        inbox.commit()
+        pushRegistrations.commit()
+    }
 }

@@ -194,13 +194,7 @@ final class DevServerStore: @unchecked Sendable {
     }
 
     private func commitLocked() {
-        state.activations.commit()
-        state.operations.commit()
-        state.offlineOperations.commit()
-        state.templates.commit()
-        state.applications.commit()
-        state.inbox.commit()
-        state.pushRegistrations.commit()
+        state.commitLists()
         committedIdentities = listIdentities
     }
 

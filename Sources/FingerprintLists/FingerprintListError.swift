@@ -1,9 +1,11 @@
+public import QRAuthEncoding
+
 /// Why a fingerprint list, key, certificate or store input could not be used.
 ///
 /// "Does not verify" is never this error: verification answers with values. This error means the
 /// input is malformed or unusable; `code` is stable, `reason` is one human sentence that names the
 /// entry or field and never contains a secret.
-public struct FingerprintListError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct FingerprintListError: QRAuthError {
     /// Stable, machine-readable cases.
     public enum Code: String, Sendable {
         /// The text is not JSON (or nests too deeply, or repeats a key).
@@ -52,10 +54,4 @@ public struct FingerprintListError: Error, Sendable, Equatable, CustomStringConv
         self.code = code
         self.reason = reason
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are, so tests can match codes.
-    public static func == (lhs: FingerprintListError, rhs: FingerprintListError) -> Bool { lhs.code == rhs.code }
 }

@@ -1,8 +1,10 @@
+public import QRAuthEncoding
+
 /// Why an offline operation, its operation data, or a PAC payload is malformed (the module's one error).
 ///
 /// `code` is stable and machine-readable; `reason` is one human line naming the line and field.
 /// Equality is by code, so tests can match codes.
-public struct OfflineOperationError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct OfflineOperationError: QRAuthError {
     /// The stable, machine-readable kind of problem.
     public enum Code: String, CaseIterable, Sendable {
         /// Fewer than 7 LF-separated lines.
@@ -74,13 +76,4 @@ public struct OfflineOperationError: Error, Equatable, Hashable, Sendable, Custo
         self.reason = reason
         self.line = line
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-    /// Hashes the code only, consistent with `==`.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

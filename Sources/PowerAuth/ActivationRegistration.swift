@@ -1,5 +1,6 @@
 import Foundation
 package import OfflineOperations
+import QRAuthEncoding
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.
@@ -58,7 +59,7 @@ package struct ActivationRegistration: Sendable, Equatable, Codable {
 }
 
 /// Why a lifecycle step is refused, with the PowerAuth server's error code.
-package struct ActivationLifecycleError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ActivationLifecycleError: QRAuthError {
     /// Stable cases; the raw value is the server's `ERR00nn` code.
     public enum Code: String, Sendable {
         /// Something failed inside the server (the state could not be stored).
@@ -88,13 +89,5 @@ package struct ActivationLifecycleError: Error, Sendable, Equatable, CustomStrin
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
-    }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are, so tests can match codes.
-    public static func == (lhs: ActivationLifecycleError, rhs: ActivationLifecycleError) -> Bool {
-        lhs.code == rhs.code
     }
 }

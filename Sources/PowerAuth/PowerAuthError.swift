@@ -1,5 +1,7 @@
+public import QRAuthEncoding
+
 /// Malformed PowerAuth input or key material; `code` is stable, `reason` is one human sentence without secrets.
-public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PowerAuthError: QRAuthError {
     /// Stable, machine-readable cases.
     public enum Code: String, Sendable {
         /// A symmetric key, counter or nonce has the wrong length.
@@ -66,10 +68,4 @@ public struct PowerAuthError: Error, Sendable, Equatable, CustomStringConvertibl
         self.code = code
         self.reason = reason
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are, so tests can match codes.
-    public static func == (lhs: PowerAuthError, rhs: PowerAuthError) -> Bool { lhs.code == rhs.code }
 }

@@ -1,9 +1,11 @@
+public import QRAuthEncoding
+
 /// An error from QRAuthCrypto: a stable machine-readable `code` and a one-line human `reason`.
 ///
 /// Equality is by code, so tests and callers can match codes without depending on wording. When
 /// OpenSSL reported the failure, `reason` ends with OpenSSL's own error text. Key material never
 /// appears in a reason.
-public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CryptoError: QRAuthError {
     /// The stable error codes of QRAuthCrypto.
     public enum Code: String, Sendable, Equatable, CaseIterable {
         /// An input has the wrong number of bytes (key, block, IV, point, signature).
@@ -45,7 +47,4 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The reason, prefixed with the code.
     public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Errors are equal when their codes are equal.
-    public static func == (lhs: CryptoError, rhs: CryptoError) -> Bool { lhs.code == rhs.code }
 }

@@ -1,5 +1,7 @@
+public import QRAuthEncoding
+
 /// A file could not be read or written; `code` is stable, `reason` is one human sentence.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct FileError: QRAuthError {
     /// Stable, machine-readable cases.
     public enum Code: String, Sendable {
         /// The path does not exist.
@@ -35,10 +37,4 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
             .notRegular,
             "\(path): has \(count) hard links; a state file must have one name (remove the extra links or copy it)")
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are, so tests can match codes.
-    public static func == (lhs: FileError, rhs: FileError) -> Bool { lhs.code == rhs.code }
 }

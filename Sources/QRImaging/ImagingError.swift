@@ -1,7 +1,9 @@
+public import QRAuthEncoding
+
 /// Why an image could not be decoded, scanned, generated or rendered.
 ///
 /// `code` is stable and machine-readable; `reason` is one human sentence. Errors compare by code.
-public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ImagingError: QRAuthError {
     /// Stable cases. Decoding and generation add theirs here; raw values never change once shipped.
     public enum Code: String, Sendable {
         /// Zero bytes of input.
@@ -34,10 +36,4 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         self.code = code
         self.reason = reason
     }
-
-    /// The human reason.
-    public var description: String { reason }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: ImagingError, rhs: ImagingError) -> Bool { lhs.code == rhs.code }
 }

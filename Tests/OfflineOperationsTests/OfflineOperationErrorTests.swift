@@ -1,5 +1,6 @@
 import Foundation
 import OfflineOperations
+import QRAuthEncoding
 import Testing
 
 /// Where the SDK reports a vague error, ours names the real problem, its line and field.

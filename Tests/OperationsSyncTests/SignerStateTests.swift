@@ -2,6 +2,8 @@ import Foundation
 import OfflineOperations
 import OperationsSync
 import PowerAuth
+import QRAuthTestSupport
+import Synchronization
 import Testing
 
 /// The signer over a device file: parallel signers never share a counter; answers the server accepted confirm it.
@@ -81,30 +83,25 @@ struct SignerStateTests {
     }
 
     @Test("the signer's file store keeps parallel threads from reusing a counter")
-    func parallelThreadsOnTheSignersFileStore() throws {
+    func parallelThreadsOnTheSignersFileStore() async throws {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
         let (directory, path) = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ActivationFileStore.write(pair.device, to: path)
         let runs = 8
-        let results = NSLock()
-        nonisolated(unsafe) var counters: [UInt64] = []
-        nonisolated(unsafe) var failures: [String] = []
+        let results = Mutex<(counters: [UInt64], failures: [String])>(([], []))
         // Real threads (not the cooperative pool), each with its own store value, as separate processes have.
-        let threads = (0..<runs).map { _ in
-            Thread {
-                do {
-                    let signature = try DeviceTransactions(store: ActivationFileStorage(path: path)).sign(
-                        method: "POST", uriId: "/operation/history", body: Self.body, type: .possession,
-                        password: nil)
-                    results.withLock { counters.append(signature.counter) }
-                } catch {
-                    results.withLock { failures.append("\(error)") }
-                }
+        await OwnThreads.run(runs) { _ in
+            do {
+                let signature = try DeviceTransactions(store: ActivationFileStorage(path: path)).sign(
+                    method: "POST", uriId: "/operation/history", body: Self.body, type: .possession,
+                    password: nil)
+                results.withLock { $0.counters.append(signature.counter) }
+            } catch {
+                results.withLock { $0.failures.append("\(error)") }
             }
         }
-        for thread in threads { thread.start() }
-        while results.withLock({ counters.count + failures.count }) < runs { usleep(1000) }
+        let (counters, failures) = results.withLock { $0 }
         #expect(failures.isEmpty)
         #expect(Set(counters) == Set(0..<UInt64(runs)))
         #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))

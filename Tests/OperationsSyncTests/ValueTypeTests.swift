@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthEncoding
 import Testing
 
 @testable import OperationsSync

@@ -1,5 +1,6 @@
 import Foundation
 import QRAuthFiles
+import QRAuthTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -228,16 +229,13 @@ struct FileLockTests {
         try AtomicFile.writeState(Data("0".utf8), to: path)
         let workers = 8
         let rounds = 25
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    for _ in 0..<rounds {
-                        try? FileLock.withLock(for: path) {
-                            let value = Int(String(decoding: try FileInput.read(path), as: UTF8.self)) ?? -1000
-                            usleep(200)
-                            try AtomicFile.writeState(Data(String(value + 1).utf8), to: path)
-                        }
-                    }
+        // Threads of their own: a worker waiting for the lock blocks, which the cooperative pool must not.
+        await OwnThreads.run(workers) { _ in
+            for _ in 0..<rounds {
+                try? FileLock.withLock(for: path) {
+                    let value = Int(String(decoding: try FileInput.read(path), as: UTF8.self)) ?? -1000
+                    usleep(200)
+                    try AtomicFile.writeState(Data(String(value + 1).utf8), to: path)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Synchronization
 import Testing
 
@@ -59,30 +60,31 @@ struct ScanMemoryBudgetTests {
     /// A waiter is served in arrival order: a small request behind a large one waits, although it
     /// would fit, until the large one is served. (Checked while only the small one fits: once both
     /// are served, the order their threads get to record it in is the scheduler's, not the budget's.)
-    @Test func waitersAreServedFirstComeFirstServed() throws {
+    @Test func waitersAreServedFirstComeFirstServed() async throws {
         let budget = ScanMemoryBudget(capacity: 100)
         try budget.reserve(80, what: "first")
         let served = Mutex<[String]>([])
+        // The waiters block in `reserve` on threads of their own; this test only suspends while it watches them.
         let large = Thread {
             try? budget.reserve(50, what: "large")
             served.withLock { $0.append("large") }
         }
         large.start()
-        while budget.queued < 1 { usleep(1000) }
+        try #require(await OwnThreads.until { budget.queued >= 1 })
         let small = Thread {
             try? budget.reserve(10, what: "small")
             served.withLock { $0.append("small") }
         }
         small.start()
-        while budget.queued < 2 { usleep(1000) }
+        try #require(await OwnThreads.until { budget.queued >= 2 })
         #expect(served.withLock { $0 }.isEmpty)
         // 40 free: the small request fits, the large one ahead of it does not, so neither is served.
         budget.release(20)
-        usleep(50_000)
+        try await Task.sleep(for: .milliseconds(50))
         #expect(served.withLock { $0 }.isEmpty)
         #expect(budget.queued == 2)
         budget.release(60)
-        while served.withLock({ $0.count }) < 2 { usleep(1000) }
+        #expect(await OwnThreads.until { served.withLock { $0.count } >= 2 })
         #expect(Set(served.withLock { $0 }) == ["large", "small"])
         #expect(budget.peakReserved == 80)
     }

@@ -77,10 +77,9 @@ extension BackOfficeService {
             state.applications[index].versions.append(version)
             return state.applications[index]
         }
-        return BackOffice.CreateApplicationVersionResponse(
-            applicationVersionId: name, applicationVersionName: name, applicationKey: version.applicationKey,
-            applicationSecret: version.applicationSecret, mobileSdkConfig: application.mobileSDKConfiguration(version),
-            supported: version.supported)
+        var created = Self.versionDetail(version, of: application)
+        created.applicationVersionName = name
+        return created
     }
 
     /// `application/detail` of one application.
@@ -88,11 +87,16 @@ extension BackOfficeService {
         BackOffice.GetApplicationDetailResponse(
             applicationId: application.applicationId,
             masterPublicKey: application.masterPublicKey.base64EncodedString(), applicationRoles: application.roles,
-            versions: application.versions.map {
-                BackOffice.ApplicationVersionDetail(
-                    applicationVersionId: $0.applicationVersionId, applicationKey: $0.applicationKey,
-                    applicationSecret: $0.applicationSecret, mobileSdkConfig: application.mobileSDKConfiguration($0),
-                    supported: $0.supported)
-            })
+            versions: application.versions.map { versionDetail($0, of: application) })
+    }
+
+    /// A version as `application/detail` and `application/version/create` describe it.
+    static func versionDetail(
+        _ version: ServerApplication.Version, of application: ServerApplication
+    ) -> BackOffice.ApplicationVersionDetail {
+        BackOffice.ApplicationVersionDetail(
+            applicationVersionId: version.applicationVersionId, applicationKey: version.applicationKey,
+            applicationSecret: version.applicationSecret, mobileSdkConfig: application.mobileSDKConfiguration(version),
+            supported: version.supported)
     }
 }

@@ -50,11 +50,12 @@ extension BackOffice.OperationTemplateDetailResponse {
     /// A stored template as the API shows it.
     init(_ record: OperationTemplateRecord) {
         self.init(
-            id: record.id, templateName: record.templateName, operationType: record.operationType,
-            dataTemplate: record.dataTemplate,
-            signatureType: record.signatureType,
-            maxFailureCount: record.maxFailureCount, expiration: record.expiration, riskFlags: record.riskFlags,
-            proximityCheckEnabled: record.proximityCheckEnabled)
+            id: record.id,
+            template: BackOffice.OperationTemplateCreateRequest(
+                templateName: record.templateName, operationType: record.operationType,
+                dataTemplate: record.dataTemplate, signatureType: record.signatureType,
+                maxFailureCount: record.maxFailureCount, expiration: record.expiration, riskFlags: record.riskFlags,
+                proximityCheckEnabled: record.proximityCheckEnabled))
     }
 }
 

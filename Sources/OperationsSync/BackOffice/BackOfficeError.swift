@@ -1,10 +1,11 @@
 public import MobileTokenAPI
+public import QRAuthEncoding
 
 /// The one error of the back-office REST client: a stable code, a human reason, and what the server said.
 ///
 /// An `ERR00nn` envelope keeps its code (`serverCode`) and message; an answer without an envelope (an HTML error
 /// page, a 500, a proxy's 401) is `statusCode` with the HTTP status. Equality is by code.
-public struct BackOfficeError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct BackOfficeError: QRAuthError {
     /// Stable codes; the raw value is what scripts and logs see.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// Could not connect, or the connection broke.
@@ -56,15 +57,6 @@ public struct BackOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// A human description: `backoffice.server: ...`.
     public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Equality by code.
-    public static func == (lhs: BackOfficeError, rhs: BackOfficeError) -> Bool { lhs.code == rhs.code }
-
-    /// Hashes the code only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// Matches an error against a bare code in `switch` and `#expect`.
-    public static func ~= (code: Code, error: BackOfficeError) -> Bool { error.code == code }
 }
 
 extension BackOfficeError {

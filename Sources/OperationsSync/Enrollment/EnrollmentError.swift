@@ -1,9 +1,11 @@
+public import QRAuthEncoding
+
 /// The one error of the enrollment client (`/pa/v3/*`): a stable code, a human reason, and what the server said.
 ///
 /// Server error envelopes (`{"status":"ERROR","responseObject":{"code":"ERR_…","message":"POWER_AUTH_…"}}`) keep the
 /// server's code and message; answers that do not verify (bad MAC, undecryptable, stale) and refused temporary keys
 /// have their own codes. Equality is by code.
-public struct EnrollmentError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct EnrollmentError: QRAuthError {
     /// Stable codes; the raw value is what scripts and logs see.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// Could not connect, or the connection broke.
@@ -99,15 +101,6 @@ public struct EnrollmentError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// A human description: `enroll.activation_refused: ...`.
     public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Equality by code.
-    public static func == (lhs: EnrollmentError, rhs: EnrollmentError) -> Bool { lhs.code == rhs.code }
-
-    /// Hashes the code only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// Matches an error against a bare code in `switch` and `#expect`.
-    public static func ~= (code: Code, error: EnrollmentError) -> Bool { error.code == code }
 }
 
 extension EnrollmentError {

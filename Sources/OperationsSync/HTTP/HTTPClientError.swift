@@ -1,7 +1,9 @@
+public import QRAuthEncoding
+
 /// The one error of the HTTP client: a stable machine-readable code and a human reason.
 ///
 /// Equality is by code, so tests and callers can match `error == .timeout` style without the reason.
-public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPClientError: QRAuthError {
     /// Stable codes; the raw value is what scripts and logs see.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// Could not connect, or the connection broke before the response completed.
@@ -54,13 +56,4 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// A human description: `http.timeout: no response from host within 10 s`.
     public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Equality by code.
-    public static func == (lhs: HTTPClientError, rhs: HTTPClientError) -> Bool { lhs.code == rhs.code }
-
-    /// Hashes the code only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// Matches an error against a bare code in `switch` and `#expect`.
-    public static func ~= (code: Code, error: HTTPClientError) -> Bool { error.code == code }
 }

@@ -1,10 +1,11 @@
 import MobileTokenAPI
+public import QRAuthEncoding
 
 /// The one error of the Mobile Token API client: a stable code, a human reason, and what the server said.
 ///
 /// Transport failures map the SDK's `WPNError` reasons; server answers keep their code (`serverCode`, for example
 /// `POWERAUTH_AUTH_FAIL`) and HTTP status. Equality is by code.
-public struct MobileTokenError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MobileTokenError: QRAuthError {
     /// Stable codes; the raw value is what scripts and logs see.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// Could not connect, or the connection broke (`network_generic`).
@@ -106,13 +107,4 @@ public struct MobileTokenError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// A human description: `mtoken.powerauth_auth_fail: ...`.
     public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Equality by code.
-    public static func == (lhs: MobileTokenError, rhs: MobileTokenError) -> Bool { lhs.code == rhs.code }
-
-    /// Hashes the code only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// Matches an error against a bare code in `switch` and `#expect`.
-    public static func ~= (code: Code, error: MobileTokenError) -> Bool { error.code == code }
 }

@@ -22,7 +22,4 @@ extension EnrollmentError: ReportableError {
         }
         return UntrustedServerHint.message(reason, tls: code == .tls)
     }
-
-    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
-    var errorCode: String { code.rawValue }
 }

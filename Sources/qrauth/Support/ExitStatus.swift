@@ -1,3 +1,5 @@
+import QRAuthEncoding
+
 /// The process exit codes of design.md, shared by every command.
 enum ExitStatus: Int32, Comparable, Sendable {
     /// Parsed, verified, trusted, found.
@@ -47,6 +49,13 @@ protocol ReportableError: Error {
     /// A stable identifier, `domain.snake_case` (`file.not_found`, `cli.usage`): the `code` of the
     /// `{"error":{"code","message"}}` object `--json` prints (docs/json.md).
     var errorCode: String { get }
+}
+
+/// A library error (every module's error is a `QRAuthError`) reports its reason and its stable code; its
+/// conformance in `Support/<Module>+Exit.swift` says only the exit status, and a message where it adds a hint.
+extension ReportableError where Self: QRAuthError {
+    var message: String { reason }
+    var errorCode: String { codeString }
 }
 
 extension ExitStatus {

@@ -8,9 +8,4 @@ extension FileError: ReportableError {
         case .notFound, .unreadable, .tooLarge, .writeFailed, .locked, .lockFailed, .notRegular: .malformed
         }
     }
-
-    var message: String { reason }
-
-    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
-    var errorCode: String { code.rawValue }
 }

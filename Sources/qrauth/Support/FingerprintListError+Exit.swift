@@ -7,9 +7,4 @@ extension FingerprintListError: ReportableError {
         default: .malformed
         }
     }
-
-    var message: String { reason }
-
-    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
-    var errorCode: String { code.rawValue }
 }

@@ -10,7 +10,4 @@ extension HTTPClientError: ReportableError {
     }
 
     var message: String { description }
-
-    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
-    var errorCode: String { code.rawValue }
 }

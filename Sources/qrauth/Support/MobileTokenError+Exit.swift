@@ -18,7 +18,4 @@ extension MobileTokenError: ReportableError {
 
     /// The reason, with what to try where the user can act: a private CA for an untrusted certificate.
     var message: String { UntrustedServerHint.message(reason, tls: code == .tls) }
-
-    /// The library's stable code (`domain.snake_case`), the `code` of the `--json` error object.
-    var errorCode: String { code.rawValue }
 }
