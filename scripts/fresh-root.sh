@@ -171,10 +171,22 @@ else
     done
     [ -f /etc/gitconfig ] && cp /etc/gitconfig "$root/etc/gitconfig"
     [ -f "$HOME/.gitconfig" ] && cp "$HOME/.gitconfig" "$root/root/.gitconfig"
-    step "Swift's Debian 12 prerequisites (swift.org) and make"
+    # libncurses6: swift-build, swift-package and swift-driver need libncurses.so.6, which a minbase root lacks
+    # (the first run here stopped with "swift: error while loading shared libraries: libncurses.so.6").
+    step "Swift's Debian 12 prerequisites (swift.org), libncurses6 and make"
     in_root apt-get install -y -qq --no-install-recommends binutils git gnupg2 libc6-dev libcurl4-openssl-dev \
-        libedit2 libgcc-12-dev libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libz3-dev pkg-config \
-        tzdata zlib1g-dev make ca-certificates > /dev/null
+        libedit2 libgcc-12-dev libncurses6 libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libz3-dev \
+        pkg-config tzdata zlib1g-dev make ca-certificates > /dev/null
+    # The toolchain's own programs load in the root (lldb aside: it wants the Python it was built with).
+    cat > "$root/tmp/toolchain-libraries.sh" <<'SH'
+for tool in "$1"/usr/bin/*; do
+    case $tool in *lldb*) continue ;; esac
+    ldd "$tool" 2>/dev/null | awk -v tool="$tool" '/not found/ { print tool ": " $1 }'
+done
+SH
+    missing=$(in_root sh /tmp/toolchain-libraries.sh "$swift_root")
+    [ -z "$missing" ] || fail "the Swift toolchain misses libraries in the root: $(echo $missing)"
+    in_root "$swift_root/usr/bin/swift" build --version
     mkdir -p "$root/src/qrauth"
     git -C "$repo" ls-files -z | (cd "$repo" && xargs -0 cp --parents -t "$root/src/qrauth")
     for target in demo test; do
