@@ -57,7 +57,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "QRAuthEncoding", swiftSettings: strictSettings),
-        .target(name: "QRAuthFiles", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
+        .target(name: "QRAuthFiles", swiftSettings: strictSettings),
         .target(name: "OfflineOperations", dependencies: ["QRAuthEncoding"], swiftSettings: strictSettings),
         .target(
             name: "QRAuthCrypto",
@@ -76,7 +76,7 @@ let package = Package(
         ),
         .target(
             name: "QRImaging",
-            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CTIFF", "QRAuthEncoding"],
+            dependencies: ["CZBar", "CQREncode", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CTIFF"],
             swiftSettings: strictSettings
         ),
         // The Mobile Token API wire model; OfflineOperations holds the one factor vocabulary, QRAuthEncoding the one

@@ -1,7 +1,7 @@
-public import QRAuthEncoding
-
 /// A file could not be read or written; `code` is stable, `reason` is one human sentence.
-public struct FileError: QRAuthError {
+// Same shape as `QRAuthEncoding.QRAuthError`, written out here because design.md keeps this module free of other
+// qrauth modules; the CLI declares the conformance (`FileError+Exit.swift`).
+public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Stable, machine-readable cases.
     public enum Code: String, Sendable {
         /// The path does not exist.
@@ -37,4 +37,13 @@ public struct FileError: QRAuthError {
             .notRegular,
             "\(path): has \(count) hard links; a state file must have one name (remove the extra links or copy it)")
     }
+
+    /// The human reason.
+    public var description: String { reason }
+
+    /// Errors are equal when their codes are, so tests can match codes.
+    public static func == (lhs: FileError, rhs: FileError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

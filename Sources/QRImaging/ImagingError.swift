@@ -1,9 +1,9 @@
-public import QRAuthEncoding
-
 /// Why an image could not be decoded, scanned, generated or rendered.
 ///
 /// `code` is stable and machine-readable; `reason` is one human sentence. Errors compare by code.
-public struct ImagingError: QRAuthError {
+// Same shape as `QRAuthEncoding.QRAuthError`, written out here because design.md keeps this module free of other
+// qrauth modules; the CLI declares the conformance (`ImagingError+Exit.swift`).
+public struct ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Stable cases. Decoding and generation add theirs here; raw values never change once shipped.
     public enum Code: String, Sendable {
         /// Zero bytes of input.
@@ -36,4 +36,13 @@ public struct ImagingError: QRAuthError {
         self.code = code
         self.reason = reason
     }
+
+    /// The human reason.
+    public var description: String { reason }
+
+    /// Errors are equal when their codes are, so tests can match codes.
+    public static func == (lhs: ImagingError, rhs: ImagingError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

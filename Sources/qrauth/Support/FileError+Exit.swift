@@ -1,4 +1,8 @@
+public import QRAuthEncoding
 import QRAuthFiles
+
+// FileError's module may not import QRAuthEncoding (design.md), so the one error shape is declared here.
+extension FileError: QRAuthError {}
 
 extension FileError: ReportableError {
     var exitStatus: ExitStatus {

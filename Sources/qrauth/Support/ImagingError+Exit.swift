@@ -1,4 +1,8 @@
+public import QRAuthEncoding
 import QRImaging
+
+// ImagingError's module may not import QRAuthEncoding (design.md), so the one error shape is declared here.
+extension ImagingError: QRAuthError {}
 
 extension ImagingError: ReportableError {
     var exitStatus: ExitStatus {
