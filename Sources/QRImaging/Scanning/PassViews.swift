@@ -595,17 +595,8 @@ struct PassViews {
                     guard dimension >= 21, dimension <= 177,
                         let homography = state.binary.outlineHomography(outline, dimension: dimension)
                     else { return nil }
-                    let made: (GrayImage, Homography)?
-                    switch rendering {
-                    case .sampled:
-                        made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
-                    case .bilinear(let scale):
-                        made = state.working.warped(through: homography, dimension: dimension, scale: scale)
-                    }
-                    guard let made else { return nil }
                     return GroupView(
-                        image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                        dimension: dimension, checked: offset != 0)
+                        rendering, through: homography, dimension: dimension, state: state, checked: offset != 0)
                 }
             }
         }
@@ -645,17 +636,8 @@ struct PassViews {
                         let homography = state.binary.outlineHomography(
                             found.outlines, frame: found.frame, dimension: dimension)
                     else { return nil }
-                    let made: (GrayImage, Homography)?
-                    switch rendering {
-                    case .sampled:
-                        made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
-                    case .bilinear(let scale):
-                        made = state.working.warped(through: homography, dimension: dimension, scale: scale)
-                    }
-                    guard let made else { return nil }
                     return GroupView(
-                        image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                        dimension: dimension, checked: true)
+                        rendering, through: homography, dimension: dimension, state: state, checked: true)
                 }
             }
         }
@@ -740,5 +722,26 @@ struct PassViews {
         let base = working()
         let (image, map) = base.image.rotated(degrees: degrees)
         return View(image: image, map: base.map.after(map))
+    }
+}
+
+extension PassViews.GroupView {
+    /// The code of `dimension` modules that `homography` maps from module coordinates to the working
+    /// image of `state`, drawn upright in `rendering`; nil when it cannot be drawn.
+    init?(
+        _ rendering: PassViews.GroupRendering, through homography: Homography, dimension: Int,
+        state: PassViews.FinderState, checked: Bool
+    ) {
+        let made: (GrayImage, Homography)?
+        switch rendering {
+        case .sampled:
+            made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
+        case .bilinear(let scale):
+            made = state.working.warped(through: homography, dimension: dimension, scale: scale)
+        }
+        guard let made else { return nil }
+        self.init(
+            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale), dimension: dimension,
+            checked: checked)
     }
 }
