@@ -80,6 +80,55 @@ struct PerspectiveTests {
         #expect(wrong == 0, "\(wrong) modules read wrong")
     }
 
+    @Test func aShearedFinderKeepsItsRingOrder() throws {
+        // A finder seen far past 45° about a diagonal: a thin rhombus whose sides meet at 40°. Its
+        // corners, given round the ring from another corner, come back in module-corner order; quadrants
+        // around its centre along these axes would put two corners in one.
+        let first = ImagePoint(x: 1, y: 0)
+        let second = ImagePoint(x: cos(40 * Double.pi / 180), y: sin(40 * Double.pi / 180))
+        func point(_ u: Double, _ v: Double) -> ImagePoint {
+            ImagePoint(x: 100 + 2 * u * first.x + 6 * v * second.x, y: 80 + 2 * u * first.y + 6 * v * second.y)
+        }
+        let modules = [point(0, 0), point(7, 0), point(7, 7), point(0, 7)]
+        for start in 0..<4 {
+            for step in [1, 3] {
+                let quad = (0..<4).map { modules[(start + step * $0) % 4] }
+                let outline = try #require(FinderOutline(quad: quad, axes: (first, second)))
+                #expect(outline.corners == modules, "start \(start), step \(step)")
+            }
+        }
+        // Corners that do not run round a quad give no outline.
+        #expect(FinderOutline(quad: [modules[0], modules[0], modules[2], modules[2]], axes: (first, second)) == nil)
+    }
+
+    @Test func aFarFinderWithoutOutlineIsStandedInForByItsCentre() throws {
+        // The far (top-right) finder's ring touched by a dark bar running to the image's edge, as the
+        // quiet zone's edge or the data touch a far finder foreshortened to a pixel or two: it has no
+        // outline, so the twelve-corner fit does not apply; the other two outlines and its centre fit
+        // the perspective.
+        let text = "the far finder merges with its surroundings"
+        let (matrix, tilted) = try Self.tilted(text, right: 0.45, depth: 0.55)
+        let far = try #require(tilted.blockBinarized().finderPatterns().max { $0.x < $1.x })
+        var image = tilted
+        let row = Int(far.y.rounded()) + 1
+        for x in Int(far.x.rounded())..<image.width { image[x, row] = 0 }
+        let binary = image.blockBinarized()
+        let groups = FinderPattern.codeGroups(binary.finderPatterns(), limit: 3).filter { $0.count == 3 }
+        let group = try #require(groups.first, "\(groups)")
+        #expect(binary.outlineFrame(group) == nil)
+        let partial = try #require(binary.partialOutlineFrame(group))
+        #expect(partial.outlines.map { $0 != nil } == [true, false, true])
+        let dimensions = FinderOutline.dimensions(of: partial.outlines, frame: partial.frame)
+        #expect(dimensions.contains(matrix.size), "\(dimensions)")
+        let homography = try #require(
+            binary.outlineHomography(partial.outlines, frame: partial.frame, dimension: matrix.size))
+        let (drawn, _) = try #require(binary.sampledCode(through: homography, dimension: matrix.size, scale: 2))
+        let read = SampledCodeTests.modules(of: drawn, dimension: matrix.size, scale: 2)
+        let wrong = zip(read, matrix.modules).filter { $0 != $1 }.count
+        #expect(wrong <= 3, "\(wrong) modules read wrong")
+        #expect(try QRScanner().scan(image, budget: nil).map(\.text) == [text])
+    }
+
     @Test func aCodeTiltedFarPastFortyFiveDegreesIsRead() throws {
         let text = "tilted far past forty-five degrees"
         // Read by none of the passes before the outlines (the finder centres' frame misses by modules).

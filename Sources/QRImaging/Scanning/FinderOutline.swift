@@ -25,23 +25,31 @@ struct FinderOutline: Equatable {
         self.corners = corners
     }
 
-    /// The outline of a `quad` (`GrayImage.finderQuad`), its corners put in module-corner order along
-    /// `axes`, by their quadrant around the quad's centre; nil when they do not fall one in each
-    /// quadrant, or a side is under 2 px.
+    /// The outline of a `quad` (`GrayImage.finderQuad`: four corners in order round the ring), its
+    /// corners put in module-corner order along `axes`: of the eight ways to walk round the quad, the
+    /// one whose sides from corner 0 to 1 and 3 to 2 run along the first axis, and from 0 to 3 and 1 to
+    /// 2 along the second, best (the largest sum of the sides' projections on their axes). Under strong
+    /// perspective a finder is a thin, sheared quad and the axes meet far from a right angle, so
+    /// quadrants around the quad's centre put two corners in one quadrant; the walk keeps the ring's
+    /// order. Nil when the quad does not run round (no walk projects positively on both axes) or a
+    /// side is under 2 px.
     init?(quad: [ImagePoint], axes: (ImagePoint, ImagePoint)) {
         guard quad.count == 4 else { return nil }
-        let centre = ImagePoint(x: quad.map(\.x).reduce(0, +) / 4, y: quad.map(\.y).reduce(0, +) / 4)
-        var slots = [ImagePoint?](repeating: nil, count: 4)
-        for point in quad {
-            let along = (point.x - centre.x) * axes.0.x + (point.y - centre.y) * axes.0.y
-            let across = (point.x - centre.x) * axes.1.x + (point.y - centre.y) * axes.1.y
-            let slot = along < 0 ? (across < 0 ? 0 : 3) : (across < 0 ? 1 : 2)
-            guard slots[slot] == nil else { return nil }
-            slots[slot] = point
+        func along(_ from: ImagePoint, _ to: ImagePoint, _ axis: ImagePoint) -> Double {
+            (to.x - from.x) * axis.x + (to.y - from.y) * axis.y
         }
-        let found = slots.compactMap { $0 }
-        guard found.count == 4 else { return nil }
-        corners = found
+        var best: (score: Double, corners: [ImagePoint])?
+        for start in 0..<4 {
+            for step in [1, 3] {
+                let c = (0..<4).map { quad[(start + step * $0) % 4] }
+                let first = along(c[0], c[1], axes.0) + along(c[3], c[2], axes.0)
+                let second = along(c[0], c[3], axes.1) + along(c[1], c[2], axes.1)
+                guard first > 0, second > 0 else { continue }
+                if best.map({ first + second > $0.score }) ?? true { best = (first + second, c) }
+            }
+        }
+        guard let best else { return nil }
+        corners = best.corners
         guard modules.along >= 2.0 / 7, modules.across >= 2.0 / 7 else { return nil }
     }
 }
@@ -174,20 +182,64 @@ extension GrayImage {
             guard let quad = finderQuad(pattern) else { return nil }
             quads.append(quad)
         }
+        guard let frame = Self.quadFrame(group, quads: quads),
+            let a = frame.outlines[0], let b = frame.outlines[1], let c = frame.outlines[2]
+        else { return nil }
+        return (frame.frame, (a, b, c))
+    }
+
+    /// For a group of three finder patterns of which only one or two show an outline (`finderQuad`
+    /// nil for the others: under strong perspective the far finders' rings, foreshortened to a pixel
+    /// or two, merge with the data or the quiet zone's edge): the frame, oriented by the quads found
+    /// (`quadFrame`), and the outline of each finder that has one, in frame order. Nil when every
+    /// finder or none has a quad, or no corner fits them.
+    func partialOutlineFrame(
+        _ group: [FinderPattern]
+    ) -> (frame: (FinderPattern, FinderPattern, FinderPattern), outlines: [FinderOutline?])? {
+        guard group.count == 3 else { return nil }
+        let quads = group.map { finderQuad($0) }
+        let known = quads.filter { $0 != nil }.count
+        guard known >= 1, known < 3 else { return nil }
+        return Self.quadFrame(group, quads: quads)
+    }
+
+    /// The frame (top-left, top-right, bottom-left) of the finder `group` and the outlines of its
+    /// `quads` (nil where a finder has none), in frame order. The corner finder is the one the quads
+    /// agree with best: its own quad's sides run towards the other two finders, and another finder's
+    /// quad has a side running towards it (finders' sides stay aligned with the code's under
+    /// perspective; the right angle of the centres does not). Nil when no corner fits within about
+    /// 30° on average, or no outline can be put in module order.
+    static func quadFrame(
+        _ group: [FinderPattern], quads: [[ImagePoint]?]
+    ) -> (frame: (FinderPattern, FinderPattern, FinderPattern), outlines: [FinderOutline?])? {
         func unit(_ dx: Double, _ dy: Double) -> ImagePoint {
             let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
             return ImagePoint(x: dx / length, y: dy / length)
         }
         func sine(_ p: ImagePoint, _ q: ImagePoint) -> Double { abs(p.x * q.y - p.y * q.x) }
+        let known = quads.filter { $0 != nil }.count
+        guard group.count == 3, quads.count == 3, known > 0 else { return nil }
         var best: (misfit: Double, corner: Int)?
         for k in 0..<3 {
-            let q = quads[k]
-            // The quad's two side directions, each the mean of its two opposite sides.
-            let first = unit(q[1].x - q[0].x + q[2].x - q[3].x, q[1].y - q[0].y + q[2].y - q[3].y)
-            let second = unit(q[3].x - q[0].x + q[2].x - q[1].x, q[3].y - q[0].y + q[2].y - q[1].y)
-            let towards = (0..<3).filter { $0 != k }.map { unit(group[$0].x - group[k].x, group[$0].y - group[k].y) }
-            let misfit = min(
-                sine(towards[0], first) + sine(towards[1], second), sine(towards[0], second) + sine(towards[1], first))
+            var misfit = 0.0
+            for j in 0..<3 {
+                guard let q = quads[j] else { continue }
+                // The quad's two side directions, each the mean of its two opposite sides.
+                let first = unit(q[1].x - q[0].x + q[2].x - q[3].x, q[1].y - q[0].y + q[2].y - q[3].y)
+                let second = unit(q[3].x - q[0].x + q[2].x - q[1].x, q[3].y - q[0].y + q[2].y - q[1].y)
+                if j == k {
+                    let towards = (0..<3).filter { $0 != k }.map {
+                        unit(group[$0].x - group[k].x, group[$0].y - group[k].y)
+                    }
+                    misfit += min(
+                        sine(towards[0], first) + sine(towards[1], second),
+                        sine(towards[0], second) + sine(towards[1], first))
+                } else {
+                    let towards = unit(group[k].x - group[j].x, group[k].y - group[j].y)
+                    misfit += 2 * min(sine(towards, first), sine(towards, second))
+                }
+            }
+            misfit /= Double(known)
             if best.map({ misfit < $0.misfit }) ?? true { best = (misfit, k) }
         }
         guard let best, best.misfit < 1 else { return nil }
@@ -199,11 +251,11 @@ extension GrayImage {
         if cross < 0 { others.swapAt(0, 1) }
         let (right, down) = (group[others[0]], group[others[1]])
         let axes = (unit(right.x - corner.x, right.y - corner.y), unit(down.x - corner.x, down.y - corner.y))
-        guard let a = FinderOutline(quad: quads[best.corner], axes: axes),
-            let b = FinderOutline(quad: quads[others[0]], axes: axes),
-            let c = FinderOutline(quad: quads[others[1]], axes: axes)
-        else { return nil }
-        return ((corner, right, down), (a, b, c))
+        let outlines = [best.corner, others[0], others[1]].map { index in
+            quads[index].flatMap { FinderOutline(quad: $0, axes: axes) }
+        }
+        guard outlines.filter({ $0 != nil }).count == known else { return nil }
+        return ((corner, right, down), outlines)
     }
 
     /// The outlines of a code's three finder patterns (top-left, top-right, bottom-left, as `oriented`
@@ -252,6 +304,35 @@ extension FinderOutline {
         return 17 + 4 * version
     }
 
+    /// The module counts to try for a code of which only some finders show an outline (`outlines`, in
+    /// frame order, nil where missing; `frame` their patterns): per side, the distance between the
+    /// finder centres over the geometric mean of the module sizes known along it (an outline's, else
+    /// the pattern's own estimate), snapped to a QR size, and the sizes one and two versions either
+    /// side (a far finder's unknown, smaller modules make the estimate low); versions 1–40 only.
+    static func dimensions(
+        of outlines: [FinderOutline?], frame: (FinderPattern, FinderPattern, FinderPattern)
+    ) -> [Int] {
+        let patterns = [frame.0, frame.1, frame.2]
+        guard outlines.count == 3 else { return [] }
+        func centre(_ index: Int) -> ImagePoint {
+            guard let outline = outlines[index] else { return ImagePoint(x: patterns[index].x, y: patterns[index].y) }
+            return ImagePoint(
+                x: outline.corners.map(\.x).reduce(0, +) / 4, y: outline.corners.map(\.y).reduce(0, +) / 4)
+        }
+        func side(to index: Int, along: Bool) -> Double? {
+            let sizes = [0, index].map { end in
+                outlines[end].map { along ? $0.modules.along : $0.modules.across } ?? patterns[end].module
+            }
+            let mean = (sizes[0] * sizes[1]).squareRoot()
+            guard mean > 0 else { return nil }
+            let (p, q) = (centre(0), centre(index))
+            return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() / mean
+        }
+        guard let along = side(to: 1, along: true), let across = side(to: 2, along: false) else { return [] }
+        let version = Int((((along + across) / 2 + 7 - 17) / 4).rounded())
+        return [0, 1, -1, 2, -2].map { version + $0 }.filter { (1...40).contains($0) }.map { 17 + 4 * $0 }
+    }
+
     /// The module coordinates of the twelve outline corners of a code of `dimension` modules, in the
     /// order of `outlines`' corners (top-left, top-right, bottom-left finder).
     static func moduleCorners(dimension: Int) -> [ImagePoint] {
@@ -269,8 +350,38 @@ extension GrayImage {
     func outlineHomography(
         _ outlines: (FinderOutline, FinderOutline, FinderOutline), dimension: Int
     ) -> Homography? {
-        let source = FinderOutline.moduleCorners(dimension: dimension)
-        let target = outlines.0.corners + outlines.1.corners + outlines.2.corners
+        outlineHomography(
+            source: FinderOutline.moduleCorners(dimension: dimension),
+            target: outlines.0.corners + outlines.1.corners + outlines.2.corners, dimension: dimension)
+    }
+
+    /// `outlineHomography` for a code of which only some finders show an outline (`outlines`, in
+    /// frame order, nil where missing): a missing one's centre (`frame`) stands for its four corners.
+    func outlineHomography(
+        _ outlines: [FinderOutline?], frame: (FinderPattern, FinderPattern, FinderPattern), dimension: Int
+    ) -> Homography? {
+        guard outlines.count == 3 else { return nil }
+        let corners = FinderOutline.moduleCorners(dimension: dimension)
+        let patterns = [frame.0, frame.1, frame.2]
+        var source: [ImagePoint] = []
+        var target: [ImagePoint] = []
+        for index in 0..<3 {
+            let own = Array(corners[(4 * index)..<(4 * index + 4)])
+            if let outline = outlines[index] {
+                source += own
+                target += outline.corners
+            } else {
+                let centre = ImagePoint(x: own[0].x + 3.5, y: own[0].y + 3.5)
+                source += Array(repeating: centre, count: 4)
+                target += Array(repeating: ImagePoint(x: patterns[index].x, y: patterns[index].y), count: 4)
+            }
+        }
+        return outlineHomography(source: source, target: target, dimension: dimension)
+    }
+
+    /// The homography fitted to `source` module points and their `target` image points, refined with
+    /// the alignment pattern found near where that fit puts it (version 2 on).
+    private func outlineHomography(source: [ImagePoint], target: [ImagePoint], dimension: Int) -> Homography? {
         guard let fitted = Homography(fitting: source, to: target) else { return nil }
         guard let alignment = alignmentPattern(through: fitted, dimension: dimension) else { return fitted }
         // The alignment centre weighs as much as one finder's four corners.

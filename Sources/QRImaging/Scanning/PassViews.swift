@@ -514,8 +514,9 @@ struct PassViews {
     mutating func groupViews(_ group: [FinderPattern], best: Bool, state: FinderState? = nil) -> [() -> GroupView?] {
         let state = state ?? finders()
         let outlineViews = outlineViews(group, best: best, state: state)
+        let partialViews = partialOutlineViews(group, state: state)
         // A triple only strong perspective explains is read through its outlines alone.
-        guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews }
+        guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews + partialViews }
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
             let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
             return outlineViews
@@ -547,6 +548,7 @@ struct PassViews {
                         }
                     }
                 }
+                + partialViews
         }
         let box = FinderPattern.region(of: group)
         let topLeft = state.map.apply(x: box.left, y: box.top)
@@ -593,17 +595,49 @@ struct PassViews {
                     guard dimension >= 21, dimension <= 177,
                         let homography = state.binary.outlineHomography(outline, dimension: dimension)
                     else { return nil }
-                    let made: (GrayImage, Homography)?
-                    switch rendering {
-                    case .sampled:
-                        made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
-                    case .bilinear(let scale):
-                        made = state.working.warped(through: homography, dimension: dimension, scale: scale)
-                    }
-                    guard let made else { return nil }
                     return GroupView(
-                        image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                        dimension: dimension, checked: offset != 0)
+                        rendering, through: homography, dimension: dimension, state: state, checked: offset != 0)
+                }
+            }
+        }
+    }
+
+    /// The images to scan for the code of a three-pattern `group` of which only one or two finders show
+    /// an outline (`GrayImage.partialOutlineFrame`; a code tilted past 60°, whose far finders' rings
+    /// merge with their surroundings): through the homography fitted to the outlines found and the
+    /// other finders' centres, at each module count `FinderOutline.dimensions` suggests, read module by
+    /// module, then resampled at 2 px a module. ZBar reads one only when it shows its timing patterns
+    /// (`checked`): most sizes are wrong. Tried after the group's other views; each nil when they apply
+    /// (every finder has an outline) or no frame fits.
+    mutating func partialOutlineViews(_ group: [FinderPattern], state: FinderState) -> [() -> GroupView?] {
+        guard group.count == 3, GrayImage.irregularity(group, perspective: true) != nil else { return [] }
+        // Found once, by the first view made.
+        var partial:
+            (
+                frame: (FinderPattern, FinderPattern, FinderPattern), outlines: [FinderOutline?], dimensions: [Int]
+            )?? = nil
+        func found() -> (
+            frame: (FinderPattern, FinderPattern, FinderPattern), outlines: [FinderOutline?], dimensions: [Int]
+        )? {
+            if partial == nil {
+                partial = .some(
+                    state.binary.partialOutlineFrame(group).map { found in
+                        (found.frame, found.outlines, FinderOutline.dimensions(of: found.outlines, frame: found.frame))
+                    })
+            }
+            return partial ?? nil
+        }
+        return (0..<5).flatMap { candidate -> [() -> GroupView?] in
+            [GroupRendering.sampled, .bilinear(2)].map { rendering in
+                {
+                    guard let found = found(), candidate < found.dimensions.count else { return nil }
+                    let dimension = found.dimensions[candidate]
+                    guard
+                        let homography = state.binary.outlineHomography(
+                            found.outlines, frame: found.frame, dimension: dimension)
+                    else { return nil }
+                    return GroupView(
+                        rendering, through: homography, dimension: dimension, state: state, checked: true)
                 }
             }
         }
@@ -688,5 +722,26 @@ struct PassViews {
         let base = working()
         let (image, map) = base.image.rotated(degrees: degrees)
         return View(image: image, map: base.map.after(map))
+    }
+}
+
+extension PassViews.GroupView {
+    /// The code of `dimension` modules that `homography` maps from module coordinates to the working
+    /// image of `state`, drawn upright in `rendering`; nil when it cannot be drawn.
+    init?(
+        _ rendering: PassViews.GroupRendering, through homography: Homography, dimension: Int,
+        state: PassViews.FinderState, checked: Bool
+    ) {
+        let made: (GrayImage, Homography)?
+        switch rendering {
+        case .sampled:
+            made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
+        case .bilinear(let scale):
+            made = state.working.warped(through: homography, dimension: dimension, scale: scale)
+        }
+        guard let made else { return nil }
+        self.init(
+            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale), dimension: dimension,
+            checked: checked)
     }
 }
