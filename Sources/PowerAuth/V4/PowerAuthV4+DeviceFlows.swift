@@ -35,10 +35,7 @@ extension PowerAuthV4 {
             claims = TemporaryKeyJWT.RequestClaims(
                 applicationKey: applicationKey, activationId: activationId,
                 challenge: SecureRandom.bytes(count: 16).base64EncodedString(),
-                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
-                    algorithm: suite.rawValue,
-                    encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
-                ))
+                sharedSecretRequest: context.request)
             jwt = try TemporaryKeyJWT.request(claims, jwtKey: jwtKey)
         }
 
@@ -114,7 +111,7 @@ extension PowerAuthV4 {
         let layer1Nonce: Data
         let layer2Nonce: Data
         let context: SharedSecret.ClientContext
-        let deviceKey: NISTP384.PrivateKey
+        let deviceKeys: DeviceKeys
 
         /// Builds both layers for an activation code, with a fresh device key and a fresh shared-secret request.
         package init(
@@ -125,13 +122,9 @@ extension PowerAuthV4 {
             self.suite = suite
             envelope = try application.envelope(temporaryKey)
             context = try SharedSecret.ClientContext(suite: suite)
-            deviceKey = NISTP384.PrivateKey()
+            deviceKeys = DeviceKeys(suite: suite)
             let layer2 = Wire.ActivationLayer2Request(
-                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
-                    algorithm: suite.rawValue,
-                    encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
-                ),
-                devicePublicKeys: Wire.PublicKeys(ecdsa: deviceKey.publicKey.x963Representation.base64EncodedString()),
+                sharedSecretRequest: context.request, devicePublicKeys: deviceKeys.publicKeys,
                 activationOtp: otp, activationName: name, platform: platform)
             let inner = try envelope.sealRequest(
                 Wire.encode(layer2), sharedInfo1: SharedInfo1.activationLayer2, timestamp: nowMillis)
@@ -175,11 +168,31 @@ extension PowerAuthV4 {
                 masterPublicKey: application.masterPublicKey, counterData: ctrData)
             return Device(
                 application: application, state: state, serverPublicKey: serverKey,
-                devicePublicKey: deviceKey.publicKey.x963Representation)
+                devicePublicKey: deviceKeys.ecdsaPublicKey)
         }
 
         /// The device's public key sent in layer 2 (uncompressed P-384 point).
-        package var devicePublicKey: Data { deviceKey.publicKey.x963Representation }
+        package var devicePublicKey: Data { deviceKeys.ecdsaPublicKey }
+    }
+
+    /// The device's own key pairs of a 4.0 activation or upgrade (spec §13.2, §15) and the `devicePublicKeys` object
+    /// sent for them: the one place both flows build it. ECDSA P-384, sent as the uncompressed point (U2).
+    package struct DeviceKeys: Sendable {
+        /// The suite the keys are for.
+        package let suite: Suite
+        let ecdsa: NISTP384.PrivateKey
+
+        /// Fresh keys for `suite`.
+        package init(suite: Suite) {
+            self.suite = suite
+            ecdsa = NISTP384.PrivateKey()
+        }
+
+        /// The ECDSA public key (uncompressed P-384 point).
+        package var ecdsaPublicKey: Data { ecdsa.publicKey.x963Representation }
+
+        /// `devicePublicKeys` as sent.
+        package var publicKeys: Wire.PublicKeys { Wire.PublicKeys(ecdsa: ecdsaPublicKey.base64EncodedString()) }
     }
 
     /// A 4.0 activation on the device, in memory: its keys in clear, and the online steps after activation. Not

@@ -44,6 +44,12 @@ extension PowerAuthV4 {
                 [ecKey.publicKey.x963Representation] + (mlkemKey.map { [$0.publicKeySPKI] } ?? [])
             }
 
+            /// `sharedSecretRequest` as sent: the suite name and the Base64 `encapsulationKeys`.
+            package var request: TemporaryKeyJWT.SharedSecretRequest {
+                TemporaryKeyJWT.SharedSecretRequest(
+                    algorithm: suite.rawValue, encapsulationKeys: encapsulationKeys.map { $0.base64EncodedString() })
+            }
+
             /// `SHARED_SECRET` from the server's salt and encapsulated keys.
             package func derive(salt: Data, encapsulatedKeys: [Data]) throws(PowerAuthError) -> Data {
                 guard encapsulatedKeys.count == (suite.isHybrid ? 2 : 1) else {
