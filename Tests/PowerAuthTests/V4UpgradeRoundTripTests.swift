@@ -80,9 +80,11 @@ struct V4UpgradeRoundTripTests {
         }
     }
 
-    @Test("start → pending 4.0 keys (flag bit 1, 3.x still works) → confirm → 4.0 only; counters continue", arguments: [
-        PowerAuthV4.Suite.ecP384, .ecP384MLL3,
-    ])
+    @Test(
+        "start → pending 4.0 keys (flag bit 1, 3.x still works) → confirm → 4.0 only; counters continue",
+        arguments: [
+            PowerAuthV4.Suite.ecP384, .ecP384MLL3,
+        ])
     func roundTrip(suite: PowerAuthV4.Suite) throws {
         var device3 = pair.device
         var server = pair.server
