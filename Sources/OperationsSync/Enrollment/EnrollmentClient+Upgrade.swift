@@ -69,15 +69,7 @@ extension EnrollmentClient {
         password: String
     ) async throws(EnrollmentError) -> PowerAuthV4.DeviceFile {
         let device = try usableActivation(store)
-        let master: NISTP384.PublicKey
-        let exchangeRequest: PowerAuthV4.TemporaryKeyExchange
-        do {
-            master = try application.master
-            exchangeRequest = try application.temporaryKeyExchange(suite: suite)
-        } catch {
-            throw EnrollmentError(.configuration, error.reason)
-        }
-        let key = try await temporaryKeyV4(exchangeRequest, signer: master)
+        let key = try await applicationTemporaryKeyV4(application, suite: suite)
         let biometry = device.biometryKey != nil
         let start: PowerAuthV4.UpgradeStart
         do {

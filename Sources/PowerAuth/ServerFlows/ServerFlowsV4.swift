@@ -235,8 +235,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
                 sub: id, applicationKey: request.applicationKey, activationId: request.activationId,
                 challenge: request.challenge,
                 sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
-                    salt: exchange.salt.base64EncodedString(),
-                    encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                    salt: exchange.salt, encapsulatedKeys: exchange.encapsulatedKeys),
                 iatMs: nowMillis, expMs: expires),
             signingKey: signingKey)
         insert(
@@ -385,8 +384,7 @@ package struct ServerActivationFlowV4: Sendable {
         activation.applicationSecret = applicationSecret
         let layer2 = PowerAuthV4.Wire.ActivationLayer2Response(
             sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
-                salt: exchange.salt.base64EncodedString(),
-                encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                salt: exchange.salt, encapsulatedKeys: exchange.encapsulatedKeys),
             serverPublicKeys: PowerAuthV4.Wire.PublicKeys(
                 ecdsa: serverKey.publicKey.x963Representation.base64EncodedString()),
             activationId: activation.activationId, ctrData: ctrData.base64EncodedString())

@@ -129,8 +129,7 @@ package struct ServerUpgradeFlowV4: Sendable {
         pending.biometryEnabled = request.enableBiometry == true
         let response = PowerAuthV4.Wire.UpgradeResponse(
             sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
-                salt: exchange.salt.base64EncodedString(),
-                encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                salt: exchange.salt, encapsulatedKeys: exchange.encapsulatedKeys),
             serverPublicKeys: PowerAuthV4.Wire.PublicKeys(
                 ecdsa: serverKey.publicKey.x963Representation.base64EncodedString()),
             ctrData: ctrData.base64EncodedString())

@@ -48,11 +48,7 @@ extension PowerAuthV4 {
             else {
                 throw PowerAuthError(.temporaryKey, "the temporary-key response does not echo this request")
             }
-            guard let salt = Data(base64Encoded: response.sharedSecretResponse.salt) else {
-                throw PowerAuthError(.base64, "the temporary-key salt is not Base64")
-            }
-            let secret = try context.derive(
-                salt: salt, encapsulatedKeys: try decodeAll(response.sharedSecretResponse.encapsulatedKeys))
+            let secret = try context.derive(response.sharedSecretResponse)
             return TemporaryKey(
                 id: response.sub, secret: secret, expiresMillis: response.expMs, serverTimeMillis: response.iatMs)
         }
@@ -158,11 +154,7 @@ extension PowerAuthV4 {
             guard HeaderFields.isValidUUID(layer2.activationId) else {
                 throw PowerAuthError(.activationFile, "the activation id is not a UUID")
             }
-            guard let salt = Data(base64Encoded: layer2.sharedSecretResponse.salt) else {
-                throw PowerAuthError(.base64, "the activation salt is not Base64")
-            }
-            let secret = try context.derive(
-                salt: salt, encapsulatedKeys: decodeAll(layer2.sharedSecretResponse.encapsulatedKeys))
+            let secret = try context.derive(layer2.sharedSecretResponse)
             let state = try DeviceState(
                 activationId: layer2.activationId, suite: suite, activationSecret: secret,
                 masterPublicKey: application.masterPublicKey, counterData: ctrData)

@@ -51,6 +51,14 @@ extension PowerAuthV4 {
             }
 
             /// `SHARED_SECRET` from the server's salt and encapsulated keys.
+            /// `derive(salt:encapsulatedKeys:)` of a `sharedSecretResponse` as received (Base64).
+            package func derive(_ response: TemporaryKeyJWT.SharedSecretResponse) throws(PowerAuthError) -> Data {
+                guard let salt = Data(base64Encoded: response.salt) else {
+                    throw PowerAuthError(.base64, "the shared-secret salt is not Base64")
+                }
+                return try derive(salt: salt, encapsulatedKeys: decodeAll(response.encapsulatedKeys))
+            }
+
             package func derive(salt: Data, encapsulatedKeys: [Data]) throws(PowerAuthError) -> Data {
                 guard encapsulatedKeys.count == (suite.isHybrid ? 2 : 1) else {
                     throw PowerAuthError(

@@ -75,11 +75,7 @@ extension PowerAuthV4 {
             guard let serverKey = Data(base64Encoded: payload.serverPublicKeys.ecdsa),
                 (try? NISTP384.PublicKey(x963Representation: serverKey)) != nil
             else { throw PowerAuthError(.key, "serverPublicKeys.ecdsa is not a P-384 point") }
-            guard let salt = Data(base64Encoded: payload.sharedSecretResponse.salt) else {
-                throw PowerAuthError(.base64, "the upgrade salt is not Base64")
-            }
-            let secret = try context.derive(
-                salt: salt, encapsulatedKeys: decodeAll(payload.sharedSecretResponse.encapsulatedKeys))
+            let secret = try context.derive(payload.sharedSecretResponse)
             let state = try DeviceState(
                 activationId: activationId, suite: suite, activationSecret: secret,
                 masterPublicKey: application.masterPublicKey, counterData: ctrData, counter: max(0, counter),
