@@ -68,6 +68,17 @@ struct V4UpgradeRoundTripTests {
         return header.value
     }
 
+    /// The refusal of an upgrade start, or nil when it was accepted.
+    func startRefusal(
+        _ body: Data, _ authorization: String?, _ server: inout ServerActivation
+    ) -> ServerUpgradeFlowV4.Refusal.Kind? {
+        refusal {
+            _ = try flow.start(
+                body, authorization: authorization, activation: &server, temporaryKeys: temporaryKeys,
+                nowMillis: Self.now)
+        }
+    }
+
     func refusal(_ body: () throws -> Void) -> ServerUpgradeFlowV4.Refusal.Kind? {
         do {
             try body()
@@ -142,11 +153,7 @@ struct V4UpgradeRoundTripTests {
         }
         let (again, againHeader) = try start(&device3)
         #expect(
-            refusal {
-                _ = try flow.start(
-                    again.body, authorization: againHeader, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .upgrade)
+            startRefusal(again.body, againHeader, &server) == .upgrade)
         try server.validate()
     }
 
@@ -160,26 +167,14 @@ struct V4UpgradeRoundTripTests {
             } == .upgrade)
         let (request, wrong) = try start(&device3, password: "9999")
         #expect(
-            refusal {
-                _ = try flow.start(
-                    request.body, authorization: wrong, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .authentication)
+            startRefusal(request.body, wrong, &server) == .authentication)
         #expect(server.counters.failedAttempts == 1 && server.upgradeV4 == nil)
         // No header, or a header of another version (U1: the start is signed 3.3): ERR_UPGRADE.
         #expect(
-            refusal {
-                _ = try flow.start(
-                    request.body, authorization: nil, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .upgrade)
+            startRefusal(request.body, nil, &server) == .upgrade)
         let (other, v32) = try start(&device3, version: .v32)
         #expect(
-            refusal {
-                _ = try flow.start(
-                    other.body, authorization: v32, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .upgrade)
+            startRefusal(other.body, v32, &server) == .upgrade)
         // A confirm signed with keys the server does not hold: ERR_AUTHENTICATION (possession: not counted).
         let (good, header) = try start(&device3)
         let answer = try flow.start(
@@ -247,11 +242,7 @@ struct V4UpgradeRoundTripTests {
         let body = try PowerAuthV4.Wire.encode(sealed)
         let header = try sign3x(&device3, uriId: PowerAuthV4.Upgrade.startURIId, body: body)
         #expect(
-            refusal {
-                _ = try flow.start(
-                    body, authorization: header, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .upgrade)
+            startRefusal(body, header, &server) == .upgrade)
         #expect(server.upgradeV4 == nil)
         // U1's other choice: a start header claiming pa_version 4.0 does not parse as a 3.x header at all.
         let (request, _) = try start(&device3)
@@ -259,10 +250,6 @@ struct V4UpgradeRoundTripTests {
             applicationKey: device3.applicationKey, activationId: device3.activationId, codeType: .possessionKnowledge,
             authCode: Data(count: 64).base64EncodedString(), nonce: Data(count: 16).base64EncodedString())
         #expect(
-            refusal {
-                _ = try flow.start(
-                    request.body, authorization: v4Header.value, activation: &server, temporaryKeys: temporaryKeys,
-                    nowMillis: Self.now)
-            } == .upgrade)
+            startRefusal(request.body, v4Header.value, &server) == .upgrade)
     }
 }
