@@ -20,6 +20,8 @@ extension EnrollmentService {
         group.post(RouterPath(EndpointPaths.PowerAuth.v4.tokenCreate)) { try await createTokenV4($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.v4.tokenRemove)) { try await removeTokenV4($0, $1) }
         group.post(RouterPath(EndpointPaths.PowerAuth.v4.activationRemove)) { try await removeActivationV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.upgradeStart)) { try await upgradeStartV4($0, $1) }
+        group.post(RouterPath(EndpointPaths.PowerAuth.v4.upgradeConfirm)) { try await upgradeConfirmV4($0, $1) }
     }
 
     // MARK: /pa/v4/status, /pa/v4/keystore/create
@@ -47,7 +49,8 @@ extension EnrollmentService {
             let jwtKey: Data
             let signingKey: NISTP384.PrivateKey
             if let activationId = claims.activationId {
-                guard let activation = store.activation(id: activationId), let v4 = activation.v4,
+                // A pending upgrade's keys too: the device reads the status (flag bit 1) before it confirms.
+                guard let activation = store.activation(id: activationId), let v4 = activation.statusPartV4,
                     activation.applicationKey == claims.applicationKey
                 else { throw refuse(failure, request, "unknown 4.0 activation") }
                 jwtKey = try v4.keys().activationTemporaryKey
@@ -130,7 +133,7 @@ extension EnrollmentService {
     func activationStatusV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let header = try encryptionHeaderV4(request, activationScope: true)
         let failure = PowerAuthRESTError.activation
-        guard let activation = store.activation(id: header.activationId ?? ""), activation.v4 != nil,
+        guard let activation = store.activation(id: header.activationId ?? ""), activation.statusPartV4 != nil,
             activation.applicationKey == header.applicationKey
         else { throw refuse(failure, request, "unknown 4.0 activation") }
         do {
@@ -187,6 +190,100 @@ extension EnrollmentService {
             try service.remove(activation: &activation, nowMillis: now)
         }
     }
+
+    // MARK: /pa/v4/upgrade/*
+
+    /// `/pa/v4/upgrade/start` (spec §15): both headers; `ServerUpgradeFlowV4.start` checks the 3.3 authorization and
+    /// keeps the pending 4.0 keys, in one store transaction (counters and failed attempts kept whatever the outcome).
+    func upgradeStartV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let header = try encryptionHeaderV4(request, activationScope: false)
+        let body = context.body
+        let now = clock.nowMillis
+        return try upgradeStep(request, applicationKey: header.applicationKey, version: "3.3") {
+            (flow, activation) throws(ServerUpgradeFlowV4.Refusal) in
+            try flow.start(
+                body, authorization: request.header(AuthorizationHeader.name), activation: &activation,
+                temporaryKeys: temporaryKeysV4, nowMillis: now)
+        }
+    }
+
+    /// `/pa/v4/upgrade/confirm` (spec §15): signed `possession` with the pending 4.0 keys; commits the upgrade.
+    func upgradeConfirmV4(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
+        let value = request.header(PowerAuthV4.AuthorizationHeader.name)
+        let header = try? PowerAuthV4.AuthorizationHeader(parsing: value ?? "")
+        let body = context.body
+        let now = clock.nowMillis
+        return try upgradeStep(request, applicationKey: header?.applicationKey, version: "4.0") {
+            (flow, activation) throws(ServerUpgradeFlowV4.Refusal) in
+            try flow.confirm(body, authorization: value, activation: &activation, nowMillis: now)
+        }
+    }
+
+    /// One upgrade step on the activation `X-PowerAuth-Authorization` names (3.3 header for start, 4.0 for
+    /// confirm), in one store transaction that keeps whatever the step changed, also when it refuses; refusals are
+    /// answered with the flow's error code.
+    private func upgradeStep(
+        _ request: Request, applicationKey: String?, version: String,
+        _ step: (ServerUpgradeFlowV4, inout ServerActivation) throws(ServerUpgradeFlowV4.Refusal) -> Data
+    ) throws(APIFailure) -> Response {
+        func failure(_ refusal: ServerUpgradeFlowV4.Refusal) -> APIFailure {
+            let status = refusal.kind == .authentication ? 401 : 400
+            return refuse(
+                APIFailure(wireCode: refusal.kind.rawValue, status: status, Self.upgradeMessages[refusal.kind] ?? ""),
+                request, refusal.reason)
+        }
+        let value = request.header(AuthorizationHeader.name) ?? ""
+        let activationId: String
+        if version == "4.0" {
+            guard let header = try? PowerAuthV4.AuthorizationHeader(parsing: value) else {
+                throw failure(.init(.upgrade, "no valid 4.0 \(AuthorizationHeader.name) header"))
+            }
+            activationId = header.activationId
+        } else {
+            do throws(ServerUpgradeFlowV4.Refusal) {
+                activationId = try ServerUpgradeFlowV4.activationId(authorization: value)
+            } catch {
+                throw failure(error)
+            }
+        }
+        var refusal: ServerUpgradeFlowV4.Refusal?
+        do {
+            let answer = try store.transaction { (state, changed) throws(APIFailure) -> Data in
+                guard let index = state.activations.firstIndex(where: { $0.activationId == activationId }),
+                    state.activations[index].applicationKey == applicationKey
+                else {
+                    refusal = .init(.upgrade, "unknown activation")
+                    throw APIFailure(.powerAuthFailed, "refused")
+                }
+                var activation = state.activations[index]
+                let flow = ServerUpgradeFlowV4(
+                    applicationKey: activation.applicationKey, applicationSecret: activation.applicationSecret)
+                do throws(ServerUpgradeFlowV4.Refusal) {
+                    let body = try step(flow, &activation)
+                    state.activations[index] = activation
+                    changed = true
+                    return body
+                } catch {
+                    if activation != state.activations[index] {
+                        state.activations[index] = activation
+                        changed = true
+                    }
+                    refusal = error
+                    throw APIFailure(.powerAuthFailed, "refused")
+                }
+            }
+            return Envelope.json(answer)
+        } catch {
+            if let refusal { throw failure(refusal) }
+            throw error
+        }
+    }
+
+    /// The messages of the upgrade errors (the RESTful integration's style).
+    static let upgradeMessages: [ServerUpgradeFlowV4.Refusal.Kind: String] = [
+        .upgrade: "POWER_AUTH_UPGRADE_FAILED", .authentication: "POWER_AUTH_SIGNATURE_INVALID",
+        .validation: "POWER_AUTH_REQUEST_INVALID",
+    ]
 
     // MARK: helpers
 

@@ -119,8 +119,12 @@ extension EnrollmentService {
 
     // MARK: activation/status
 
+    /// The upgrade version a 3.x activation's status blob reports: 4 while serve offers a 4.0 suite (every
+    /// application: serve has no per-application suite list), so devices offer the upgrade (spec powerauth-v4.md §15).
+    static var upgradeGeneration: UInt8 { ServerFlowsV4.supportedSuites.isEmpty ? 3 : 4 }
+
     /// `POST /pa/v3/activation/status`: the encrypted status blob of `ServerStatusFlow`; unknown and CREATED
-    /// activations get 32 random bytes (and a random nonce), as the real server sends.
+    /// activations get 32 random bytes (and a random nonce), as the real server sends. The upgrade byte offers 4.0.
     func activationStatusBlob(_ request: Request, _ context: DevServerContext) async throws(APIFailure) -> Response {
         let failure = PowerAuthRESTError.activation
         let body = try await requestObject(request, context, as: ActivationStatusRequest.self, failure: failure)
@@ -140,7 +144,8 @@ extension EnrollmentService {
         }
         let answer: (blob: Data, nonce: Data?)
         do {
-            answer = try ServerStatusFlow().answer(activation, challenge: challenge)
+            answer = try ServerStatusFlow(upgradeGeneration: Self.upgradeGeneration).answer(
+                activation, challenge: challenge)
         } catch {
             throw refuse(APIFailure(.generic, "the status blob could not be made"), request, "\(error)")
         }

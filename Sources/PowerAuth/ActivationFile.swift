@@ -8,9 +8,31 @@ public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore
     /// The file path.
     public let path: String
 
+    /// True for a store whose caller holds the file's `FileLock` for a longer cycle (`holdingLock(for:_:)`): its
+    /// cycles take no lock of their own (a second `flock` on the lock file would wait for this very process).
+    package let lockHeld: Bool
+
     /// Makes a store over a file.
     public init(path: String) {
         self.path = path
+        lockHeld = false
+    }
+
+    private init(path: String, lockHeld: Bool) {
+        self.path = path
+        self.lockHeld = lockHeld
+    }
+
+    /// Runs `body`, network calls included, holding the file's lock for the whole of it, with a store over the
+    /// file whose cycles take no lock of their own (every read and write of the run must go through it). A second
+    /// process waits up to `FileLock.defaultTimeout`, then fails.
+    package static func holdingLock<R>(
+        for path: String, _ body: (ActivationFile<Activation>) async throws -> R
+    ) async throws -> R {
+        if !FileManager.default.fileExists(atPath: path) { _ = try ActivationFile(path: path).load() }
+        let lock = try FileLock.acquire(for: path)
+        defer { lock.release() }
+        return try await body(ActivationFile(path: path, lockHeld: true))
     }
 
     /// Reads and validates the file. Throws `FileError` for I/O and `PowerAuthError` for content.
@@ -27,6 +49,7 @@ public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore
     /// to), waiting up to `FileLock.defaultTimeout`; throws `FileError(.locked)` when another process keeps it.
     /// A missing file is reported as by `load()` before any lock file is made beside it.
     public func withExclusiveAccess<R>(_ body: () throws -> R) throws -> R {
+        if lockHeld { return try body() }
         if !FileManager.default.fileExists(atPath: path) { _ = try load() }
         return try FileLock.withLock(for: path, body)
     }

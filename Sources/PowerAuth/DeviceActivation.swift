@@ -56,6 +56,11 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
     /// Server time minus device time in milliseconds, as last learnt from the enrollment server (absent until
     /// one answered); requests then start from server-synchronised time.
     public var serverTimeOffsetMillis: Int64?
+    /// An upgrade to 4.0 that `/pa/v4/upgrade/start` began and `/pa/v4/upgrade/confirm` has not finished (spec
+    /// powerauth-v4.md §15): the 4.0 device file the activation becomes once the server confirms, knowledge key
+    /// wrapped. The 3.x keys above stay in use until then; `qrauth activation upgrade` run again resumes or starts
+    /// over. Absent otherwise (3.x files read and write unchanged).
+    package var pendingUpgradeV4: PowerAuthV4.DeviceFile?
 
     /// Whether the activation was removed and refuses to sign.
     public var isRemoved: Bool { removed == true }
@@ -132,5 +137,11 @@ public struct DeviceActivation: Sendable, Equatable, Codable {
         _ = try serverKey()
         _ = try masterKey()
         try validateTokens()
+        if let pendingUpgradeV4 {
+            try pendingUpgradeV4.validate()
+            guard pendingUpgradeV4.activationId == activationId else {
+                throw PowerAuthError(.activationFile, "pendingUpgradeV4 belongs to another activation")
+            }
+        }
     }
 }

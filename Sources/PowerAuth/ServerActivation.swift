@@ -47,6 +47,9 @@ public struct ServerActivation: Sendable, Equatable, Codable {
     /// The protocol 4.0 part of an activation made with `/pa/v4/activation/create` (nil for 3.x activations, whose
     /// files therefore read and write unchanged).
     package var v4: ServerActivationV4? = nil
+    /// The 4.0 keys of an upgrade from 3.3 that `/pa/v4/upgrade/start` made and `/pa/v4/upgrade/confirm` has not
+    /// committed yet (spec §15); the 3.x keys keep working until then. Absent otherwise.
+    package var upgradeV4: ServerActivationV4? = nil
 
     /// Whether the device key was exchanged (false while CREATED).
     public var hasDeviceKey: Bool { !devicePublicKey.isEmpty }
@@ -89,6 +92,7 @@ public struct ServerActivation: Sendable, Equatable, Codable {
         }
         _ = try serverSigningKey()
         _ = try masterSigningKey()
+        try upgradeV4?.validate()
         if let v4 {
             try v4.validate()
         } else if hasDeviceKey || registration == nil {

@@ -199,4 +199,29 @@ struct PowerAuthV4EndpointTests {
             ])
         #expect(response.status == 400)
     }
+
+    @Test("/pa/v4/upgrade/*: no 3.3 header, an unknown activation, a 4.0 activation are ERR_UPGRADE (HTTP 400)")
+    func upgradeRefusals() async throws {
+        let application = try application
+        func refusedAsUpgrade(_ response: TestResponse) -> Bool {
+            response.status == 400 && String(decoding: response.body, as: UTF8.self).contains("\"ERR_UPGRADE\"")
+        }
+        let encryption = PowerAuthV4.EncryptionHeader(applicationKey: application.applicationKey).value
+        let start = await post(
+            "/pa/v4/upgrade/start", Data("{}".utf8), headers: [PowerAuthV4.EncryptionHeader.name: encryption])
+        #expect(refusedAsUpgrade(start), "\(String(decoding: start.body, as: UTF8.self))")
+        let stranger = PowerAuthV4.AuthorizationHeader(
+            applicationKey: application.applicationKey, activationId: UUID().uuidString.lowercased(),
+            codeType: .possession, authCode: Data(count: 32).base64EncodedString(),
+            nonce: Data(count: 16).base64EncodedString())
+        let unknown = await post(
+            "/pa/v4/upgrade/confirm", Data(), headers: [PowerAuthV4.AuthorizationHeader.name: stranger.value])
+        #expect(refusedAsUpgrade(unknown), "\(String(decoding: unknown.body, as: UTF8.self))")
+        // A 4.0 activation has nothing to confirm, although its code would verify.
+        var device = try await activate()
+        let header = try device.upgradeConfirmAuthorization()
+        let confirm = await post(
+            "/pa/v4/upgrade/confirm", Data(), headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+        #expect(refusedAsUpgrade(confirm), "\(String(decoding: confirm.body, as: UTF8.self))")
+    }
 }

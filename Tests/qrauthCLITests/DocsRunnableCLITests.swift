@@ -115,6 +115,12 @@ struct DocsRunnableCLITests {
             path: "docs/powerauth-v4.md", name: "v4",
             expected: ["(protocol 4.0, EC_P384_ML_L3)", ": ACTIVE (protocol 4.0", "signs nothing more"]),
         Page(
+            path: "docs/powerauth-v4.md", name: "v4-upgrade",
+            expected: [
+                "upgrade to 4.0 available", "qrauth activation upgrade --url URL", "to protocol 4.0, EC_P384_ML_L3",
+                ": ACTIVE (protocol 4.0, EC_P384_ML_L3)",
+            ]),
+        Page(
             path: "docs/offline-operations.md", name: "parse",
             expected: ["Offline operation (", "\"operationId\"", "df6128fc-ca51-44b7-befa-ca0e1408aa63"]),
         Page(path: "docs/qr-imaging.md", name: "encode", expected: ["#######", "code.png"]),

@@ -9,6 +9,7 @@ struct HelpTextCLITests {
         ["scan"], ["qr", "encode"], ["operation", "parse"], ["operation", "verify"], ["operation", "approve"],
         ["operation", "create"], ["pac", "parse"], ["activation", "create"], ["activation", "show"],
         ["activation", "import"], ["activation", "activate"], ["activation", "status"], ["activation", "remove"],
+        ["activation", "upgrade"],
         ["token", "create"], ["token", "remove"], ["token", "list"], ["code", "verify"], ["pins", "keygen"],
         ["pins", "public-key"],
         ["pins", "private-key"], ["pins", "fingerprint"], ["pins", "sign"], ["pins", "verify"],

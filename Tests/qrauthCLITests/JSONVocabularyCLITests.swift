@@ -29,10 +29,11 @@ struct JSONVocabularyCLITests {
         "activation activate": ["protocolVersion", "algorithm"],
         "activation status": [
             "failedAttempts", "maxFailedAttempts", "remainingAttempts", "lookAhead", "counterDistance",
-            "currentVersion", "upgradeVersion", "upgradeAvailable", "protocolVersion", "algorithm",
+            "currentVersion", "upgradeVersion", "upgradeAvailable", "upgradeStarted", "protocolVersion", "algorithm",
             "signatureAlgorithms",
         ],
         "activation remove": [],
+        "activation upgrade": ["outcome", "protocolVersion", "algorithm"],
         "token create": ["tokenId", "name", "replacedTokenId"], "token remove": ["tokenId", "name"],
         "token list": ["tokenId", "name"],
         "operation create": ["payload", "nonce", "totp"],
@@ -500,6 +501,11 @@ struct JSONVocabularyCLITests {
         try await Self.expectDocument("sync claim", run(["sync", "claim", third, "--json"] + device))
         try await Self.expectError(
             "sync claim", run(["sync", "claim", "no-such-operation", "--json"] + device), status: 1)
+
+        // The 3.3 phone upgrades to 4.0 (serve offers it); a second upgrade has nothing to do.
+        let upgrade = ["activation", "upgrade", "--sdk-config", sdkConfig, "--password-env", "PIN", "--json"]
+        try await Self.expectDocument("activation upgrade", run(upgrade + device))
+        try await Self.expectError("activation upgrade", run(upgrade + device), status: 64, code: "cli.usage")
 
         try await Self.expectDocument(
             "activation remove", run(["activation", "remove", "--password-env", "PIN", "--json"] + device))

@@ -177,4 +177,73 @@ struct PowerAuthV4ServeCLITests {
             #expect(!FileManager.default.fileExists(atPath: bank.path(name)))
         }
     }
+
+    @Test("a 3.3 activation: status offers 4.0 → upgrade (wrong password refused) → 4.0 status → signed approve")
+    func upgrade() async throws {
+        let bank = try await Bank()
+        defer { bank.stop() }
+        let phone = bank.path("legacy.json")
+        let (activationId, code) = try await bank.initActivation()
+        let activated = try await Self.activate(bank, code: code, device: phone, ["--protocol", "3.3"])
+        try #require(activated.status == 0, "\(activated.stderr)")
+        _ = try await bank.backOffice(["activation", "commit", "--activation-id", activationId])
+        let common = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
+
+        // serve's 3.x status blob offers protocol 4 (byte 6), and the status command says what to run.
+        let offered = try Self.json(try await CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(offered["currentVersion"] as? Int == 3 && offered["upgradeVersion"] as? Int == 4)
+        #expect(offered["upgradeAvailable"] as? Bool == true && offered["upgradeStarted"] as? Bool == false)
+        let shown = try await CLIRunner.run(["activation", "status"] + common)
+        #expect(shown.stdout.contains("upgrade to 4.0 available"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("qrauth activation upgrade --url URL --device \(phone)"), "\(shown.stdout)")
+
+        // A wrong password: the server refuses the 3.3 signature (exit 1); the file stays the 3.x file.
+        let upgrade = ["activation", "upgrade", "--sdk-config", bank.sdkConfig, "--password-env", "PIN"] + common
+        let before = try Data(contentsOf: URL(fileURLWithPath: phone))
+        let wrong = try await CLIRunner.run(upgrade, environment: ["PIN": "9999"])
+        #expect(wrong.status == 1 && wrong.stderr.contains("ERR_AUTHENTICATION"), "\(wrong.stderr)")
+        let unchanged = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
+        #expect(unchanged["protocolVersion"] as? String == "3.3" && unchanged["pendingUpgradeV4"] == nil)
+
+        let upgraded = try await CLIRunner.run(upgrade + ["--json"], environment: ["PIN": "1234"])
+        try #require(upgraded.status == 0, "\(upgraded.stderr)")
+        let output = try Self.json(upgraded)
+        #expect(output["activationId"] as? String == activationId && output["outcome"] as? String == "upgraded")
+        #expect(output["protocolVersion"] as? String == "4.0" && output["algorithm"] as? String == "EC_P384_ML_L3")
+        let file = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
+        #expect(file["protocolVersion"] as? String == "4.0" && file["suite"] as? String == "EC_P384_ML_L3")
+        let mode = try FileManager.default.attributesOfItem(atPath: phone)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let status = try Self.json(try await CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(status["status"] as? String == "ACTIVE" && status["protocolVersion"] as? String == "4.0")
+        #expect(status["currentVersion"] as? Int == 4 && status["upgradeAvailable"] as? Bool == false)
+        #expect(status["counterPosition"] as? String == "in-sync", "\(status)")
+        let again = try await CLIRunner.run(upgrade, environment: ["PIN": "1234"])
+        #expect(again.status == 64 && again.stderr.contains("already"), "\(again.stderr)")
+
+        // The upgraded device approves an online operation with 4.0 headers (sync makes its 4.0 token).
+        try await bank.createPaymentOperation()
+        let sync = ["--url", bank.url, "--device", phone, "--ca", bank.ca]
+        let id = try #require(try await bank.listedOperation(sync)["id"] as? String)
+        let approved = try await CLIRunner.run(
+            ["sync", "approve", id, "--password-env", "PIN"] + sync, environment: ["PIN": "1234"])
+        #expect(approved.status == 0, "\(approved.stderr)")
+
+        // A lost confirmation answer: the 3.x file with the pending section of the upgrade the server committed.
+        // Run again, the upgrade asks the status with the pending keys and adopts the committed file.
+        var lost = try #require(try JSONSerialization.jsonObject(with: before) as? [String: Any])
+        lost["pendingUpgradeV4"] = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: phone))) as? [String: Any])
+        try JSONSerialization.data(withJSONObject: lost).write(to: URL(fileURLWithPath: phone))
+        let pending = try Self.json(try await CLIRunner.run(["activation", "show", phone, "--json"]))
+        #expect(pending["protocolVersion"] as? String == "3.3")
+        let adopted = try await CLIRunner.run(upgrade + ["--json"], environment: ["PIN": "1234"])
+        try #require(adopted.status == 0, "\(adopted.stderr)")
+        #expect(try Self.json(adopted)["outcome"] as? String == "adopted-committed")
+        let final = try Self.json(try await CLIRunner.run(["activation", "status", "--json"] + common))
+        #expect(final["protocolVersion"] as? String == "4.0" && final["counterPosition"] as? String == "in-sync")
+    }
 }

@@ -74,6 +74,10 @@ public enum EndpointPaths {
         public var tokenCreate: String { prefix + "/token/create" }
         /// Signed token removal (uriId `tokenRemoveURIId`).
         public var tokenRemove: String { prefix + "/token/remove" }
+        /// Upgrade 3.3 → 4.0, start (4.0 path only; signed with the 3.3 keys, encrypted in application scope).
+        public var upgradeStart: String { prefix + "/upgrade/start" }
+        /// Upgrade 3.3 → 4.0, confirm (4.0 path only; signed `possession` with the new 4.0 keys).
+        public var upgradeConfirm: String { prefix + "/upgrade/confirm" }
 
         /// The uriId of `activationConfirm` (4.0).
         public static let activationConfirmURIId = "/pa/activation/confirm"

@@ -74,6 +74,21 @@ extension EnrollmentClient {
         return key
     }
 
+    /// An application-scope temporary key for `suite`, its answer checked with the P-384 master key.
+    package nonisolated func applicationTemporaryKeyV4(
+        _ application: PowerAuthV4.Application, suite: PowerAuthV4.Suite
+    ) async throws(EnrollmentError) -> PowerAuthV4.TemporaryKey {
+        let master: NISTP384.PublicKey
+        let exchangeRequest: PowerAuthV4.TemporaryKeyExchange
+        do {
+            master = try application.master
+            exchangeRequest = try application.temporaryKeyExchange(suite: suite)
+        } catch {
+            throw EnrollmentError(.configuration, error.reason)
+        }
+        return try await temporaryKeyV4(exchangeRequest, signer: master)
+    }
+
     /// Checks a code for a 4.0 activation before anything is sent (pure): Base32 and CRC-16; a signature part must
     /// verify with the P-256 master key (`legacyMaster`, a 3.x back office's) or ECDSA P-384/SHA-384 with the P-384
     /// master key (a hybrid ML-DSA signature is not checked: give the code without it). Returns the bare code.
@@ -106,15 +121,7 @@ extension EnrollmentClient {
         code: String, application: PowerAuthV4.Application, suite: PowerAuthV4.Suite,
         details: DeviceActivationFlow.DeviceDetails, password: String, biometry: Bool
     ) async throws(EnrollmentError) -> (file: PowerAuthV4.DeviceFile, fingerprint: String) {
-        let master: NISTP384.PublicKey
-        let exchangeRequest: PowerAuthV4.TemporaryKeyExchange
-        do {
-            master = try application.master
-            exchangeRequest = try application.temporaryKeyExchange(suite: suite)
-        } catch {
-            throw EnrollmentError(.configuration, error.reason)
-        }
-        let key = try await temporaryKeyV4(exchangeRequest, signer: master)
+        let key = try await applicationTemporaryKeyV4(application, suite: suite)
         let request: PowerAuthV4.ActivationRequest
         do {
             request = try PowerAuthV4.ActivationRequest(

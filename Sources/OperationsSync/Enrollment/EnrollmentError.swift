@@ -91,7 +91,7 @@ public struct EnrollmentError: QRAuthError {
     /// The code of a `/pa/v3` server error code (spec: error responses).
     public static func code(forServerCode serverCode: String) -> Code {
         switch serverCode {
-        case "ERR_ACTIVATION": .activationRefused
+        case "ERR_ACTIVATION", "ERR_UPGRADE": .activationRefused
         case "ERR_AUTHENTICATION": .authenticationFailed
         case "ERR_ENCRYPTION": .encryptionRefused
         case "ERR_TEMPORARY_KEY": .temporaryKeyRefused

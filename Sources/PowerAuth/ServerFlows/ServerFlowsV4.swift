@@ -125,12 +125,34 @@ extension ServerActivation {
         return v4
     }
 
-    /// The 80-byte status blob (spec §14.3), MAC'd with `KEY_MAC_STATUS`.
+    /// The 4.0 part of an upgrade from 3.3 waiting for its confirmation, or an error.
+    package func requirePendingUpgrade() throws(PowerAuthError) -> ServerActivationV4 {
+        guard let upgradeV4 else {
+            throw PowerAuthError(.version, "activation \(activationId) has no upgrade to 4.0 waiting for confirmation")
+        }
+        return upgradeV4
+    }
+
+    /// `statusPartV4`, or the error of a 3.x activation.
+    package func requireStatusPartV4() throws(PowerAuthError) -> ServerActivationV4 {
+        if let part = statusPartV4 { return part }
+        return try requireV4()
+    }
+
+    /// The 4.0 part whose keys answer `/pa/v4/activation/status` and activation-scope temporary keys: the
+    /// activation's own, or while an upgrade waits for its confirmation the pending one (spec §15); nil for 3.x.
+    package var statusPartV4: ServerActivationV4? { v4 ?? upgradeV4 }
+
+    /// The 80-byte status blob (spec §14.3), MAC'd with `KEY_MAC_STATUS`; while an upgrade from 3.3 waits for its
+    /// confirmation, made with the pending 4.0 keys and flag bit 1 ("upgrade confirmation pending") set.
     package func statusBlobV4() throws(PowerAuthError) -> Data {
-        let v4 = try requireV4()
+        let v4 = try requireStatusPartV4()
+        typealias Blob = PowerAuthV4.StatusBlob
         let keys = try v4.keys()
         return try PowerAuthV4.StatusBlob(
-            status: counters.status.statusByte, flags: (v4.confirmationPending ? 1 : 0) | (v4.biometryEnabled ? 8 : 0),
+            status: counters.status.statusByte,
+            flags: (v4.confirmationPending ? Blob.confirmationPendingFlag : 0)
+                | (self.v4 == nil ? Blob.upgradePendingFlag : 0) | (v4.biometryEnabled ? Blob.biometryFlag : 0),
             counterByte: UInt8(truncatingIfNeeded: counters.counter),
             failedAttempts: UInt8(clamping: counters.failedAttempts),
             maxFailedAttempts: UInt8(clamping: counters.maxFailedAttempts), lookAhead: UInt8(clamping: lookAhead),
@@ -141,9 +163,11 @@ extension ServerActivation {
     /// Checks a 4.0 authorization header over a request with look-ahead (spec §6.6): on success moves the counter
     /// past the matching step and resets failed attempts (not for `possession`); on failure counts one (not for
     /// `possession`) and blocks at the maximum. `confirm` admits a PENDING_COMMIT activation (spec §13.5).
+    /// `pendingUpgrade` checks against the 4.0 keys of an upgrade not confirmed yet (`/pa/v4/upgrade/confirm`).
     package mutating func verifyV4(
         _ header: PowerAuthV4.AuthorizationHeader, method: String, uriId: String, body: Data,
-        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, pendingUpgrade: Bool = false,
+        nowMillis: Int64
     ) throws(PowerAuthError) -> V4Verdict {
         guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
             throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
@@ -155,16 +179,17 @@ extension ServerActivation {
             .normalizedData(applicationSecret: applicationSecret)
         return try verifyV4(
             header.authCode, type: header.codeType, normalizedData: data, allowed: allowed, confirm: confirm,
-            nowMillis: nowMillis)
+            pendingUpgrade: pendingUpgrade, nowMillis: nowMillis)
     }
 
     /// The same check of a code over normalized request data (`METHOD&B64(uriId)&NONCE&B64(body)&APP_SECRET`),
     /// as the back office's `/rest/v4/auth/verify` receives it.
     package mutating func verifyV4(
         _ authCode: String, type: PowerAuthV4.AuthenticationCode.CodeType, normalizedData data: Data,
-        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, nowMillis: Int64
+        allowed: Set<PowerAuthV4.AuthenticationCode.CodeType>, confirm: Bool = false, pendingUpgrade: Bool = false,
+        nowMillis: Int64
     ) throws(PowerAuthError) -> V4Verdict {
-        var v4 = try requireV4()
+        var v4 = try pendingUpgrade ? requirePendingUpgrade() : requireV4()
         guard counters.status == .active || (confirm && counters.status == .pendingCommit) else {
             throw PowerAuthError(.activationMismatch, "the activation is \(counters.status.rawValue)")
         }
@@ -183,7 +208,7 @@ extension ServerActivation {
             ).reduce(Data(), +)
             if ConstantTime.equals(code, expected) {
                 v4.counterData = PowerAuthV4.Counter.next(current)
-                self.v4 = v4
+                if pendingUpgrade { upgradeV4 = v4 } else { self.v4 = v4 }
                 counters.counter += UInt64(step + 1)
                 if type != .possession { counters.failedAttempts = 0 }
                 registration?.lastUsedMillis = nowMillis
@@ -257,8 +282,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
                 sub: id, applicationKey: request.applicationKey, activationId: request.activationId,
                 challenge: request.challenge,
                 sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
-                    salt: exchange.salt.base64EncodedString(),
-                    encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                    salt: exchange.salt, encapsulatedKeys: exchange.encapsulatedKeys),
                 iatMs: nowMillis, expMs: expires),
             signingKey: signingKey)
         insert(
@@ -412,8 +436,7 @@ package struct ServerActivationFlowV4: Sendable {
         activation.applicationSecret = applicationSecret
         let layer2 = PowerAuthV4.Wire.ActivationLayer2Response(
             sharedSecretResponse: PowerAuthV4.TemporaryKeyJWT.SharedSecretResponse(
-                salt: exchange.salt.base64EncodedString(),
-                encapsulatedKeys: exchange.encapsulatedKeys.map { $0.base64EncodedString() }),
+                salt: exchange.salt, encapsulatedKeys: exchange.encapsulatedKeys),
             serverPublicKeys: serverKeys.publicKeys,
             activationId: activation.activationId, ctrData: ctrData.base64EncodedString())
         let inner = try opened.envelope.sealResponse(
@@ -448,7 +471,7 @@ package struct ServerActivationServiceV4: Sendable {
         let opened = try temporaryKeys.open(
             body, sharedInfo1: PowerAuthV4.SharedInfo1.activationStatus, applicationKey: applicationKey,
             applicationSecret: secret(),
-            activation: (activation.activationId, activation.requireV4().keys().sharedInfo2),
+            activation: (activation.activationId, activation.requireStatusPartV4().keys().sharedInfo2),
             nowMillis: nowMillis)
         let payload = PowerAuthV4.Wire.StatusPayload(
             activationStatus: try activation.statusBlobV4().base64EncodedString())

@@ -7,12 +7,16 @@ import QRAuthCrypto
 /// hash) under `KEY_TRANSPORT`, with the IV of the request's challenge and a fresh nonce. Unknown and CREATED
 /// activations get 32 random bytes (and a random nonce when a challenge was sent), as the real server sends.
 package struct ServerStatusFlow: Sendable {
-    /// The protocol generation written into the blob's current and upgrade version bytes.
+    /// The protocol generation written into the blob's current version byte.
     package let protocolGeneration: UInt8
+    /// The generation written into the upgrade version byte (byte 6): `protocolGeneration` when the server offers no
+    /// upgrade, 4 when it offers 3.3 → 4.0 (what the real server does since PR #2133, spec powerauth-v4.md §1, §15).
+    package let upgradeGeneration: UInt8
 
-    /// A flow for protocol 3.x.
-    package init(protocolGeneration: UInt8 = 3) {
+    /// A flow for protocol 3.x; `upgradeGeneration` 4 advertises the upgrade to 4.0.
+    package init(protocolGeneration: UInt8 = 3, upgradeGeneration: UInt8? = nil) {
         self.protocolGeneration = protocolGeneration
+        self.upgradeGeneration = upgradeGeneration ?? protocolGeneration
     }
 
     /// The blob and nonce to answer for `activation` (nil: unknown) and the request's 16-byte `challenge`
@@ -39,7 +43,7 @@ package struct ServerStatusFlow: Sendable {
         }
         let blob = ActivationStatusBlob(
             status: activation.counters.status.statusByte, currentVersion: protocolGeneration,
-            upgradeVersion: protocolGeneration, counterByte: counterByte,
+            upgradeVersion: upgradeGeneration, counterByte: counterByte,
             failedAttempts: UInt8(clamping: activation.counters.failedAttempts),
             maxFailedAttempts: UInt8(clamping: activation.counters.maxFailedAttempts),
             lookAhead: UInt8(clamping: activation.lookAhead), counterDataHash: counterHash)

@@ -44,10 +44,7 @@ extension PowerAuthV4 {
             claims = TemporaryKeyJWT.RequestClaims(
                 applicationKey: applicationKey, activationId: activationId,
                 challenge: (fixed?.challenge ?? SecureRandom.bytes(count: 16)).base64EncodedString(),
-                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
-                    algorithm: suite.rawValue,
-                    encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
-                ))
+                sharedSecretRequest: context.request)
             jwt = try TemporaryKeyJWT.request(claims, jwtKey: jwtKey)
         }
 
@@ -60,11 +57,7 @@ extension PowerAuthV4 {
             else {
                 throw PowerAuthError(.temporaryKey, "the temporary-key response does not echo this request")
             }
-            guard let salt = Data(base64Encoded: response.sharedSecretResponse.salt) else {
-                throw PowerAuthError(.base64, "the temporary-key salt is not Base64")
-            }
-            let secret = try context.derive(
-                salt: salt, encapsulatedKeys: try decodeAll(response.sharedSecretResponse.encapsulatedKeys))
+            let secret = try context.derive(response.sharedSecretResponse)
             return TemporaryKey(
                 id: response.sub, secret: secret, expiresMillis: response.expMs, serverTimeMillis: response.iatMs)
         }
@@ -164,11 +157,8 @@ extension PowerAuthV4 {
                 deviceKeys = try SigningKeys(suite: suite)
             }
             let layer2 = Wire.ActivationLayer2Request(
-                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest(
-                    algorithm: suite.rawValue,
-                    encapsulationKeys: context.encapsulationKeys.map { $0.base64EncodedString() }
-                ),
-                devicePublicKeys: deviceKeys.publicKeys, activationOtp: otp, activationName: name, platform: platform)
+                sharedSecretRequest: context.request, devicePublicKeys: deviceKeys.publicKeys,
+                activationOtp: otp, activationName: name, platform: platform)
             let inner = try envelope.sealRequest(
                 Wire.encode(layer2), sharedInfo1: SharedInfo1.activationLayer2, timestamp: nowMillis,
                 nonce: fixed?.layer2Nonce)
@@ -197,22 +187,14 @@ extension PowerAuthV4 {
             guard HeaderFields.isValidUUID(layer2.activationId) else {
                 throw PowerAuthError(.activationFile, "the activation id is not a UUID")
             }
-            guard let salt = Data(base64Encoded: layer2.sharedSecretResponse.salt) else {
-                throw PowerAuthError(.base64, "the activation salt is not Base64")
-            }
-            let secret = try context.derive(
-                salt: salt, encapsulatedKeys: decodeAll(layer2.sharedSecretResponse.encapsulatedKeys))
+            let secret = try context.derive(layer2.sharedSecretResponse)
             let state = try DeviceState(
                 activationId: layer2.activationId, suite: suite, activationSecret: secret,
                 masterPublicKey: application.masterPublicKey, counterData: ctrData)
             return Device(
                 application: application, state: state, serverPublicKey: serverKey,
                 devicePublicKey: deviceKeys.ecdsaPublicKey,
-                mldsa: deviceKeys.mldsa.map { key in
-                    MLDSAKeys(
-                        devicePublicKey: MLDSAPublicKeyEncoding.encode(key), deviceSeed: key.seed,
-                        serverPublicKey: serverMLDSA ?? Data())
-                })
+                mldsa: deviceKeys.deviceMLDSAKeys(serverPublicKey: serverMLDSA))
         }
 
         /// The answer's layer 2 as decrypted (JSON bytes), both layers opened with this request's nonces.

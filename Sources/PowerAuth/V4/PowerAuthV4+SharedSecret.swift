@@ -44,7 +44,21 @@ extension PowerAuthV4 {
                 [ecKey.publicKey.x963Representation] + (mlkemKey.map { [$0.publicKeySPKI] } ?? [])
             }
 
+            /// `sharedSecretRequest` as sent: the suite name and the Base64 `encapsulationKeys`.
+            package var request: TemporaryKeyJWT.SharedSecretRequest {
+                TemporaryKeyJWT.SharedSecretRequest(
+                    algorithm: suite.rawValue, encapsulationKeys: encapsulationKeys.map { $0.base64EncodedString() })
+            }
+
             /// `SHARED_SECRET` from the server's salt and encapsulated keys.
+            /// `derive(salt:encapsulatedKeys:)` of a `sharedSecretResponse` as received (Base64).
+            package func derive(_ response: TemporaryKeyJWT.SharedSecretResponse) throws(PowerAuthError) -> Data {
+                guard let salt = Data(base64Encoded: response.salt) else {
+                    throw PowerAuthError(.base64, "the shared-secret salt is not Base64")
+                }
+                return try derive(salt: salt, encapsulatedKeys: decodeAll(response.encapsulatedKeys))
+            }
+
             package func derive(salt: Data, encapsulatedKeys: [Data]) throws(PowerAuthError) -> Data {
                 guard encapsulatedKeys.count == (suite.isHybrid ? 2 : 1) else {
                     throw PowerAuthError(

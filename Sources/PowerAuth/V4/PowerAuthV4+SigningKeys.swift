@@ -53,6 +53,16 @@ extension PowerAuthV4 {
         /// The ML-DSA public key as sent (`MLDSAPublicKeyEncoding`), nil for `EC_P384`.
         package var mldsaPublicKey: Data? { mldsa.map { MLDSAPublicKeyEncoding.encode($0) } }
 
+        /// What the device keeps of its ML-DSA key pair and the server's ML-DSA key received in `serverPublicKeys`
+        /// (activation and upgrade alike); nil for `EC_P384`.
+        package func deviceMLDSAKeys(serverPublicKey: Data?) -> MLDSAKeys? {
+            mldsa.map { key in
+                MLDSAKeys(
+                    devicePublicKey: MLDSAPublicKeyEncoding.encode(key), deviceSeed: key.seed,
+                    serverPublicKey: serverPublicKey ?? Data())
+            }
+        }
+
         /// `devicePublicKeys` of `/pa/v4/activation/create` and `/pa/v4/upgrade/start` (`serverPublicKeys` of the
         /// answers).
         package var publicKeys: Wire.PublicKeys {

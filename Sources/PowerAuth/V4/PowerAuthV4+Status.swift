@@ -8,6 +8,12 @@ extension PowerAuthV4 {
         package static let magic: [UInt8] = [0xDE, 0xC0, 0xDE, 0xD4]
         /// Bytes of the blob.
         package static let size = 80
+        /// Flag bit 0: the activation waits for `/pa/v4/activation/confirm`.
+        package static let confirmationPendingFlag: UInt8 = 1
+        /// Flag bit 1: an upgrade from 3.3 waits for `/pa/v4/upgrade/confirm` (spec §15).
+        package static let upgradePendingFlag: UInt8 = 2
+        /// Flag bit 3: biometry is enabled on the server.
+        package static let biometryFlag: UInt8 = 8
 
         /// 1 `CREATED`, 2 `PENDING_COMMIT`, 3 `ACTIVE`, 4 `BLOCKED`, 5 `REMOVED`.
         package var status: UInt8

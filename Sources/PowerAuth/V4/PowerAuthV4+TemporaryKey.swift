@@ -28,6 +28,13 @@ extension PowerAuthV4 {
                 self.salt = salt
                 self.encapsulatedKeys = encapsulatedKeys
             }
+
+            /// The server's answer of one exchange (`SharedSecret.respond`), Base64 as sent.
+            package init(salt: Data, encapsulatedKeys: [Data]) {
+                self.init(
+                    salt: salt.base64EncodedString(),
+                    encapsulatedKeys: encapsulatedKeys.map { $0.base64EncodedString() })
+            }
         }
 
         /// The request claims; `activationId` only in activation scope.

@@ -132,6 +132,36 @@ extension PowerAuthV4 {
             }
         }
 
+        /// `UpgradeRequestPayload` of `/pa/v4/upgrade/start` (spec §15 step 2), encrypted in application scope.
+        package struct UpgradeRequest: Codable, Sendable, Equatable {
+            package let sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest
+            package let devicePublicKeys: PublicKeys
+            package let enableBiometry: Bool?
+            package init(
+                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest, devicePublicKeys: PublicKeys,
+                enableBiometry: Bool
+            ) {
+                self.sharedSecretRequest = sharedSecretRequest
+                self.devicePublicKeys = devicePublicKeys
+                self.enableBiometry = enableBiometry
+            }
+        }
+
+        /// `UpgradeResponsePayload` of `/pa/v4/upgrade/start` (spec §15 step 4).
+        package struct UpgradeResponse: Codable, Sendable, Equatable {
+            package let sharedSecretResponse: TemporaryKeyJWT.SharedSecretResponse
+            package let serverPublicKeys: PublicKeys
+            package let ctrData: String
+            package init(
+                sharedSecretResponse: TemporaryKeyJWT.SharedSecretResponse, serverPublicKeys: PublicKeys,
+                ctrData: String
+            ) {
+                self.sharedSecretResponse = sharedSecretResponse
+                self.serverPublicKeys = serverPublicKeys
+                self.ctrData = ctrData
+            }
+        }
+
         /// The decrypted `/pa/v4/token/create` response.
         package struct TokenPayload: Codable, Sendable, Equatable {
             package let tokenId: String

@@ -168,16 +168,28 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
     /// SDK 2.0's choice (`PowerAuthV4.Suite.strongest`) from `/pa/v4/status`, or `--algorithm`; nil: stay on 3.3
     /// (only when no 4.0 was asked for).
     private func chooseSuite(_ application: PowerAuthV4.Application) async throws -> PowerAuthV4.Suite? {
+        try await Self.chooseSuite(
+            options, application, algorithm: algorithm, required: protocolVersion == "4.0",
+            fallback: "use --protocol 3.3")
+    }
+
+    /// The 4.0 suite as SDK 2.0 picks it: `algorithm` when given, else the strongest both sides support from
+    /// `/pa/v4/status`; nil when the server offers none and 4.0 is not `required` (else an error naming `fallback`).
+    /// `activation activate` and `activation upgrade` choose with this.
+    static func chooseSuite(
+        _ options: EnrollmentOptions, _ application: PowerAuthV4.Application, algorithm: String?, required: Bool,
+        fallback: String
+    ) async throws -> PowerAuthV4.Suite? {
         if let algorithm, let suite = PowerAuthV4.Suite(rawValue: algorithm) { return suite }
         let offered = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
             try await client.supportedSuitesV4(applicationKey: application.applicationKey)
         }
         if let suite = PowerAuthV4.Suite.strongest(offered: offered ?? []) { return suite }
-        guard protocolVersion != "4.0" else {
+        guard !required else {
             throw EnrollmentError(
                 .server,
                 offered == nil
-                    ? "the server has no /pa/v4/status: it does not speak protocol 4.0 (use --protocol 3.3)"
+                    ? "the server has no /pa/v4/status: it does not speak protocol 4.0 (\(fallback))"
                     : "the server offers no 4.0 suite qrauth speaks (\(offered ?? []))")
         }
         return nil

@@ -15,7 +15,7 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
             counter) or ahead (codes the server has not seen). The device file learns the answer; a REMOVED answer \
             marks it removed. A 4.0 device file asks /pa/v4/activation/status (activation-scope temporary key, \
             KMAC-checked blob); a 3.x one whose server offers protocol 4.0 (the blob's upgrade version) shows \
-            "upgrade to 4.0 available". Exit 0 when the status was read, 1 when it does not decode (the server does not know \
+            "upgrade to 4.0 available" and the `qrauth activation upgrade` command to run. Exit 0 when the status was read, 1 when it does not decode (the server does not know \
             the activation, or it is not past CREATED), 4 unusable device file, 5 network or server error.
             """)
 
@@ -43,6 +43,8 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         var algorithm: String?
         /// The 4.0 device's signature algorithms (`ECDSA_P384`, `MLDSA_65`; absent for 3.x).
         var signatureAlgorithms: [String]?
+        /// True when a 3.x device file holds an upgrade to 4.0 that was started and not confirmed (absent for 4.0).
+        var upgradeStarted: Bool?
     }
 
     func run() async throws {
@@ -59,7 +61,8 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
             lookAhead: report.lookAhead, counterPosition: JSONSpelling.kebab(report.counter.name),
             counterDistance: report.counter.distance,
             currentVersion: report.currentVersion, upgradeVersion: report.upgradeVersion,
-            upgradeAvailable: Self.upgradeAvailable(current: report.currentVersion, offered: report.upgradeVersion))
+            upgradeAvailable: Self.upgradeAvailable(current: report.currentVersion, offered: report.upgradeVersion),
+            upgradeStarted: device.pendingUpgradeV4 != nil)
         try show(output, state: report.state, counter: Self.describe(report.counter, lookAhead: report.lookAhead))
     }
 
@@ -101,8 +104,13 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
         if let algorithms = output.signatureAlgorithms {
             print("  signatures       \(algorithms.joined(separator: " + "))")
         }
-        if output.upgradeAvailable, output.upgradeVersion >= 4 {
-            print("  upgrade to 4.0 available (the server offers protocol \(output.upgradeVersion))")
+        if output.upgradeStarted == true {
+            print("  an upgrade to 4.0 was started and not confirmed: run `qrauth activation upgrade` again")
+        } else if output.upgradeAvailable, output.upgradeVersion >= 4 {
+            print("  upgrade to 4.0 available (the server offers protocol \(output.upgradeVersion)):")
+            print(
+                "    qrauth activation upgrade --url URL --device \(TerminalText.escaped(options.device)) "
+                    + "--sdk-config SDK2_CONFIG --password-stdin")
         }
         switch state {
         case .created, .pendingCommit:

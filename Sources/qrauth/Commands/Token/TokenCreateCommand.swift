@@ -31,8 +31,8 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        if case .v4(let file) = try? ActivationFileStore.readAnyDevice(options.device) {
-            try await runV4(file, authentication: auth)
+        if ActivationFileStore.isProtocolV4(options.device) {
+            try await runV4(authentication: auth)
             return
         }
         // One cycle under the device file's lock, network included: a parallel run for the same name waits, then
@@ -70,26 +70,30 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         try report(tokenId: token.id, replaced: replaced)
     }
 
-    /// A 4.0 device file keeps one token, `possession_universal` (`/pa/v4/token/create`).
-    private func runV4(_ file: PowerAuthV4.DeviceFile, authentication auth: MobileTokenAuthentication) async throws {
+    /// A 4.0 device file keeps one token, `possession_universal` (`/pa/v4/token/create`). As for 3.x, one cycle under
+    /// the file's lock, network included (every step goes through the store that holds it, which takes no lock of
+    /// its own): a parallel run waits, then finds the token there.
+    private func runV4(authentication auth: MobileTokenAuthentication) async throws {
         guard name == TokenName.possessionUniversal else {
             throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
         }
-        guard !file.isRemoved else {
-            throw EnrollmentError(
-                .activationRemoved,
-                "the activation \(file.activationId) was removed; it signs nothing more (activate a new one)")
-        }
-        if let existing = file.token, !force {
-            throw CLIError(
-                .usage,
-                "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
-                    + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
-        }
-        let store = EnrollmentClient.DeviceFileV4(path: options.device)
-        let (replaced, token) = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
-            let replaced = file.token == nil ? nil : try await client.removeTokenV4(store, authentication: auth)
-            return (replaced, try await client.createTokenV4(store, authentication: auth))
+        let (replaced, token) = try await EnrollmentClient.DeviceFileV4.holdingLock(for: options.device) { store in
+            let file = try store.load()
+            guard !file.isRemoved else {
+                throw EnrollmentError(
+                    .activationRemoved,
+                    "the activation \(file.activationId) was removed; it signs nothing more (activate a new one)")
+            }
+            if let existing = file.token, !force {
+                throw CLIError(
+                    .usage,
+                    "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
+                        + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
+            }
+            return try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
+                let replaced = file.token == nil ? nil : try await client.removeTokenV4(store, authentication: auth)
+                return (replaced, try await client.createTokenV4(store, authentication: auth))
+            }
         }
         try report(tokenId: token.id, replaced: replaced)
     }
