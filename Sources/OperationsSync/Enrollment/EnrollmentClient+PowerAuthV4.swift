@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 package import OfflineOperations
 package import PowerAuth
@@ -127,7 +128,7 @@ extension EnrollmentClient {
         let exchange = try await exchange(
             endpoint, body: request.body,
             headers: [
-                PowerAuthV4.EncryptionHeader.name: PowerAuthV4.EncryptionHeader(
+                .powerAuthEncryption: PowerAuthV4.EncryptionHeader(
                     applicationKey: application.applicationKey
                 ).value
             ])
@@ -158,7 +159,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationConfirm)
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         if biometry { try Self.cycle(store, "record biometry") { $0.biometryEnabled = true } }
     }
@@ -179,7 +180,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationStatus)
         let exchange = try await exchange(
-            endpoint, body: request.body, headers: [PowerAuthV4.EncryptionHeader.name: device.encryptionHeader.value])
+            endpoint, body: request.body, headers: [.powerAuthEncryption: device.encryptionHeader.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return try Self.cycle(store, "apply the status") { (file) throws -> StatusV4 in
             var current = try file.device(password: nil)
@@ -245,7 +246,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.tokenCreate)
         let exchange = try await exchange(
-            endpoint, body: request.body, headers: [PowerAuthV4.AuthorizationHeader.name: request.authorization.value])
+            endpoint, body: request.body, headers: [.powerAuthAuthorization: request.authorization.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return try Self.cycle(store, "store the token") { (file) throws -> PowerAuthV4.Device.Token in
             var device = try file.device(password: nil)
@@ -282,7 +283,7 @@ extension EnrollmentClient {
             return (token.id, body, header)
         }
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try Self.cycle(store, "drop the token") { if $0.token?.id == tokenId { $0.token = nil } }
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return tokenId
@@ -308,7 +309,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationRemove)
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         try Self.cycle(store, "mark the activation removed") { $0.removed = true }
         return activationId

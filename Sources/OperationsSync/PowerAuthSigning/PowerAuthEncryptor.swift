@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PowerAuth
 
 /// Encrypts the request objects of endpoints with an `encryption` scope and opens their answers, as the mobile SDK's
@@ -27,7 +28,7 @@ public struct PowerAuthEncryptor: Sendable {
         /// The encrypted-request JSON, exactly as signed and sent.
         var body: Data { exchange.body }
         /// `X-PowerAuth-Encryption`, for requests that are not signed.
-        let header: HTTPHeaderField?
+        let header: HTTPField?
     }
 
     /// Encrypts `plaintext` for `endpoint` (whose `encryption` is set). A signed endpoint carries no encryption
@@ -53,11 +54,11 @@ public struct PowerAuthEncryptor: Sendable {
                     .encryptionUnavailable, "cannot encrypt the request of \(endpoint.path): \(error.reason)")
             }
         }
-        let header: HTTPHeaderField?
+        let header: HTTPField?
         switch endpoint.kind {
         case .signed: header = nil
         case .basic, .tokenSigned:
-            header = HTTPHeaderField(name: EncryptionHeader.name, value: exchange.encryptionHeader.value)
+            header = HTTPField(name: .powerAuthEncryption, value: exchange.encryptionHeader.value)
         }
         return Prepared(exchange: exchange, plaintext: plaintext, header: header)
     }
@@ -66,7 +67,8 @@ public struct PowerAuthEncryptor: Sendable {
     /// stale or replayed answer is refused even when its MAC verifies) and teaches the clock. `sentMillis` and
     /// `receivedMillis` are device times.
     func open(
-        _ prepared: Prepared, response: HTTPResponse, endpoint: String, sentMillis: Int64, receivedMillis: Int64
+        _ prepared: Prepared, response: HTTPExchange.Response, endpoint: String, sentMillis: Int64,
+        receivedMillis: Int64
     ) throws(MobileTokenError) -> Data {
         let plaintext: Data
         let serverMillis: Int64?

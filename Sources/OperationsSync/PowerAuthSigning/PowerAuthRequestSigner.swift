@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 import PowerAuth
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
@@ -44,7 +45,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// The header for a signed or token-signed request.
-    public func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField {
+    public func authorization(for input: RequestSigningInput) async throws -> HTTPField {
         do {
             return try header(for: input)
         } catch {
@@ -54,7 +55,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// Confirms the signature behind `header` when the server accepted it (2xx).
-    public func requestFinished(_ header: HTTPHeaderField, statusCode: Int?) async {
+    public func requestFinished(_ header: HTTPField, statusCode: Int?) async {
         guard let signature = pending.removeValue(forKey: header.value) else { return }
         guard let statusCode, (200..<300).contains(statusCode) else { return }
         // Best effort: the request itself succeeded; an unsaved confirmation only keeps a warning.
@@ -66,7 +67,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
         DeviceTransactions(store: store)
     }
 
-    private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPHeaderField {
+    private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPField {
         // The protocol switch: a 4.0 device file gets 4.0 headers (`PowerAuthRequestSigner+PowerAuthV4.swift`).
         if let file = EnrollmentClient.deviceFileV4(for: store) {
             return try Self.headerV4(
@@ -87,7 +88,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             guard let header else {
                 throw MobileTokenError(.missingActivation, "the activation has no \(tokenName) token")
             }
-            return HTTPHeaderField(name: TokenHeader.name, value: header.value)
+            return HTTPField(name: .powerAuthToken, value: header.value)
         case .signed(let uriId, let type):
             let signature: OnlineSignature
             do {
@@ -97,7 +98,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             } catch {
                 throw Self.mapped(error, uriId: uriId)
             }
-            let field = HTTPHeaderField(name: AuthorizationHeader.name, value: signature.header.value)
+            let field = HTTPField(name: .powerAuthAuthorization, value: signature.header.value)
             if pending.count >= Self.pendingLimit { pending.removeAll() }
             pending[field.value] = signature
             return field
