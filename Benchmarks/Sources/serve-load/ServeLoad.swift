@@ -50,7 +50,7 @@ enum ServeLoad {
     static func main() async {
         do {
             let options = try Options(Array(CommandLine.arguments.dropFirst()))
-            let device = try ActivationFileStore.readDevice(options.device)
+            let device = try ActivationFile<DeviceActivation>.read(options.device)
             guard let token = device.token else { throw LoadFailure("the device file has no token") }
             var configuration = HTTPClientConfiguration(baseURL: URL(string: options.url))
             configuration.allowInsecureHTTP = true

@@ -30,7 +30,7 @@ extension EnrollmentClient {
 
     /// The 4.0 device file behind a device store, when the store is a file (`ActivationFileStorage`) whose
     /// `protocolVersion` is 4.0; nil for a 3.x file or another store.
-    package nonisolated static func deviceFileV4(for store: any DeviceActivationStore) -> DeviceFileV4? {
+    package nonisolated static func deviceFileV4(for store: any ActivationStore<DeviceActivation>) -> DeviceFileV4? {
         (store as? ActivationFileStorage)?.protocolV4File
     }
 

@@ -61,7 +61,9 @@ public actor EnrollmentClient {
     }
 
     /// Loads the device activation from `store`; a store that cannot be read is `missingActivation`.
-    nonisolated func loadActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
+    nonisolated func loadActivation(
+        _ store: any ActivationStore<DeviceActivation>
+    ) throws(EnrollmentError) -> DeviceActivation {
         do {
             return try store.loadActivation()
         } catch {
@@ -70,7 +72,9 @@ public actor EnrollmentClient {
     }
 
     /// Loads the device activation from `store` and refuses a removed one before anything is sent.
-    nonisolated func usableActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
+    nonisolated func usableActivation(
+        _ store: any ActivationStore<DeviceActivation>
+    ) throws(EnrollmentError) -> DeviceActivation {
         let device = try loadActivation(store)
         guard !device.isRemoved else {
             throw EnrollmentError(

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import PowerAuth
+public import PowerAuth
 
 /// Encrypts the request objects of endpoints with an `encryption` scope and opens their answers, as the mobile SDK's
 /// encryptors do: ECIES with the generic purposes (spec §1.3) over the device activation in `store`.
@@ -12,11 +12,11 @@ import PowerAuth
 /// `MobileTokenConfiguration.encryptor`.
 public struct PowerAuthEncryptor: Sendable {
     let enrollment: EnrollmentClient
-    let store: any DeviceActivationStore
+    let store: any ActivationStore<DeviceActivation>
 
     /// Makes an encryptor over the device activation the HTTP client signs with, and an enrollment client on the
     /// same server (temporary keys, clock).
-    public init(enrollment: EnrollmentClient, store: any DeviceActivationStore) {
+    public init(enrollment: EnrollmentClient, store: any ActivationStore<DeviceActivation>) {
         self.enrollment = enrollment
         self.store = store
     }

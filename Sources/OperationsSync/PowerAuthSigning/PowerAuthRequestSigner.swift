@@ -1,6 +1,6 @@
 public import Foundation
 public import HTTPTypes
-import PowerAuth
+public import PowerAuth
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
 /// bytes, fresh nonce) and `X-PowerAuth-Token` for token-signed ones, made with the token the endpoint names
@@ -16,7 +16,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// How many signatures awaiting an answer are remembered (answers that never came are dropped beyond it).
     static let pendingLimit = 64
 
-    let store: any DeviceActivationStore
+    let store: any ActivationStore<DeviceActivation>
     let transactions: DeviceTransactions
     /// The timestamp of token headers, Unix milliseconds.
     let tokenMillis: @Sendable () -> Int64
@@ -24,7 +24,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     private var pending: [String: OnlineSignature] = [:]
 
     /// Makes a signer over a store; `now` dates token headers.
-    public init(store: any DeviceActivationStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any ActivationStore<DeviceActivation>, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.transactions = Self.transactions(over: store)
         self.tokenMillis = { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -33,7 +33,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// Makes a signer whose token headers carry `clock`'s request time (server-synchronised: newer servers refuse
     /// timestamps ahead of their own clock) instead of the device's; give it the enrollment client's clock, which
     /// temporary keys and encrypted answers teach.
-    public init(store: any DeviceActivationStore, clock: ServerClock) {
+    public init(store: any ActivationStore<DeviceActivation>, clock: ServerClock) {
         self.store = store
         self.transactions = Self.transactions(over: store)
         self.tokenMillis = { clock.requestMillis() }
@@ -63,7 +63,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// Opens the existential, so the concrete store becomes an `ActivationStore<DeviceActivation>`.
-    private static func transactions(over store: some DeviceActivationStore) -> DeviceTransactions {
+    private static func transactions(over store: some ActivationStore<DeviceActivation>) -> DeviceTransactions {
         DeviceTransactions(store: store)
     }
 

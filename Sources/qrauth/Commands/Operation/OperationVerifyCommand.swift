@@ -58,7 +58,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
             throw CLIError(.usage, "give --master-key B64 or --device FILE")
         }
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
-        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let device = try activation.map { try ActivationFile<DeviceActivation>.read($0) }
         let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
         let check = parsed.checkSignature(
             masterKey: try master ?? device?.masterKey(), personalizedKey: try device?.serverKey())

@@ -31,7 +31,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        if case .v4(let file) = try? ActivationFileStore.readAnyDevice(options.device) {
+        if case .v4(let file) = try? ActivationFileCodec.readAnyDevice(options.device) {
             try await runV4(file, authentication: auth)
             return
         }
