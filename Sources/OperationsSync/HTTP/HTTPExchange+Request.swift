@@ -28,7 +28,6 @@ extension HTTPExchange {
             self.body = body
             self.kind = kind
             self.timeout = timeout
-            self.signing = nil
         }
 
         /// Makes a request to a path under the base URL (already percent-encoded); the query items are
