@@ -221,6 +221,7 @@ let package = Package(
                 "QRAuthTestSupport",
                 "DevServer", "PowerAuth", "FingerprintLists", "QRAuthCrypto", "OfflineOperations", "OperationsSync",
                 "MobileTokenAPI", "QRAuthEncoding",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

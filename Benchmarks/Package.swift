@@ -8,7 +8,9 @@ let package = Package(
     name: "qrauth-benchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "qrauth", path: "..")
+        .package(name: "qrauth", path: ".."),
+        // The HTTP vocabulary of OperationsSync's client (HTTPExchange.Request's head and fields).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +34,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PowerAuth", package: "qrauth"),
                 .product(name: "OperationsSync", package: "qrauth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

@@ -12,6 +12,8 @@ let package = Package(
         .package(name: "qrauth", path: "../.."),
         // The logger the HTTP client and the emulator take; qrauth depends on it already.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The HTTP vocabulary of OperationsSync's client (HTTPRequest, HTTPResponse, HTTPFields).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -27,6 +29,7 @@ let package = Package(
                 .product(name: "OperationsSync", package: "qrauth"),
                 .product(name: "DevServer", package: "qrauth"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         )

@@ -28,7 +28,7 @@ extension DevServerState {
         }
         if FileManager.default.fileExists(atPath: path) {
             do {
-                setDefaultApplication(try ActivationFileStore.readApplication(path))
+                setDefaultApplication(try ActivationFile<ServerApplication>.read(path))
             } catch let error as PowerAuthError {
                 throw DevServerError(.file, error.reason)
             } catch let error as FileError {
@@ -40,7 +40,7 @@ extension DevServerState {
         }
         let application = applications.first ?? .generate(applicationId: Self.generatedApplicationId)
         do {
-            try ActivationFileStore.write(application, to: path)
+            try ActivationFile.write(application, to: path)
         } catch let error as FileError {
             throw DevServerError(.file, error.reason)
         } catch {

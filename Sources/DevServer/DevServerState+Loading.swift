@@ -19,7 +19,7 @@ extension DevServerState {
         for path in activationPaths {
             let activation: ServerActivation
             do {
-                activation = try ActivationFileStore.readServer(path)
+                activation = try ActivationFile<ServerActivation>.read(path)
             } catch let error as PowerAuthError {
                 throw DevServerError(.file, error.reason)
             } catch let error as FileError {

@@ -37,12 +37,23 @@ public struct ActivationFile<Activation: ActivationFileContent>: ActivationStore
 
     /// Reads and validates the file. Throws `FileError` for I/O and `PowerAuthError` for content.
     public func load() throws -> Activation {
-        try ActivationFileStore.read(path)
+        try Self.read(path)
     }
 
     /// Replaces the file atomically.
     public func save(_ activation: Activation) throws {
-        try ActivationFileStore.write(activation, to: path)
+        try Self.write(activation, to: path)
+    }
+
+    /// Reads and validates the file at `path` once, without its lock (`ActivationFile<DeviceActivation>.read(path)`).
+    /// Throws `FileError` for I/O and `PowerAuthError` for content.
+    public static func read(_ path: String) throws -> Activation {
+        try ActivationFileCodec.read(path)
+    }
+
+    /// Writes an activation file at `path` atomically with mode 0600 (temp file, fsync, rename), without its lock.
+    public static func write(_ activation: Activation, to path: String) throws {
+        try AtomicFile.writeState(try ActivationFileCodec.encode(activation), to: path, mode: AtomicFile.secretMode)
     }
 
     /// Runs `body` holding the file's `FileLock` (a sidecar `.NAME.lock` beside the file the path resolves

@@ -42,7 +42,7 @@ package struct CmdToolStatusFile: Sendable, Decodable {
 
     /// Parses the status file JSON.
     package init(json: Data) throws(PowerAuthError) {
-        self = try ActivationFileStore.decode(json, path: "the status file")
+        self = try ActivationFileCodec.decode(json, path: "the status file")
     }
 
     /// Converts to a device activation; the knowledge key stays encrypted (same scheme as the SDK).

@@ -165,11 +165,3 @@ public struct ServerApplication: Sendable, Equatable, Codable {
 }
 
 extension ServerApplication: ActivationFileContent {}
-
-extension ActivationFileStore {
-    /// Reads and validates an application file (`qrauth serve --app`). Throws `FileError` for I/O and
-    /// `PowerAuthError` for content.
-    public static func readApplication(_ path: String) throws -> ServerApplication {
-        try read(path)
-    }
-}

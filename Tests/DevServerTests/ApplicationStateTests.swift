@@ -40,7 +40,7 @@ struct ApplicationStateTests {
         let created = try #require(state.defaultApplication)
         let attributes = try FileManager.default.attributesOfItem(atPath: appPath)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try ActivationFileStore.readApplication(appPath) == created)
+        #expect(try ActivationFile<ServerApplication>.read(appPath) == created)
 
         // A state that already has another application: the file's becomes the default (first).
         var other = DevServerState(applications: [.generate(applicationId: "other")])
@@ -57,7 +57,7 @@ struct ApplicationStateTests {
         var state = DevServerState()
         #expect(throws: DevServerError(.file, "")) { try state.prepareApplication(path: appPath) }
         let pair = try ActivationFactory.create(password: "1", biometry: false)
-        try ActivationFileStore.write(pair.server, to: appPath)
+        try ActivationFile.write(pair.server, to: appPath)
         #expect(throws: DevServerError(.file, "")) { try state.prepareApplication(path: appPath) }
     }
 

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import HTTPTypes
 import Logging
 import OfflineOperations
 import OperationsSync
@@ -23,17 +24,18 @@ struct EncryptedEndpointLiveTests {
         struct Raw: Sendable {
             let path: String
             let requestBody: Data
-            let requestHeaders: HTTPHeaderFields
+            let requestHeaders: HTTPFields
             let responseBody: Data
         }
         private let lock = NSLock()
         private var state: ([Raw], [DecryptedExchange]) = ([], [])
 
-        func observe(_ response: HTTPResponse, for request: HTTPOutgoingRequest) {
+        func observe(_ response: HTTPExchange.Response, for request: HTTPExchange.Request) {
             lock.withLock {
                 state.0.append(
                     Raw(
-                        path: request.url.path, requestBody: request.body, requestHeaders: request.headers,
+                        path: request.url?.path ?? "", requestBody: request.body,
+                        requestHeaders: request.head.headerFields,
                         responseBody: response.body))
             }
         }
@@ -55,8 +57,8 @@ struct EncryptedEndpointLiveTests {
 
         func set(_ mode: Mode) { lock.withLock { state.0 = mode } }
 
-        func intercept(_ response: inout HTTPResponse, for request: HTTPOutgoingRequest) async throws {
-            guard request.url.path.hasPrefix("/custom/echo/"), response.statusCode == 200 else { return }
+        func intercept(_ response: inout HTTPExchange.Response, for request: HTTPExchange.Request) async throws {
+            guard request.url?.path.hasPrefix("/custom/echo/") == true, response.statusCode == 200 else { return }
             let body = response.body
             let (mode, previous) = lock.withLock {
                 defer { state.1 = body }
@@ -197,14 +199,14 @@ struct EncryptedEndpointLiveTests {
                     try JSONSerialization.jsonObject(with: last.responseBody) as? [String: Any])
                 #expect(wireResponse["encryptedData"] is String && wireResponse["mac"] is String)
                 // ... with the encryption header unless signed (the server reads the signature header then).
-                let encryptionHeader = last.requestHeaders.values(for: EncryptionHeader.name).first
+                let encryptionHeader = last.requestHeaders[values: .powerAuthEncryption].first
                 #expect((encryptionHeader == nil) == (kind == "signed"), "\(kind) \(scope)")
                 if let encryptionHeader {
                     #expect(encryptionHeader.contains("version=\"\(version.rawValue)\""))
                     #expect(encryptionHeader.contains("activation_id") == (scope == .activationScope))
                 }
-                #expect(last.requestHeaders.contains(name: AuthorizationHeader.name) == (kind == "signed"))
-                #expect(last.requestHeaders.contains(name: TokenHeader.name) == (kind == "token"))
+                #expect(last.requestHeaders.contains(.powerAuthAuthorization) == (kind == "signed"))
+                #expect(last.requestHeaders.contains(.powerAuthToken) == (kind == "token"))
 
                 // ... and decrypted.
                 let decrypted = try #require(setup.observer.decrypted.last)
@@ -290,13 +292,13 @@ struct EncryptedEndpointLiveTests {
 
         var responseObserver: (any HTTPResponseObserver)? { inner.responseObserver }
 
-        func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        func send(_ request: HTTPExchange.Request) async throws(HTTPClientError) -> HTTPExchange.Response {
             let refuse = lock.withLock {
                 defer { refused = true }
-                return !refused && request.target == .path("/custom/echo/activation")
+                return !refused && !request.isAbsolute && request.head.path == "/custom/echo/activation"
             }
             guard refuse else { return try await inner.send(request) }
-            return HTTPResponse(
+            return HTTPExchange.Response(
                 url: URL(fileURLWithPath: "/custom/echo/activation"), statusCode: 400,
                 body: Data(#"{"status":"ERROR","responseObject":{"code":"ERR_ENCRYPTION","message":"x"}}"#.utf8))
         }
@@ -352,7 +354,7 @@ struct EncryptedEndpointLiveTests {
             Setup.endpoint("token", scope), requestObject: greeting, expecting: Greeting.self)
         #expect(answer == greeting)
         let tokenCalls = setup.observer.raw.filter {
-            $0.path.hasPrefix("/custom/echo/") && $0.requestHeaders.contains(name: TokenHeader.name)
+            $0.path.hasPrefix("/custom/echo/") && $0.requestHeaders.contains(.powerAuthToken)
         }
         #expect(tokenCalls.count == 2, "the refused call and its retry")
         #expect(try setup.store.load().token?.id != token.id, "a new token")

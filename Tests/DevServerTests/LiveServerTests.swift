@@ -1,6 +1,7 @@
 import DevServer
 import Foundation
 import Glibc
+import HTTPTypes
 import Logging
 import MobileTokenAPI
 import OperationsSync
@@ -60,7 +61,7 @@ struct LiveServerTests {
             tokenId: token.id, tokenSecret: token.secret, timestampMillis: Int64(Date().timeIntervalSince1970 * 1000))
         let response = try await client.post(
             EndpointPaths.MobileToken.operationList, body: .json(Data("{}".utf8)),
-            headers: [TokenHeader.name: header.value])
+            headers: [.powerAuthToken: header.value])
         #expect(response.statusCode == 200)
         #expect(response.text.hasPrefix(#"{"currentTimestamp":""#))
         #expect(response.text.hasSuffix(#"","responseObject":[],"status":"OK"}"#))

@@ -1,5 +1,6 @@
 import DevServer
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync

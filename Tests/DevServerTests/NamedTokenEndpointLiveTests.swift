@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OperationsSync
 import PowerAuth
 import Testing
@@ -17,7 +18,7 @@ extension EncryptedEndpointLiveTests {
         }
         func tokenIds(_ since: Int) -> [String] {
             setup.observer.raw.dropFirst(since).filter { $0.path == path }.compactMap {
-                $0.requestHeaders.values(for: TokenHeader.name).first.flatMap { try? TokenHeader(parsing: $0).tokenId }
+                $0.requestHeaders[values: .powerAuthToken].first.flatMap { try? TokenHeader(parsing: $0).tokenId }
             }
         }
         let universal = try #require(try setup.store.load().token)

@@ -50,7 +50,7 @@ struct StatePersistenceTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pair = try ActivationFactory.create(password: "1", biometry: false)
-        try ActivationFileStore.write(pair.server, to: directory + "/server.json")
+        try ActivationFile.write(pair.server, to: directory + "/server.json")
         var state = try DevServerState.load(statePath: nil, activationPaths: [directory + "/server.json"])
         #expect(state.activations.map(\.activationId) == [pair.server.activationId])
         state.activations[0].counters.counter = 7

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OperationsSync
 import Testing
 
@@ -56,7 +57,7 @@ struct ConnectionTests {
             let clock = ContinuousClock()
             let started = clock.now
             let error = await #expect(throws: HTTPClientError.self) {
-                try await client.send(HTTPRequest(.get, "/slow", timeout: .milliseconds(300)))
+                try await client.send(HTTPExchange.Request(.get, "/slow", timeout: .milliseconds(300)))
             }
             let elapsed = clock.now - started
             #expect(error?.code == .timeout)
@@ -101,7 +102,7 @@ struct ConnectionTests {
         let client = try TestClients.make(for: server)
         try await TestClients.with(server, client) {
             let error = await #expect(throws: HTTPClientError.self) {
-                try await client.send(HTTPRequest(.get, "/", timeout: .milliseconds(300)))
+                try await client.send(HTTPExchange.Request(.get, "/", timeout: .milliseconds(300)))
             }
             #expect(error?.code == .timeout)
             #expect(server.connections == 1)

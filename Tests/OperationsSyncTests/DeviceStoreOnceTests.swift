@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import OperationsSync
 import PowerAuth
@@ -13,7 +14,7 @@ struct DeviceStoreOnceTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
         let (directory, path) = try SignerStateTests.temporaryFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ActivationFileStore.write(pair.device, to: path)
+        try ActivationFile.write(pair.device, to: path)
         let input = RequestSigningInput(
             method: .post, url: URL(string: "https://bank.test/operation/authorize")!, body: SignerStateTests.body,
             kind: .signed(uriId: "/operation/authorize", factor: .possessionKnowledge),
@@ -30,7 +31,7 @@ struct DeviceStoreOnceTests {
 
             // One signature: one counter step, saved to the file before the header is returned.
             _ = try await PowerAuthRequestSigner(store: store).authorization(for: input)
-            let saved = try ActivationFileStore.readDevice(path)
+            let saved = try ActivationFile<DeviceActivation>.read(path)
             #expect(saved.counter == first.counter + 1)
             #expect(try store.load() == saved)
         }

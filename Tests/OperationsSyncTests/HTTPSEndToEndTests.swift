@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import OperationsSync
 import PowerAuth
@@ -18,7 +19,10 @@ struct HTTPSEndToEndTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: true)
         let logic = MobileTokenServerLogic(activation: pair.server)
         let server = try await TestServer.start(tls: true) { request in
-            let headers = HTTPHeaderFields(request.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) })
+            let headers = HTTPFields(
+                request.headers.compactMap { field in
+                    HTTPField.Name(field.name).map { HTTPField(name: $0, value: field.value) }
+                })
             let (status, body, _) = logic.handle(path: request.uri, body: Data(request.body), headers: headers)
             return ServerReply(status: status, headers: [("Content-Type", "application/json")], body: Array(body))
         }
@@ -66,10 +70,10 @@ struct HTTPSEndToEndTests {
             let plain = try TestClients.make(for: setup.server)
             let first = try await plain.post(
                 "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)),
-                headers: [TokenHeader.name: header.value])
+                headers: [.powerAuthToken: header.value])
             let replay = try await plain.post(
                 "/api/auth/token/app/operation/list", body: .json(Data("{}".utf8)),
-                headers: [TokenHeader.name: header.value])
+                headers: [.powerAuthToken: header.value])
             await plain.shutdown()
             #expect(first.statusCode == 200)
             #expect(replay.statusCode == 401)

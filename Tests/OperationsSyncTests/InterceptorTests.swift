@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import OperationsSync
 import Testing
@@ -9,7 +10,7 @@ struct InterceptorTests {
     func order() async throws {
         let server = try await TestServer.start { _ in .text("ok") }
         let log = Recorder<String>()
-        let observed = Recorder<HTTPResponse>()
+        let observed = Recorder<HTTPExchange.Response>()
         let client = try TestClients.make(for: server) {
             $0.requestInterceptors = ["a", "b", "c"].map { NamedRequestInterceptor(name: $0, recorder: log) }
             $0.responseInterceptors = ["x", "y"].map { NamedResponseInterceptor(name: $0, recorder: log) }
@@ -19,9 +20,9 @@ struct InterceptorTests {
             let response = try await client.get("/ordered")
             #expect(log.items == ["request:a", "request:b", "request:c", "response:x", "response:y"])
             #expect(server.requests.first?.header("X-Order") == "a,b,c")
-            #expect(response.headers["X-Seen-By"] == "x,y")
+            #expect(response.headerFields["X-Seen-By"] == "x,y")
             let raw = try #require(observed.items.first)
-            #expect(raw.headers["X-Seen-By"] == nil)
+            #expect(raw.headerFields["X-Seen-By"] == nil)
             #expect(raw.text == "ok")
         }
     }
@@ -35,7 +36,7 @@ struct InterceptorTests {
             default: .json(#"{"status":"OK"}"#)
             }
         }
-        let observed = Recorder<HTTPResponse>()
+        let observed = Recorder<HTTPExchange.Response>()
         let client = try TestClients.make(for: server) { $0.responseObserver = RecordingObserver(recorder: observed) }
         try await TestClients.with(server, client) {
             _ = try await client.get("/ok")
@@ -90,9 +91,9 @@ struct InterceptorTests {
             let list = Endpoint(
                 .post, "/api/auth/token/app/operation/list", kind: .tokenSigned(tokenName: "possession_universal"))
             let body = Data(#"{"requestObject":{"id":"op-1","data":"A2"}}"#.utf8)
-            _ = try await client.send(HTTPRequest(authorize, body: .json(body)))
-            _ = try await client.send(HTTPRequest(list, body: .json(Data("{}".utf8))))
-            _ = try await client.send(HTTPRequest(Endpoint(.get, "/public")))
+            _ = try await client.send(HTTPExchange.Request(authorize, body: .json(body)))
+            _ = try await client.send(HTTPExchange.Request(list, body: .json(Data("{}".utf8))))
+            _ = try await client.send(HTTPExchange.Request(Endpoint(.get, "/public")))
 
             #expect(inputs.items.count == 2)
             let first = try #require(inputs.items.first)
@@ -118,7 +119,7 @@ struct InterceptorTests {
     @Test("the signer signs the body as the interceptors left it")
     func signsAfterInterceptors() async throws {
         struct BodyRewriter: HTTPRequestInterceptor {
-            func intercept(_ request: inout HTTPOutgoingRequest) async throws {
+            func intercept(_ request: inout HTTPExchange.Request) async throws {
                 request.body = Data(#"{"rewritten":true}"#.utf8)
             }
         }
@@ -130,7 +131,7 @@ struct InterceptorTests {
         }
         try await TestClients.with(server, client) {
             let endpoint = Endpoint(.post, "/history", kind: .signed(uriId: "/operation/history", factor: .possession))
-            _ = try await client.send(HTTPRequest(endpoint, body: .json(Data("{}".utf8))))
+            _ = try await client.send(HTTPExchange.Request(endpoint, body: .json(Data("{}".utf8))))
             #expect(inputs.items.first?.body == Data(#"{"rewritten":true}"#.utf8))
             #expect(server.requests.first?.bodyText == #"{"rewritten":true}"#)
         }
@@ -143,12 +144,12 @@ struct InterceptorTests {
         let unsigned = try TestClients.make(for: server)
         let failing = try TestClients.make(for: server) { $0.signer = FailingSigner() }
         let missing = await #expect(throws: HTTPClientError.self) {
-            try await unsigned.send(HTTPRequest(endpoint, body: .json(Data("{}".utf8))))
+            try await unsigned.send(HTTPExchange.Request(endpoint, body: .json(Data("{}".utf8))))
         }
         #expect(missing?.code == .signingFailed)
         #expect(missing?.reason.contains("no request signer") == true)
         await #expect(throws: HTTPClientError(.signingFailed, "")) {
-            try await failing.send(HTTPRequest(endpoint, body: .json(Data("{}".utf8))))
+            try await failing.send(HTTPExchange.Request(endpoint, body: .json(Data("{}".utf8))))
         }
         #expect(server.connections == 0)
         await server.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import OperationsSync
 import Testing
@@ -100,17 +101,17 @@ struct LoggingTests {
             $0.logging = HTTPLogOptions(level: .all, redactedNames: ["X-Custom-Id"])
         }
         try await TestClients.with(server, client) {
-            let headers: HTTPHeaderFields = [
+            let headers = try HTTPFields(validating: [
                 "X-PowerAuth-Authorization": "PowerAuth pa_signature=\"pa-signature-value\"",
                 "X-PowerAuth-Token": "PowerAuth token_digest=\"token-digest-value\"",
                 "Authorization": "Bearer abc.def", "Cookie": "SESSION=cookie-value",
                 "X-Custom-Id": "custom-secret-value",
-            ]
+            ])
             let json = Data(
                 #"{"requestObject":{"id":"op-1","password":"hunter2","nested":{"tokenSecret":"token-secret-value"}}}"#
                     .utf8)
             _ = try await client.send(
-                HTTPRequest(
+                HTTPExchange.Request(
                     .post, "/api", query: [HTTPQueryItem("password", "query-password"), HTTPQueryItem("page", "2")],
                     headers: headers, body: .json(json)))
             _ = try await client.post(
@@ -136,7 +137,7 @@ struct LoggingTests {
         }
         try await TestClients.with(server, client) {
             await #expect(throws: HTTPClientError(.network, "")) {
-                try await client.send(HTTPRequest(.get, "/x?password=in-the-path"))
+                try await client.send(HTTPExchange.Request(.get, "/x?password=in-the-path"))
             }
             #expect(capture.entries.count == 1)
             #expect(!capture.text.contains("in-the-path"))

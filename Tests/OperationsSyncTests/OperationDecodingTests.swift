@@ -49,7 +49,7 @@ struct OperationDecodingTests {
         #expect(throws: (any Error).self) {
             _ = try JSONDecoder().decode(ResponseEnvelope<[UserOperation]>.self, from: data)
         }
-        let response = HTTPResponse(url: URL(string: "https://x.test/list")!, statusCode: 200, body: data)
+        let response = HTTPExchange.Response(url: URL(string: "https://x.test/list")!, statusCode: 200, body: data)
         #expect(throws: MobileTokenError(.invalidResponse, "")) {
             _ = try ResponseEnvelope<[UserOperation]>.read(response, endpoint: "list")
         }
@@ -243,7 +243,7 @@ struct OperationDecodingTests {
             ("server_doc_error_response_generic.json", "ERROR_GENERIC", .server),
         ])
     func errorEnvelopes(file: String, code: String, expected: MobileTokenError.Code) throws {
-        let response = HTTPResponse(
+        let response = HTTPExchange.Response(
             url: URL(string: "https://x.test/list")!, statusCode: 400, body: try OperationFixtures.data(file))
         do {
             _ = try ResponseEnvelope<[UserOperation]>.read(response, endpoint: "list")

@@ -1,19 +1,22 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import OperationsSync
 import Testing
 
 @Suite("Requests: methods, query, bodies, headers", .timeLimit(.minutes(1)))
 struct RequestBuildingTests {
-    @Test("every method reaches the server as sent", arguments: HTTPMethod.allCases)
-    func methods(method: HTTPMethod) async throws {
+    @Test(
+        "every method reaches the server as sent",
+        arguments: [HTTPRequest.Method.get, .post, .put, .patch, .delete, .head, .options])
+    func methods(method: HTTPRequest.Method) async throws {
         let server = try await TestServer.start { request in .text("saw \(request.method)") }
         let client = try TestClients.make(for: server)
         try await TestClients.with(server, client) {
-            let response = try await client.send(HTTPRequest(method, "/things/1"))
+            let response = try await client.send(HTTPExchange.Request(method, "/things/1"))
             #expect(response.statusCode == 200)
             #expect(response.text == (method == .head ? "" : "saw \(method.rawValue)"))
-            #expect(response.headers["content-length"] == "\("saw \(method.rawValue)".utf8.count)")
+            #expect(response.headerFields["content-length"] == "\("saw \(method.rawValue)".utf8.count)")
             let seen = try #require(server.requests.first)
             #expect(seen.method == method.rawValue)
             #expect(seen.uri == "/things/1")
@@ -71,8 +74,8 @@ struct RequestBuildingTests {
                 "/form", body: .form([HTTPQueryItem("name", "Jan Novák"), HTTPQueryItem("x", "a&b=c")]))
             let bytes = Data([0x00, 0xFF, 0x10, 0x80])
             _ = try await client.send(
-                HTTPRequest(.put, "/raw", body: .raw(bytes, contentType: "application/octet-stream")))
-            _ = try await client.send(HTTPRequest(.patch, "/empty"))
+                HTTPExchange.Request(.put, "/raw", body: .raw(bytes, contentType: "application/octet-stream")))
+            _ = try await client.send(HTTPExchange.Request(.patch, "/empty"))
             _ = try await client.get("/nothing")
             let requests = server.requests
             #expect(requests[0].header("Content-Type") == "application/x-www-form-urlencoded")
@@ -90,11 +93,12 @@ struct RequestBuildingTests {
     func identifyingHeaders() async throws {
         let server = try await TestServer.start { _ in .text("ok") }
         let client = try TestClients.make(for: server) {
-            $0.defaultHeaders = ["Accept": "application/json", "X-Default": "1"]
+            $0.defaultHeaders = [.accept: "application/json", HTTPField.Name("X-Default")!: "1"]
         }
         try await TestClients.with(server, client) {
             _ = try await client.get("/a")
-            _ = try await client.get("/b", headers: ["accept-language": "cs", "X-Default": "2"])
+            _ = try await client.get(
+                "/b", headers: HTTPFields(validating: ["accept-language": "cs", "X-Default": "2"]))
             let first = try #require(server.requests.first)
             #expect(first.header("User-Agent") == HTTPClientIdentity.userAgent())
             #expect(first.header("User-Agent")?.hasPrefix("qrauth/\(HTTPClientIdentity.libraryVersion) (") == true)
@@ -115,7 +119,7 @@ struct RequestBuildingTests {
         let client = try TestClients.make(for: server) {
             $0.identity = HTTPClientIdentity(
                 userAgent: HTTPClientIdentity.userAgent(product: "bank-e2e", version: "7.1"), acceptLanguage: "de",
-                requestedWith: nil, requestedPlatform: HTTPHeaderField(name: "X-Platform", value: "ci"))
+                requestedWith: nil, requestedPlatform: HTTPField(name: HTTPField.Name("X-Platform")!, value: "ci"))
         }
         try await TestClients.with(server, client) {
             _ = try await client.get("/")
@@ -133,10 +137,10 @@ struct RequestBuildingTests {
         let client = try TestClients.make(for: server)
         try await TestClients.with(server, client) {
             await #expect(throws: HTTPClientError(.invalidRequest, "")) {
-                try await client.get("/", headers: ["X-Evil": "a\r\nInjected: yes"])
+                try await client.get("/", headers: HTTPFields(validating: ["X-Evil": "a\r\nInjected: yes"]))
             }
             await #expect(throws: HTTPClientError(.invalidRequest, "")) {
-                try await client.get("/", headers: ["Bad Name": "x"])
+                try await client.get("/", headers: HTTPFields(validating: ["Bad Name": "x"]))
             }
             #expect(server.connections == 0)
         }
@@ -160,7 +164,7 @@ struct RequestBuildingTests {
         #expect(error?.reason.contains("127.0.0.1") == true)
         // An absolute http URL is refused the same way, and nothing reached the server.
         await #expect(throws: HTTPClientError(.insecureHTTPRefused, "")) {
-            try await strict.send(HTTPRequest(.get, url: URL(string: "http://127.0.0.1:\(server.port)/y")!))
+            try await strict.send(HTTPExchange.Request(.get, url: URL(string: "http://127.0.0.1:\(server.port)/y")!))
         }
         #expect(server.connections == 0)
         await server.stop()

@@ -30,7 +30,7 @@ struct ResponseTests {
     func statusClassRange() {
         let url = URL(string: "https://bank.test/")!
         func kind(_ code: Int) -> HTTPTypes.HTTPResponse.Status.Kind {
-            OperationsSync.HTTPResponse(url: url, statusCode: code).status.kind
+            HTTPExchange.Response(url: url, statusCode: code).status.kind
         }
         #expect(kind(101) == .informational)
         #expect(kind(299) == .successful)
@@ -39,7 +39,7 @@ struct ResponseTests {
         #expect(kind(599) == .serverError)
         #expect(kind(600) == .invalid)
         #expect(kind(42) == .invalid)
-        #expect(!OperationsSync.HTTPResponse(url: url, statusCode: 600).isSuccess)
+        #expect(!HTTPExchange.Response(url: url, statusCode: 600).isSuccess)
     }
 
     @Test("a redirect is returned as is and never followed")
@@ -52,7 +52,7 @@ struct ResponseTests {
             let response = try await client.get("/old")
             #expect(response.statusCode == 302)
             #expect(response.status.kind == .redirection)
-            #expect(response.headers["location"] == "/new")
+            #expect(response.headerFields["location"] == "/new")
             #expect(server.requests.map(\.uri) == ["/old"])
         }
     }
@@ -65,9 +65,9 @@ struct ResponseTests {
         let client = try TestClients.make(for: server)
         try await TestClients.with(server, client) {
             let response = try await client.get("/")
-            #expect(response.headers["x-request-id"] == "abc")
-            #expect(response.headers["X-REQUEST-ID"] == "abc")
-            #expect(response.headers.values(for: "set-cookie") == ["a=1", "b=2"])
+            #expect(response.headerFields["x-request-id"] == "abc")
+            #expect(response.headerFields["X-REQUEST-ID"] == "abc")
+            #expect(response.headerFields.values(for: "set-cookie") == ["a=1", "b=2"])
             #expect(response.bytes == [UInt8(ascii: "x")])
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import OperationsSync
 import PowerAuth
@@ -22,7 +23,7 @@ struct SignerStateTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
         let (directory, path) = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ActivationFileStore.write(pair.device, to: path)
+        try ActivationFile.write(pair.device, to: path)
         let runs = 12
         let input = RequestSigningInput(
             method: .post, url: URL(string: "https://bank.test/operation/history")!, body: Self.body,
@@ -49,7 +50,7 @@ struct SignerStateTests {
             iterations.insert(try #require(result.matchedIteration))
         }
         #expect(iterations == Set(0..<runs))
-        #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
+        #expect(try ActivationFile<DeviceActivation>.read(path).counter == UInt64(runs))
     }
 
     @Test("signatures the server accepted confirm the counter: no lock-out warning after many online calls")
@@ -57,12 +58,12 @@ struct SignerStateTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
         let (directory, path) = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ActivationFileStore.write(pair.device, to: path)
+        try ActivationFile.write(pair.device, to: path)
         let signer = PowerAuthRequestSigner(activationPath: path)
         let server = FakeMobileTokenServer(activation: pair.server, signer: signer)
         let client = MobileTokenClient(httpClient: server, configuration: MobileTokenConfiguration())
         for _ in 0..<25 { _ = try await client.history(authentication: .password("1234")) }
-        let device = try ActivationFileStore.readDevice(path)
+        let device = try ActivationFile<DeviceActivation>.read(path)
         #expect(device.counter == 25)
         #expect(device.unconfirmedSignatures == 0)
         #expect(device.lookAheadWarning == nil)
@@ -87,7 +88,7 @@ struct SignerStateTests {
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
         let (directory, path) = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ActivationFileStore.write(pair.device, to: path)
+        try ActivationFile.write(pair.device, to: path)
         let runs = 8
         let results = Mutex<(counters: [UInt64], failures: [String])>(([], []))
         // Real threads (not the cooperative pool), each with its own store value, as separate processes have.
@@ -104,7 +105,7 @@ struct SignerStateTests {
         let (counters, failures) = results.withLock { $0 }
         #expect(failures.isEmpty)
         #expect(Set(counters) == Set(0..<UInt64(runs)))
-        #expect(try ActivationFileStore.readDevice(path).counter == UInt64(runs))
+        #expect(try ActivationFile<DeviceActivation>.read(path).counter == UInt64(runs))
     }
 
     @Test("token headers carry the server-synchronised request time when the signer has the enrollment clock")

@@ -52,12 +52,12 @@ struct ActivationTests {
 
     @Test func jsonRoundTrip() throws {
         let pair = try ActivationFactory.create(password: "1", biometry: true)
-        let data = try ActivationFileStore.encode(pair.device)
+        let data = try ActivationFileCodec.encode(pair.device)
         let decoded = try JSONDecoder().decode(DeviceActivation.self, from: data)
         #expect(decoded == pair.device)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"formatVersion\" : 1"))
-        let server = try JSONDecoder().decode(ServerActivation.self, from: ActivationFileStore.encode(pair.server))
+        let server = try JSONDecoder().decode(ServerActivation.self, from: ActivationFileCodec.encode(pair.server))
         #expect(server == pair.server)
     }
 

@@ -16,10 +16,10 @@ struct DeviceFileFieldsTests {
         let device = try ActivationFactory.create(password: "1234", biometry: false).device
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ActivationFileStore.write(device, to: path)
+        try ActivationFile.write(device, to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains("removed") && !text.contains("lastStatus") && !text.contains("serverTimeOffsetMillis"))
-        let loaded = try ActivationFileStore.readDevice(path)
+        let loaded = try ActivationFile<DeviceActivation>.read(path)
         #expect(!loaded.isRemoved && loaded.lastStatus == nil && loaded.serverTimeOffsetMillis == nil)
         #expect(loaded == device)
     }
@@ -35,8 +35,8 @@ struct DeviceFileFieldsTests {
         device.removed = true
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ActivationFileStore.write(device, to: path)
-        let loaded = try ActivationFileStore.readDevice(path)
+        try ActivationFile.write(device, to: path)
+        let loaded = try ActivationFile<DeviceActivation>.read(path)
         #expect(loaded == device)
         #expect(loaded.lastStatus?.state == "BLOCKED")
         #expect(loaded.lastStatus?.counterPosition == "device_ahead" && loaded.lastStatus?.counterDistance == 2)
@@ -46,7 +46,7 @@ struct DeviceFileFieldsTests {
             try transactions.sign(method: "POST", uriId: "/x", body: Data(), type: .possession, password: nil)
         }
         #expect(throws: PowerAuthError(.activationRemoved, "")) { try transactions.tokenHeader(timestampMillis: 1) }
-        #expect(try ActivationFileStore.readDevice(path).counter == 0)
+        #expect(try ActivationFile<DeviceActivation>.read(path).counter == 0)
     }
 
     @Test("a device behind the server adopts its counter: CTR_DATA advanced by the distance, the counter too")

@@ -25,7 +25,7 @@ struct NamedTokenTests {
                 .appendingPathComponent("." + URL(fileURLWithPath: path).lastPathComponent + ".lock").path
             try? FileManager.default.removeItem(atPath: lock)
         }
-        try ActivationFileStore.write(device, to: path)
+        try ActivationFile.write(device, to: path)
         return try body(path, device)
     }
 
@@ -34,10 +34,10 @@ struct NamedTokenTests {
         try Self.withDeviceFile { path, device in
             var old = device
             old.token = Self.credential("pu-id", byte: 1)
-            try ActivationFileStore.write(old, to: path)
+            try ActivationFile.write(old, to: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(!String(decoding: before, as: UTF8.self).contains("namedTokens"))
-            let loaded = try ActivationFileStore.readDevice(path)
+            let loaded = try ActivationFile<DeviceActivation>.read(path)
             #expect(loaded.namedTokens == nil)
             #expect(loaded.token(named: TokenName.possessionUniversal)?.id == "pu-id")
             #expect(loaded.token(named: "other") == nil)
@@ -47,7 +47,7 @@ struct NamedTokenTests {
             try DeviceTransactions(path: path).recordServerTimeOffset(0)
             var expected = loaded
             expected.serverTimeOffsetMillis = 0
-            #expect(try ActivationFileStore.readDevice(path) == expected)
+            #expect(try ActivationFile<DeviceActivation>.read(path) == expected)
             #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("namedTokens"))
         }
     }
@@ -61,7 +61,7 @@ struct NamedTokenTests {
         let device = try ActivationFactory.create(password: "1234", biometry: false, protocolVersion: version).device
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ActivationFileStore.write(device, to: path)
+        try ActivationFile.write(device, to: path)
         let transactions = DeviceTransactions(path: path)
         let token = Self.credential("pu", byte: 7)
         try transactions.storeToken(token, activationId: device.activationId)
@@ -81,7 +81,7 @@ struct NamedTokenTests {
             try transactions.storeToken(universal, activationId: device.activationId)
             try transactions.storeToken(payments, named: "payments", activationId: device.activationId)
             try transactions.storeToken(chat, named: "chat ✓", activationId: device.activationId)
-            let loaded = try ActivationFileStore.readDevice(path)
+            let loaded = try ActivationFile<DeviceActivation>.read(path)
             #expect(loaded.token == universal)
             #expect(loaded.namedTokens == ["payments": payments, "chat ✓": chat])
             #expect(loaded.tokensByName.map(\.name) == ["chat ✓", "payments", "possession_universal"])
@@ -101,23 +101,23 @@ struct NamedTokenTests {
             // Replacing under a name keeps the others.
             let payments2 = Self.credential("pay2", byte: 4)
             try transactions.storeToken(payments2, named: "payments", activationId: device.activationId)
-            #expect(try ActivationFileStore.readDevice(path).token(named: "payments") == payments2)
+            #expect(try ActivationFile<DeviceActivation>.read(path).token(named: "payments") == payments2)
 
             // Dropping by id under another name does nothing; by id anywhere finds its name.
             #expect(try transactions.dropToken(id: "pay2", named: "chat ✓") == nil)
             #expect(try transactions.dropToken(id: "pay2") == "payments")
             #expect(try transactions.dropToken(id: "pay2") == nil)
-            var after = try ActivationFileStore.readDevice(path)
+            var after = try ActivationFile<DeviceActivation>.read(path)
             #expect(after.namedTokens == ["chat ✓": chat] && after.token == universal)
             #expect(try transactions.dropToken(id: "chat", named: "chat ✓") == "chat ✓")
-            after = try ActivationFileStore.readDevice(path)
+            after = try ActivationFile<DeviceActivation>.read(path)
             #expect(after.namedTokens == nil && after.token == universal)
             #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("namedTokens"))
 
             // Removal drops every token.
             try transactions.storeToken(chat, named: "chat", activationId: device.activationId)
             try transactions.markRemoved()
-            let removed = try ActivationFileStore.readDevice(path)
+            let removed = try ActivationFile<DeviceActivation>.read(path)
             #expect(removed.token == nil && removed.namedTokens == nil)
             #expect(throws: PowerAuthError(.activationRemoved, "")) {
                 try transactions.storeToken(chat, named: "chat", activationId: device.activationId)
@@ -131,18 +131,18 @@ struct NamedTokenTests {
             let transactions = DeviceTransactions(path: path)
             let first = Self.credential("first", byte: 1)
             let second = Self.credential("second", byte: 2)
-            var empty = try ActivationFileStore.readDevice(path)
+            var empty = try ActivationFile<DeviceActivation>.read(path)
             empty.token = nil
-            try ActivationFileStore.write(empty, to: path)
+            try ActivationFile.write(empty, to: path)
             #expect(try transactions.storeTokenIfAbsent(first, activationId: device.activationId) == nil)
-            #expect(try ActivationFileStore.readDevice(path).token == first)
+            #expect(try ActivationFile<DeviceActivation>.read(path).token == first)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(try transactions.storeTokenIfAbsent(second, activationId: device.activationId) == first)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(try transactions.storeTokenIfAbsent(second, named: "pay", activationId: device.activationId) == nil)
             #expect(
                 try transactions.storeTokenIfAbsent(first, named: "pay", activationId: device.activationId) == second)
-            #expect(try ActivationFileStore.readDevice(path).namedTokens == ["pay": second])
+            #expect(try ActivationFile<DeviceActivation>.read(path).namedTokens == ["pay": second])
         }
     }
 
@@ -176,7 +176,7 @@ struct NamedTokenTests {
         try Self.withDeviceFile { path, device in
             var named = device
             named.namedTokens = ["a": Self.credential("a-id", byte: 1)]
-            try ActivationFileStore.write(named, to: path)
+            try ActivationFile.write(named, to: path)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.contains("\"namedTokens\" : {"))
             let entry = #""a" : {"id" : "b-id", "secret" : "AgICAgICAgICAgICAgICAg=="},"#
@@ -191,7 +191,9 @@ struct NamedTokenTests {
             ] {
                 try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
                 #expect(bad != text)
-                let error = try #require(throws: PowerAuthError.self) { try ActivationFileStore.readDevice(path) }
+                let error = try #require(throws: PowerAuthError.self) {
+                    try ActivationFile<DeviceActivation>.read(path)
+                }
                 #expect(error.code == .activationFile)
                 #expect(error.reason.contains(expected), "\(error.reason)")
             }
@@ -204,14 +206,14 @@ struct NamedTokenTests {
         device.namedTokens = Dictionary(
             uniqueKeysWithValues: (0..<TokenName.maximumCount).map { ("t\($0)", Self.credential("id\($0)", byte: 1)) })
         try Self.withDeviceFile { path, _ in
-            try ActivationFileStore.write(device, to: path)
+            try ActivationFile.write(device, to: path)
             let transactions = DeviceTransactions(path: path)
             #expect(throws: PowerAuthError(.tokenName, "")) {
                 try transactions.storeToken(
                     Self.credential("new", byte: 2), named: "one-more", activationId: device.activationId)
             }
             try transactions.storeToken(Self.credential("new", byte: 2), named: "t0", activationId: device.activationId)
-            #expect(try ActivationFileStore.readDevice(path).token(named: "t0")?.id == "new")
+            #expect(try ActivationFile<DeviceActivation>.read(path).token(named: "t0")?.id == "new")
         }
     }
 
@@ -224,7 +226,7 @@ struct NamedTokenTests {
                     Self.credential("id-\(index)", byte: UInt8(index)), named: names[index],
                     activationId: device.activationId)
             }
-            let loaded = try ActivationFileStore.readDevice(path)
+            let loaded = try ActivationFile<DeviceActivation>.read(path)
             #expect(Set(loaded.namedTokens?.keys ?? [:].keys) == Set(names))
             for (index, name) in names.enumerated() { #expect(loaded.token(named: name)?.id == "id-\(index)") }
         }

@@ -32,7 +32,7 @@ struct V4DeviceFileTests {
         let file = try PowerAuthV4.DeviceFile(device, password: "correct horse", biometry: false)
         try TemporaryDirectory.with(prefix: "v4file") { folder in
             let path = folder.appendingPathComponent("device.json").path
-            try ActivationFileStore.write(file, to: path)
+            try ActivationFile.write(file, to: path)
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -44,10 +44,10 @@ struct V4DeviceFileTests {
             #expect(text.contains("\"protocolVersion\" : \"4.0\"") && text.contains(suite.rawValue))
             let loaded = try ActivationFile<PowerAuthV4.DeviceFile>(path: path).load()
             #expect(loaded == file)
-            #expect(try ActivationFileStore.readAnyDevice(path) == .v4(file))
+            #expect(try ActivationFileCodec.readAnyDevice(path) == .v4(file))
             #expect(try loaded.fingerprint == device.fingerprint)
             // The 3.x reader names the file for what it is.
-            #expect(throws: PowerAuthError.self) { _ = try ActivationFileStore.readDevice(path) }
+            #expect(throws: PowerAuthError.self) { _ = try ActivationFile<DeviceActivation>.read(path) }
         }
         // Right password: the file's device makes the in-memory device's code, which the server accepts.
         var fromFile = try file.device(password: "correct horse")

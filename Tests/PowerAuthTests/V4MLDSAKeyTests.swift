@@ -106,7 +106,7 @@ struct V4MLDSAKeyTests {
         #expect(file.signatureAlgorithms == ["ECDSA_P384", "MLDSA_65"])
         try TemporaryDirectory.with(prefix: "v4mldsa") { folder in
             let path = folder.appendingPathComponent("device.json").path
-            try ActivationFileStore.write(file, to: path)
+            try ActivationFile.write(file, to: path)
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             let loaded = try ActivationFile<PowerAuthV4.DeviceFile>(path: path).load()

@@ -106,7 +106,7 @@ import Testing
         let path = try #require(ProcessInfo.processInfo.environment["QRAUTH_WRITE_V4_OFFLINE_SERVER"])
         var server = try Self.server(try Self.load())
         server.v4?.masterPrivateKeyP384 = NISTP384.PrivateKey().rawRepresentation
-        try ActivationFileStore.write(server, to: path)
+        try ActivationFile.write(server, to: path)
     }
 
     /// Writes a 4.0 device file of these vectors (password `1234`, no biometry) when
@@ -126,7 +126,7 @@ import Testing
             application: application, state: state,
             serverPublicKey: NISTP384.PrivateKey().publicKey.x963Representation,
             devicePublicKey: NISTP384.PrivateKey().publicKey.x963Representation)
-        try ActivationFileStore.write(try V4.DeviceFile(device, password: "1234", biometry: false), to: path)
+        try ActivationFile.write(try V4.DeviceFile(device, password: "1234", biometry: false), to: path)
     }
 
     @Test func libraryReproducesTheFile() throws {

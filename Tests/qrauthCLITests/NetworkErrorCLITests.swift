@@ -19,6 +19,34 @@ struct NetworkErrorCLITests {
         #expect(result.stderr == "qrauth: cannot connect to 127.0.0.1:1: connection refused\n", "\(result.stderr)")
     }
 
+    @Test("a header value with a line break (--lang) is refused before anything is sent: one line, exit 5")
+    func headerInjectionRefused() async throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try await CLIRunner.activation(in: directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: files.device))
+        for command in [["sync", "list"], ["inbox", "count"]] {
+            let result = try await CLIRunner.run(
+                command + [
+                    "--server", Self.closedServer, "--activation", files.device, "--lang", "cs\r\nX-Injected: yes",
+                ],
+                environment: [:], timeout: 60)
+            #expect(result.status == 5, "\(command) \(result.stderr)")
+            #expect(
+                result.stderr == "qrauth: value of header Accept-Language contains a line break\n", "\(result.stderr)")
+        }
+        let json = try await CLIRunner.run(
+            ["sync", "list", "--server", Self.closedServer, "--activation", files.device, "--lang", "cs\nX", "--json"],
+            environment: [:], timeout: 60)
+        #expect(json.status == 5)
+        #expect(
+            json.stdout
+                == #"{"error":{"code":"mtoken.invalid_request","message":"value of header Accept-Language contains a line break"}}"#
+                + "\n", "\(json.stdout)")
+        // Refused before signing: the device file (its counter) is untouched.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: files.device)) == before)
+    }
+
     @Test("sync watch with no successful poll exits 5 and prints the back-off rounded")
     func watchEveryPollFailed() async throws {
         let directory = try CLIRunner.temporaryDirectory()

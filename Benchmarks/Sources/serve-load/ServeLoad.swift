@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OperationsSync
 import PowerAuth
 
@@ -49,14 +50,14 @@ enum ServeLoad {
     static func main() async {
         do {
             let options = try Options(Array(CommandLine.arguments.dropFirst()))
-            let device = try ActivationFileStore.readDevice(options.device)
+            let device = try ActivationFile<DeviceActivation>.read(options.device)
             guard let token = device.token else { throw LoadFailure("the device file has no token") }
             var configuration = HTTPClientConfiguration(baseURL: URL(string: options.url))
             configuration.allowInsecureHTTP = true
             configuration.maxIdleConnectionsPerHost = options.concurrency
             let client = NIOHTTPClient(configuration: configuration)
             let baseline = try await measure(client: client, options: options, seconds: options.seconds / 2) {
-                HTTPRequest(.post, "/api/auth/token/app/operation/unknown", body: .json(Data("{}".utf8)))
+                HTTPExchange.Request(.post, "/api/auth/token/app/operation/unknown", body: .json(Data("{}".utf8)))
             } accept: {
                 $0 == 404
             }
@@ -64,8 +65,9 @@ enum ServeLoad {
                 let header = TokenDigest.header(
                     tokenId: token.id, tokenSecret: token.secret,
                     timestampMillis: Int64(Date().timeIntervalSince1970 * 1000), version: device.protocolVersion)
-                return HTTPRequest(
-                    .post, "/api/auth/token/app/operation/list", headers: [TokenHeader.name: header.value],
+                return HTTPExchange.Request(
+                    .post, "/api/auth/token/app/operation/list",
+                    headers: [HTTPField.Name(TokenHeader.name)!: header.value],
                     body: .json(Data("{}".utf8)))
             } accept: {
                 $0 == 200
@@ -86,7 +88,8 @@ enum ServeLoad {
     }
 
     static func measure(
-        client: NIOHTTPClient, options: Options, seconds: Double, request: @escaping @Sendable () -> HTTPRequest,
+        client: NIOHTTPClient, options: Options, seconds: Double,
+        request: @escaping @Sendable () -> HTTPExchange.Request,
         accept: @escaping @Sendable (Int) -> Bool
     ) async throws -> Tally {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 public import MobileTokenAPI
 import QRAuthEncoding
 
@@ -32,9 +33,9 @@ public struct BackOfficeClient: Sendable {
         } catch {
             throw BackOfficeError(.invalidRequest, "cannot encode the request of \(endpoint.rawValue)")
         }
-        var headers: HTTPHeaderFields = ["Accept": "application/json"]
-        if let credentials { headers.set(name: "Authorization", value: credentials.authorization) }
-        let request = HTTPRequest(.post, endpoint.rawValue, headers: headers, body: .json(body))
+        var headers: HTTPFields = [.accept: "application/json"]
+        if let credentials { headers[.authorization] = credentials.authorization }
+        let request = HTTPExchange.Request(.post, endpoint.rawValue, headers: headers, body: .json(body))
         switch await SignedExchange.send(request, over: http, authentication: nil) {
         case .success(let response): return try Self.read(response, endpoint: endpoint.rawValue)
         case .failure(.transport(let error)): throw BackOfficeError(error)
@@ -53,7 +54,7 @@ public struct BackOfficeClient: Sendable {
     /// Reads an answer: an ERROR envelope wins over the status; an OK envelope is the answer; anything else is a
     /// `statusCode` error on a non-200 status and `invalidResponse` on 200.
     static func read<Response: Decodable & Sendable>(
-        _ response: HTTPResponse, endpoint: String
+        _ response: HTTPExchange.Response, endpoint: String
     ) throws(BackOfficeError) -> BackOfficeResponse<Response> {
         let decoder = JSONDecoder()
         let envelope: ResponseEnvelope<JSONValue>
@@ -86,8 +87,10 @@ public struct BackOfficeClient: Sendable {
         }
     }
 
-    private static func notAnEnvelope(_ response: HTTPResponse, endpoint: String, detail: String?) -> BackOfficeError {
-        let type = response.headers["Content-Type"].map { " (\($0.prefix(60)))" } ?? ""
+    private static func notAnEnvelope(
+        _ response: HTTPExchange.Response, endpoint: String, detail: String?
+    ) -> BackOfficeError {
+        let type = response.headerFields[.contentType].map { " (\($0.prefix(60)))" } ?? ""
         if response.statusCode != 200 {
             let hint = response.statusCode == 401 ? "; the server may need --user and a password" : ""
             return BackOfficeError(

@@ -70,3 +70,9 @@ extension BackOfficeError.Code: TransportFailureCode {
     /// The back office has no signer: a signing failure is a bad request.
     static var signingFailed: Self { .invalidRequest }
 }
+
+extension BackOfficeError {
+    /// Matches a bare code in `catch` and `switch` (`catch .timeout`) without importing `QRAuthEncoding`, whose
+    /// `QRAuthError` gives the same match to code that imports it.
+    public static func ~= (code: Code, error: BackOfficeError) -> Bool { error.code == code }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 public import PowerAuth
 
@@ -80,7 +81,7 @@ extension EnrollmentClient {
         }
         let endpoint = EnrollmentEndpoints.activationCreate
         let exchange = try await exchange(
-            endpoint, body: pending.body, headers: [EncryptionHeader.name: pending.encryptionHeader])
+            endpoint, body: pending.body, headers: [.powerAuthEncryption: pending.encryptionHeader])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         let completed: DeviceActivationFlow.Completed
         do {

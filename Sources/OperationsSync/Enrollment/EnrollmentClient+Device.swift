@@ -7,7 +7,9 @@ extension EnrollmentClient {
     /// `/pa/v3/activation/status`: sends a fresh challenge, decodes the encrypted status blob with the device's keys
     /// and applies it to the store (counter resynchronised when the device is behind, unconfirmed count, look-ahead,
     /// REMOVED marks the file removed). A blob that does not decode is `statusUnreadable` and changes nothing.
-    public func status(of store: any DeviceActivationStore) async throws(EnrollmentError) -> ActivationStatusReport {
+    public func status(
+        of store: any ActivationStore<DeviceActivation>
+    ) async throws(EnrollmentError) -> ActivationStatusReport {
         let device = try loadActivation(store)
         let challenge = DeviceStatusFlow.makeChallenge()
         let body = try encode(
@@ -49,7 +51,7 @@ extension EnrollmentClient {
     /// `/pa/v3/activation/remove`, signed over `{}` with two factors; on success the device file is marked removed
     /// (it then refuses to sign). The signature's counter is saved before the request leaves.
     public func remove(
-        _ store: any DeviceActivationStore, authentication: MobileTokenAuthentication
+        _ store: any ActivationStore<DeviceActivation>, authentication: MobileTokenAuthentication
     ) async throws(EnrollmentError) -> String {
         let factor = try Self.twoFactor(authentication, call: "activation remove")
         let device = try usableActivation(store)
@@ -64,7 +66,8 @@ extension EnrollmentClient {
     /// once the server answered (it removes unknown tokens quietly). With no token id, the file's token `name`
     /// (default `possession_universal`) is removed.
     public func removeToken(
-        _ store: any DeviceActivationStore, id: String? = nil, named name: String = TokenName.possessionUniversal,
+        _ store: any ActivationStore<DeviceActivation>, id: String? = nil,
+        named name: String = TokenName.possessionUniversal,
         authentication: MobileTokenAuthentication = .possession
     ) async throws(EnrollmentError) -> String {
         let device = try usableActivation(store)

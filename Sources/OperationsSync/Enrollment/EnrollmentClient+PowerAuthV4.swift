@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 package import OfflineOperations
 package import PowerAuth
@@ -29,7 +30,7 @@ extension EnrollmentClient {
 
     /// The 4.0 device file behind a device store, when the store is a file (`ActivationFileStorage`) whose
     /// `protocolVersion` is 4.0; nil for a 3.x file or another store.
-    package nonisolated static func deviceFileV4(for store: any DeviceActivationStore) -> DeviceFileV4? {
+    package nonisolated static func deviceFileV4(for store: any ActivationStore<DeviceActivation>) -> DeviceFileV4? {
         (store as? ActivationFileStorage)?.protocolV4File
     }
 
@@ -134,7 +135,7 @@ extension EnrollmentClient {
         let exchange = try await exchange(
             endpoint, body: request.body,
             headers: [
-                PowerAuthV4.EncryptionHeader.name: PowerAuthV4.EncryptionHeader(
+                .powerAuthEncryption: PowerAuthV4.EncryptionHeader(
                     applicationKey: application.applicationKey
                 ).value
             ])
@@ -165,7 +166,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationConfirm)
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         if biometry { try Self.cycle(store, "record biometry") { $0.biometryEnabled = true } }
     }
@@ -186,7 +187,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationStatus)
         let exchange = try await exchange(
-            endpoint, body: request.body, headers: [PowerAuthV4.EncryptionHeader.name: device.encryptionHeader.value])
+            endpoint, body: request.body, headers: [.powerAuthEncryption: device.encryptionHeader.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return try Self.cycle(store, "apply the status") { (file) throws -> StatusV4 in
             var current = try file.device(password: nil)
@@ -252,7 +253,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.tokenCreate)
         let exchange = try await exchange(
-            endpoint, body: request.body, headers: [PowerAuthV4.AuthorizationHeader.name: request.authorization.value])
+            endpoint, body: request.body, headers: [.powerAuthAuthorization: request.authorization.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return try Self.cycle(store, "store the token") { (file) throws -> PowerAuthV4.Device.Token in
             var device = try file.device(password: nil)
@@ -289,7 +290,7 @@ extension EnrollmentClient {
             return (token.id, body, header)
         }
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try Self.cycle(store, "drop the token") { if $0.token?.id == tokenId { $0.token = nil } }
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         return tokenId
@@ -315,7 +316,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationRemove)
         let exchange = try await exchange(
-            endpoint, body: body, headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: body, headers: [.powerAuthAuthorization: header.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         try Self.cycle(store, "mark the activation removed") { $0.removed = true }
         return activationId

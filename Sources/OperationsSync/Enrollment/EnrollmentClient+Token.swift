@@ -17,7 +17,7 @@ extension EnrollmentClient {
     /// with) is dropped and the call made once more with a fresh key and a new signature; never more.
     @discardableResult
     public func createToken(
-        _ store: any DeviceActivationStore, named name: String = TokenName.possessionUniversal,
+        _ store: any ActivationStore<DeviceActivation>, named name: String = TokenName.possessionUniversal,
         authentication: MobileTokenAuthentication = .possession, ifAbsent: Bool = false
     ) async throws(EnrollmentError) -> TokenCredential {
         do {
@@ -61,7 +61,7 @@ extension EnrollmentClient {
 
     /// One encrypted, signed `/pa/v3/token/create`; the token is returned, not yet stored.
     private func createTokenOnce(
-        _ store: any DeviceActivationStore, named name: String, device: DeviceActivation,
+        _ store: any ActivationStore<DeviceActivation>, named name: String, device: DeviceActivation,
         authentication: MobileTokenAuthentication
     ) async throws(EnrollmentError) -> TokenCredential {
         var keyId: String?

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 package import PowerAuth
 import QRAuthCrypto
@@ -89,8 +90,8 @@ extension EnrollmentClient {
         let exchange = try await exchange(
             endpoint, body: start.body,
             headers: [
-                PowerAuthV4.EncryptionHeader.name: start.encryptionHeader.value,
-                AuthorizationHeader.name: signature.header.value,
+                .powerAuthEncryption: start.encryptionHeader.value,
+                .powerAuthAuthorization: signature.header.value,
             ])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         _ = try? withStore("record the accepted signature") { try transactions.confirm(signature) }
@@ -135,7 +136,7 @@ extension EnrollmentClient {
         try keepPending(store, file)
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.upgradeConfirm)
         let exchange = try await exchange(
-            endpoint, body: Data(), headers: [PowerAuthV4.AuthorizationHeader.name: header.value])
+            endpoint, body: Data(), headers: [.powerAuthAuthorization: header.value])
         try EnrollmentResponse.checkFailure(exchange.response, endpoint: endpoint.path)
         try finishUpgrade(store, file)
         return (file, outcome)
@@ -144,7 +145,7 @@ extension EnrollmentClient {
     /// Replaces the 3.x file by the 4.0 one, atomically (the caller holds the file's lock).
     private func finishUpgrade(_ store: ActivationFileStorage, _ file: PowerAuthV4.DeviceFile) throws(EnrollmentError) {
         do {
-            try ActivationFileStore.write(file, to: store.path)
+            try ActivationFile.write(file, to: store.path)
         } catch {
             throw EnrollmentError(
                 .missingActivation,
@@ -182,7 +183,7 @@ extension EnrollmentClient {
         }
         let endpoint = Endpoint(.post, EndpointPaths.PowerAuth.v4.activationStatus)
         let exchange = try await exchange(
-            endpoint, body: request.body, headers: [PowerAuthV4.EncryptionHeader.name: device.encryptionHeader.value])
+            endpoint, body: request.body, headers: [.powerAuthEncryption: device.encryptionHeader.value])
         guard (200..<300).contains(exchange.response.statusCode),
             case .blob(let blob) = try? device.status(
                 responseBody: exchange.response.body, key: key, nonce: request.nonce)

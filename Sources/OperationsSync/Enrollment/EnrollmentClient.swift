@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import PowerAuth
 
@@ -25,7 +26,7 @@ public actor EnrollmentClient {
 
     /// One exchange: the answer, and the device times it was sent and received (for the clock).
     struct Exchange: Sendable {
-        let response: HTTPResponse
+        let response: HTTPExchange.Response
         let sentMillis: Int64
         let receivedMillis: Int64
     }
@@ -33,12 +34,12 @@ public actor EnrollmentClient {
     /// Sends `body` to `endpoint`; signed endpoints are signed by the HTTP client's signer with `authentication`
     /// (a typed signer failure wins over the generic one). Never retries.
     nonisolated func exchange(
-        _ endpoint: Endpoint, body: Data, headers: HTTPHeaderFields = [:],
+        _ endpoint: Endpoint, body: Data, headers: HTTPFields = [:],
         authentication: MobileTokenAuthentication = .possession
     ) async throws(EnrollmentError) -> Exchange {
-        var fields: HTTPHeaderFields = ["Accept": "application/json"]
-        for field in headers { fields.set(name: field.name, value: field.value) }
-        let request = HTTPRequest(endpoint, body: .json(body), headers: fields)
+        var fields: HTTPFields = [.accept: "application/json"]
+        for field in headers { fields[fields: field.name] = [field] }
+        let request = HTTPExchange.Request(endpoint, body: .json(body), headers: fields)
         let sent = clock.deviceMillis()
         switch await SignedExchange.send(request, over: http, authentication: authentication) {
         case .success(let response):
@@ -60,7 +61,9 @@ public actor EnrollmentClient {
     }
 
     /// Loads the device activation from `store`; a store that cannot be read is `missingActivation`.
-    nonisolated func loadActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
+    nonisolated func loadActivation(
+        _ store: any ActivationStore<DeviceActivation>
+    ) throws(EnrollmentError) -> DeviceActivation {
         do {
             return try store.loadActivation()
         } catch {
@@ -69,7 +72,9 @@ public actor EnrollmentClient {
     }
 
     /// Loads the device activation from `store` and refuses a removed one before anything is sent.
-    nonisolated func usableActivation(_ store: any DeviceActivationStore) throws(EnrollmentError) -> DeviceActivation {
+    nonisolated func usableActivation(
+        _ store: any ActivationStore<DeviceActivation>
+    ) throws(EnrollmentError) -> DeviceActivation {
         let device = try loadActivation(store)
         guard !device.isRemoved else {
             throw EnrollmentError(

@@ -1,3 +1,4 @@
+import HTTPTypes
 import MobileTokenAPI
 package import OfflineOperations
 import PowerAuth

@@ -150,3 +150,9 @@ extension MobileTokenError {
             serverCode: error.serverCode, serverMessage: error.serverMessage, httpStatus: error.httpStatus)
     }
 }
+
+extension EnrollmentError {
+    /// Matches a bare code in `catch` and `switch` (`catch .timeout`) without importing `QRAuthEncoding`, whose
+    /// `QRAuthError` gives the same match to code that imports it.
+    public static func ~= (code: Code, error: EnrollmentError) -> Bool { error.code == code }
+}

@@ -5,7 +5,7 @@ import QRAuthEncoding
 /// Reads `/pa/v3` answers: error envelopes (never encrypted) first, then the plain envelope or the bare ECIES body.
 enum EnrollmentResponse {
     /// Throws the typed error of an `ERROR` envelope (any status), or of a non-200 answer without one.
-    static func checkFailure(_ response: HTTPResponse, endpoint: String) throws(EnrollmentError) {
+    static func checkFailure(_ response: HTTPExchange.Response, endpoint: String) throws(EnrollmentError) {
         if let envelope = try? JSONDecoder().decode(ResponseEnvelope<EmptyPayload>.self, from: response.body),
             case .error(let body) = envelope.outcome
         {
@@ -24,7 +24,7 @@ enum EnrollmentResponse {
 
     /// The `responseObject` of an OK envelope.
     static func enveloped<Payload: Decodable & Sendable>(
-        _ response: HTTPResponse, endpoint: String, as type: Payload.Type = Payload.self
+        _ response: HTTPExchange.Response, endpoint: String, as type: Payload.Type = Payload.self
     ) throws(EnrollmentError) -> Payload {
         try checkFailure(response, endpoint: endpoint)
         let envelope: ResponseEnvelope<Payload>
@@ -43,7 +43,7 @@ enum EnrollmentResponse {
 
     /// A bare JSON body (the encrypted answers of `activation/create` and `token/create`).
     static func bare<Body: Decodable>(
-        _ response: HTTPResponse, endpoint: String, as type: Body.Type = Body.self
+        _ response: HTTPExchange.Response, endpoint: String, as type: Body.Type = Body.self
     ) throws(EnrollmentError) -> Body {
         try checkFailure(response, endpoint: endpoint)
         do {

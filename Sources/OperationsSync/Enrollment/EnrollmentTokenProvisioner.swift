@@ -1,16 +1,16 @@
-import PowerAuth
+public import PowerAuth
 
 /// The `TokenProvisioning` of `sync`: creates the `possession_universal` token with `/pa/v3/token/create` (possession
 /// factor, as the mobile SDK does) when the device file has none, and replaces a token the server refused once per
 /// provisioner — a server that keeps refusing gets its error, not a loop of new tokens.
 public actor EnrollmentTokenProvisioner: TokenProvisioning {
     let enrollment: EnrollmentClient
-    let store: any DeviceActivationStore
+    let store: any ActivationStore<DeviceActivation>
     private var replaced = false
     private var creation: Task<Result<Void, MobileTokenError>, Never>?
 
     /// Makes a provisioner over an enrollment client and the device store its HTTP client signs with.
-    public init(enrollment: EnrollmentClient, store: any DeviceActivationStore) {
+    public init(enrollment: EnrollmentClient, store: any ActivationStore<DeviceActivation>) {
         self.enrollment = enrollment
         self.store = store
     }

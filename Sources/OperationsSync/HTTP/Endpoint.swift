@@ -1,3 +1,4 @@
+public import HTTPTypes
 public import OfflineOperations
 
 /// A server endpoint as a value: method, path (relative to the base URL) and how it is authorised.
@@ -36,7 +37,7 @@ public struct Endpoint: Sendable, Hashable {
     public typealias FactorCombination = SignatureType
 
     /// The HTTP method (Mobile Token API endpoints are all POST).
-    public var method: HTTPMethod
+    public var method: HTTPRequest.Method
     /// The path appended to the client's base URL, for example `/api/auth/token/app/operation/list`.
     public var path: String
     /// How requests are authorised.
@@ -46,7 +47,9 @@ public struct Endpoint: Sendable, Hashable {
     public var encryption: Encryption?
 
     /// Makes an endpoint.
-    public init(_ method: HTTPMethod = .post, _ path: String, kind: Kind = .basic, encryption: Encryption? = nil) {
+    public init(
+        _ method: HTTPRequest.Method = .post, _ path: String, kind: Kind = .basic, encryption: Encryption? = nil
+    ) {
         self.method = method
         self.path = path
         self.kind = kind

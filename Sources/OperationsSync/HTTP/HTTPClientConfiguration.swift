@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// Everything a `NIOHTTPClient` is built with. Value type: copy and adjust.
 public struct HTTPClientConfiguration: Sendable {
@@ -21,7 +22,7 @@ public struct HTTPClientConfiguration: Sendable {
     /// The identifying headers.
     public var identity: HTTPClientIdentity
     /// Headers added to every request (after the identifying ones; the request's own headers win).
-    public var defaultHeaders: HTTPHeaderFields
+    public var defaultHeaders: HTTPFields
     /// Cookies; nil (the default) sends and keeps none.
     public var cookieJar: CookieJar?
     /// Request interceptors, run in this order.

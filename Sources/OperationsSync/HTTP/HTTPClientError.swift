@@ -56,4 +56,8 @@ public struct HTTPClientError: QRAuthError {
 
     /// A human description: `http.timeout: no response from host within 10 s`.
     public var description: String { "\(code.rawValue): \(reason)" }
+
+    /// Matches a bare code in `catch` and `switch` (`catch .timeout`) without importing `QRAuthEncoding`, whose
+    /// `QRAuthError` gives the same match to code that imports it.
+    public static func ~= (code: Code, error: HTTPClientError) -> Bool { error.code == code }
 }

@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// The identifying headers the client adds to every request unless the request sets them itself.
 public struct HTTPClientIdentity: Sendable, Hashable {
     /// The version in the default `User-Agent`.
@@ -8,17 +10,17 @@ public struct HTTPClientIdentity: Sendable, Hashable {
     /// `Accept-Language` (the server localises texts by its language part); nil sends none.
     public var acceptLanguage: String?
     /// The `x-requested-with` style header naming the calling application; nil sends none.
-    public var requestedWith: HTTPHeaderField?
+    public var requestedWith: HTTPField?
     /// The `x-requested-platform` style header naming the platform; nil sends none.
-    public var requestedPlatform: HTTPHeaderField?
+    public var requestedPlatform: HTTPField?
 
     /// Makes an identity; the defaults are `qrauth/<version> (<OS>; swift-nio)`, `en`, `qrauth` and the OS name.
     public init(
         userAgent: String? = HTTPClientIdentity.userAgent(),
         acceptLanguage: String? = "en",
-        requestedWith: HTTPHeaderField? = HTTPHeaderField(name: "x-requested-with", value: "qrauth"),
-        requestedPlatform: HTTPHeaderField? = HTTPHeaderField(
-            name: "x-requested-platform", value: HTTPClientIdentity.platform)
+        requestedWith: HTTPField? = HTTPField(name: HTTPField.Name("x-requested-with")!, value: "qrauth"),
+        requestedPlatform: HTTPField? = HTTPField(
+            name: HTTPField.Name("x-requested-platform")!, value: HTTPClientIdentity.platform)
     ) {
         self.userAgent = userAgent
         self.acceptLanguage = acceptLanguage
@@ -44,11 +46,11 @@ public struct HTTPClientIdentity: Sendable, Hashable {
         #endif
     }
 
-    /// The header fields in sending order.
-    var fields: [HTTPHeaderField] {
-        var result: [HTTPHeaderField] = []
-        if let userAgent { result.append(HTTPHeaderField(name: "User-Agent", value: userAgent)) }
-        if let acceptLanguage { result.append(HTTPHeaderField(name: "Accept-Language", value: acceptLanguage)) }
+    /// The header fields in sending order; a `userAgent` or `acceptLanguage` with a line break is refused.
+    func fields() throws(HTTPClientError) -> HTTPFields {
+        var result = HTTPFields()
+        if let userAgent { result.append(try HTTPField.validated(name: "User-Agent", value: userAgent)) }
+        if let acceptLanguage { result.append(try HTTPField.validated(name: "Accept-Language", value: acceptLanguage)) }
         if let requestedWith { result.append(requestedWith) }
         if let requestedPlatform { result.append(requestedPlatform) }
         return result

@@ -22,23 +22,24 @@ struct HTTPEventLogger: Sendable {
         write(.warnings, .warning, message())
     }
 
-    func request(_ request: HTTPOutgoingRequest) {
+    func request(_ request: HTTPExchange.Request) {
         guard enabled(.all) else { return }
-        var lines = ["HTTP request \(request.method.rawValue) \(redactor.url(request.url))"]
-        if request.headers.count > 0 { lines.append(redactor.headers(request.headers)) }
-        let body = redactor.body(request.body, contentType: request.headers["Content-Type"])
+        let url = request.url.map(redactor.url) ?? redactor.url(request.head.path ?? "")
+        var lines = ["HTTP request \(request.head.method.rawValue) \(url)"]
+        if !request.head.headerFields.isEmpty { lines.append(redactor.headers(request.head.headerFields)) }
+        let body = redactor.body(request.body, contentType: request.head.headerFields[.contentType])
         if !body.isEmpty { lines.append(body) }
         write(.all, .info, lines.joined(separator: "\n"))
     }
 
-    func response(_ response: HTTPResponse, method: HTTPMethod, elapsed: Duration) {
+    func response(_ response: HTTPExchange.Response, method: HTTPRequest.Method, elapsed: Duration) {
         let summary =
             "HTTP response \(response.statusCode) \(response.reasonPhrase) for \(method.rawValue) "
             + "\(redactor.url(response.url)) (\(response.body.count) bytes, \(Self.milliseconds(elapsed)) ms)"
         if enabled(.all) {
             var lines = [summary]
-            if response.headers.count > 0 { lines.append(redactor.headers(response.headers)) }
-            let body = redactor.body(response.body, contentType: response.headers["Content-Type"])
+            if !response.headerFields.isEmpty { lines.append(redactor.headers(response.headerFields)) }
+            let body = redactor.body(response.body, contentType: response.headerFields[.contentType])
             if !body.isEmpty { lines.append(body) }
             write(.all, .info, lines.joined(separator: "\n"))
         } else if response.status.kind == .clientError || response.status.kind == .serverError {

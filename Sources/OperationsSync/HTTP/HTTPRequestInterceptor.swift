@@ -4,5 +4,5 @@
 /// reason; any other error is reported as `rejectedByInterceptor` naming the interceptor and the error type.
 public protocol HTTPRequestInterceptor: Sendable {
     /// Inspects or changes the request.
-    func intercept(_ request: inout HTTPOutgoingRequest) async throws
+    func intercept(_ request: inout HTTPExchange.Request) async throws
 }

@@ -3,5 +3,5 @@
 /// Throwing turns the response into an error, as for `HTTPRequestInterceptor`.
 public protocol HTTPResponseInterceptor: Sendable {
     /// Inspects or changes the response to a request.
-    func intercept(_ response: inout HTTPResponse, for request: HTTPOutgoingRequest) async throws
+    func intercept(_ response: inout HTTPExchange.Response, for request: HTTPExchange.Request) async throws
 }

@@ -7,7 +7,7 @@ public import Foundation
 /// (the encrypted-response object), then `observeDecrypted` with the plaintext once the MAC verified.
 public protocol HTTPResponseObserver: Sendable {
     /// Called once per response, including 3xx, 4xx and 5xx.
-    func observe(_ response: HTTPResponse, for request: HTTPOutgoingRequest)
+    func observe(_ response: HTTPExchange.Response, for request: HTTPExchange.Request)
     /// Called once per encrypted exchange whose answer decrypted (after `observe` saw it encrypted). The default
     /// does nothing.
     func observeDecrypted(_ exchange: DecryptedExchange)
@@ -25,12 +25,12 @@ public struct DecryptedExchange: Sendable {
     /// The request's plaintext (the request object's JSON) before encryption.
     public let requestPlaintext: Data
     /// The answer as received: status, headers and the encrypted body.
-    public let response: HTTPResponse
+    public let response: HTTPExchange.Response
     /// The answer's decrypted body.
     public let responsePlaintext: Data
 
     /// Makes an exchange value.
-    public init(endpoint: Endpoint, requestPlaintext: Data, response: HTTPResponse, responsePlaintext: Data) {
+    public init(endpoint: Endpoint, requestPlaintext: Data, response: HTTPExchange.Response, responsePlaintext: Data) {
         self.endpoint = endpoint
         self.requestPlaintext = requestPlaintext
         self.response = response

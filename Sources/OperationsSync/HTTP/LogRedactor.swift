@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import QRAuthEncoding
 
 /// Replaces secret values in headers, URLs and bodies before anything is logged.
@@ -30,8 +31,9 @@ struct LogRedactor: Sendable {
             || extraNames.contains(normalised) || Self.secretFragments.contains { normalised.contains($0) }
     }
 
-    func headers(_ fields: HTTPHeaderFields) -> String {
-        fields.map { "\($0.name): \(isSecret($0.name) ? Self.placeholder : $0.value)" }.joined(separator: "\n")
+    func headers(_ fields: HTTPFields) -> String {
+        fields.map { "\($0.name.rawName): \(isSecret($0.name.rawName) ? Self.placeholder : $0.value)" }
+            .joined(separator: "\n")
     }
 
     func url(_ url: URL) -> String {

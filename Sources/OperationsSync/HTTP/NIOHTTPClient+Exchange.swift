@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import QRAuthEncoding
 
 extension NIOHTTPClient {
     /// Prepare, intercept, sign, send, observe, intercept the response.
-    func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func perform(_ request: HTTPExchange.Request) async throws -> HTTPExchange.Response {
         guard !Task.isCancelled else {
             throw HTTPClientError(.cancelled, "request cancelled before it was sent")
         }
@@ -18,7 +19,8 @@ extension NIOHTTPClient {
             }
         }
         // Resolve (and refuse plain HTTP) before signing, so a refused URL never consumes a signature counter.
-        let target = try ResolvedTarget(outgoing.url, allowInsecureHTTP: configuration.allowInsecureHTTP)
+        let url = try Self.url(of: outgoing)
+        let target = try ResolvedTarget(url, allowInsecureHTTP: configuration.allowInsecureHTTP)
         let signature = try await sign(&outgoing, signing: request.signing)
         if target.usesTLS && configuration.tls.isDisabled {
             log.warning("TLS validation is off (noValidation) for \(target.key): the server is not authenticated")
@@ -33,14 +35,19 @@ extension NIOHTTPClient {
             if let signature { await configuration.signer?.requestFinished(signature, statusCode: nil) }
             throw error
         }
-        var response = HTTPResponse(
-            url: outgoing.url, statusCode: Int(raw.head.status.code), reasonPhrase: raw.head.status.reasonPhrase,
-            headers: HTTPHeaderFields(raw.head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }),
-            body: Data(raw.body.readableBytesView))
+        var fields = HTTPFields()
+        for (name, value) in raw.head.headers {
+            // NIO's parser admits only token names; one HTTPField.Name still refuses is dropped.
+            guard let name = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        var response = HTTPExchange.Response(
+            url: url, statusCode: Int(raw.head.status.code), reasonPhrase: raw.head.status.reasonPhrase,
+            headerFields: fields, body: Data(raw.body.readableBytesView))
         if let signature { await configuration.signer?.requestFinished(signature, statusCode: response.statusCode) }
-        configuration.cookieJar?.store(setCookie: response.headers.values(for: "Set-Cookie"), from: outgoing.url)
+        configuration.cookieJar?.store(setCookie: response.headerFields[values: .setCookie], from: url)
         configuration.responseObserver?.observe(response, for: outgoing)
-        log.response(response, method: outgoing.method, elapsed: ContinuousClock.now - started)
+        log.response(response, method: outgoing.head.method, elapsed: ContinuousClock.now - started)
 
         for (index, interceptor) in configuration.responseInterceptors.enumerated() {
             do {
@@ -52,51 +59,48 @@ extension NIOHTTPClient {
         return response
     }
 
-    /// Resolves the URL and builds the headers: identity, defaults, the request's own, content type, cookies.
-    func prepare(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPOutgoingRequest {
+    /// Resolves the URL and builds the headers: identity, defaults, the request's own (content type included),
+    /// cookies.
+    func prepare(_ request: HTTPExchange.Request) throws(HTTPClientError) -> HTTPExchange.Request {
         let url = try makeURL(request)
-        var headers = HTTPHeaderFields(configuration.identity.fields)
+        var fields = try configuration.identity.fields()
         for field in configuration.defaultHeaders {
-            headers.set(name: field.name, value: field.value)
+            fields[fields: field.name] = [field]
         }
-        for field in request.headers {
-            headers.remove(name: field.name)
+        for field in request.head.headerFields {
+            fields[fields: field.name] = []
         }
-        for field in request.headers {
-            headers.add(name: field.name, value: field.value)
+        fields.append(contentsOf: request.head.headerFields)
+        if let jar = configuration.cookieJar, !fields.contains(.cookie), let cookie = jar.headerValue(for: url) {
+            // Appended as one field: the `Cookie` subscript would split it at each `; `.
+            fields.append(HTTPField(name: .cookie, value: cookie))
         }
-        let (body, contentType) = request.body.encoded
-        if let contentType, !headers.contains(name: "Content-Type") {
-            headers.add(name: "Content-Type", value: contentType)
-        }
-        if let jar = configuration.cookieJar, !headers.contains(name: "Cookie"), let cookie = jar.headerValue(for: url)
-        {
-            headers.add(name: "Cookie", value: cookie)
-        }
-        return HTTPOutgoingRequest(
-            method: request.method, url: url, headers: headers, body: body, kind: request.kind,
-            timeout: request.timeout ?? configuration.requestTimeout)
+        let parts = HTTPExchange.Request.split(url.absoluteString)
+        var resolved = request
+        resolved.head.scheme = parts.scheme
+        resolved.head.authority = parts.authority
+        resolved.head.path = parts.path
+        resolved.head.headerFields = fields
+        resolved.timeout = request.timeout ?? configuration.requestTimeout
+        return resolved
     }
 
-    private func makeURL(_ request: HTTPRequest) throws(HTTPClientError) -> URL {
+    private func makeURL(_ request: HTTPExchange.Request) throws(HTTPClientError) -> URL {
         var text: String
-        switch request.target {
-        case .url(let url):
+        if let url = request.url {
             text = url.absoluteString
-        case .path(let path):
+        } else {
             guard let base = configuration.baseURL else {
                 throw HTTPClientError(.invalidURL, "a request path needs a base URL in the configuration")
             }
             text = base.absoluteString
-            if !path.isEmpty {
+            let path = request.head.path ?? ""
+            if path.hasPrefix("?") {
+                text += (text.contains("?") ? "&" : "?") + path.dropFirst()
+            } else if !path.isEmpty {
                 while text.hasSuffix("/") { text.removeLast() }
                 text += "/" + path.drop { $0 == "/" }
             }
-        }
-        if !request.query.isEmpty {
-            text +=
-                (text.contains("?") ? "&" : "?")
-                + PercentEncoding.encodePairs(request.query.map { ($0.name, $0.value) })
         }
         guard let url = URL(string: text), url.host != nil else {
             throw HTTPClientError(.invalidURL, "the request URL is malformed (\(log.redactor.url(text).prefix(200)))")
@@ -107,38 +111,40 @@ extension NIOHTTPClient {
     /// Adds the signer's header, made with the call's `signing` authentication; returns it (nil for basic endpoints)
     /// so the signer can hear the answer.
     private func sign(
-        _ outgoing: inout HTTPOutgoingRequest, signing: SigningContext?
-    ) async throws -> HTTPHeaderField? {
+        _ outgoing: inout HTTPExchange.Request, signing: SigningContext?
+    ) async throws -> HTTPField? {
+        let url = try Self.url(of: outgoing)
         if case .basic = outgoing.kind { return nil }
         guard let signer = configuration.signer else {
             throw HTTPClientError(
-                .signingFailed, "\(outgoing.url.path) needs a PowerAuth header but no request signer is configured")
+                .signingFailed, "\(url.path) needs a PowerAuth header but no request signer is configured")
         }
-        let header: HTTPHeaderField
+        let header: HTTPField
         do {
             header = try await signer.authorization(
                 for: RequestSigningInput(
-                    method: outgoing.method, url: outgoing.url, body: outgoing.body, kind: outgoing.kind,
+                    method: outgoing.head.method, url: url, body: outgoing.body, kind: outgoing.kind,
                     signing: signing))
         } catch let error as HTTPClientError {
             throw error
         } catch is CancellationError {
             throw HTTPClientError(.cancelled, "request cancelled while signing")
         } catch {
-            throw HTTPClientError(.signingFailed, "signing \(outgoing.url.path) failed: \(Self.brief(error))")
+            throw HTTPClientError(.signingFailed, "signing \(url.path) failed: \(Self.brief(error))")
         }
-        outgoing.headers.set(name: header.name, value: header.value)
+        outgoing.head.headerFields[fields: header.name] = [header]
         return header
     }
 
     /// Sends on a pooled or new connection. A pooled one that turns out closed before any response is replaced
     /// once, unless the request (not idempotent: POST, PATCH) may already have reached the server.
-    private func exchange(_ outgoing: HTTPOutgoingRequest, target: ResolvedTarget) async throws -> RawResponse {
-        let deadline = NIODeadline.now() + TimeAmount(outgoing.timeout)
+    private func exchange(_ outgoing: HTTPExchange.Request, target: ResolvedTarget) async throws -> RawResponse {
+        let timeout = outgoing.timeout ?? configuration.requestTimeout
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
         let head = try Self.makeHead(outgoing, target: target)
         let body = ByteBuffer(bytes: outgoing.body)
-        let closeAfter = outgoing.headers.values(for: "Connection").contains { $0.lowercased().contains("close") }
-        let idempotent = [.get, .head, .put, .delete, .options].contains(outgoing.method)
+        let closeAfter = outgoing.head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
+        let idempotent = [.get, .head, .put, .delete, .options].contains(outgoing.head.method)
         var retried = false
         while true {
             // A retry always goes to a fresh connection.
@@ -147,11 +153,11 @@ extension NIOHTTPClient {
             if let pooled {
                 channel = pooled
             } else {
-                channel = try await connect(target, deadline: deadline, timeout: outgoing.timeout)
+                channel = try await connect(target, deadline: deadline, timeout: timeout)
             }
             do {
                 let raw = try await execute(
-                    on: channel, head: head, body: body, deadline: deadline, timeout: outgoing.timeout,
+                    on: channel, head: head, body: body, deadline: deadline, timeout: timeout,
                     server: target.key.description)
                 pool.release(channel, key: target.key, reusable: raw.head.isKeepAlive && !closeAfter)
                 return raw
@@ -196,43 +202,34 @@ extension NIOHTTPClient {
     }
 
     private static func makeHead(
-        _ outgoing: HTTPOutgoingRequest, target: ResolvedTarget
+        _ outgoing: HTTPExchange.Request, target: ResolvedTarget
     ) throws(HTTPClientError)
         -> HTTPRequestHead
     {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: target.hostHeader)
-        for field in outgoing.headers {
-            guard isToken(field.name) else {
-                throw HTTPClientError(.invalidRequest, "header name \"\(field.name.prefix(60))\" is not valid")
-            }
-            guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
-                throw HTTPClientError(.invalidRequest, "value of header \(field.name) contains a line break")
-            }
-            switch field.name.lowercased() {
+        // Names are tokens and values free of line breaks by construction (`HTTPField`; text the client turns into
+        // a field is refused first by `HTTPField.validated`).
+        for field in outgoing.head.headerFields {
+            switch field.name.canonicalName {
             case "host", "content-length", "transfer-encoding": continue
-            default: headers.add(name: field.name, value: field.value)
+            default: headers.add(name: field.name.rawName, value: field.value)
             }
         }
-        if !outgoing.body.isEmpty || [.post, .put, .patch].contains(outgoing.method) {
+        if !outgoing.body.isEmpty || [.post, .put, .patch].contains(outgoing.head.method) {
             headers.add(name: "Content-Length", value: String(outgoing.body.count))
         }
         return HTTPRequestHead(
-            version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: outgoing.method.rawValue),
+            version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: outgoing.head.method.rawValue),
             uri: target.requestURI, headers: headers)
     }
 
-    private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    true
-                default:
-                    "!#$%&'*+-.^_`|~".utf8.contains(byte)
-                }
-            }
+    /// The absolute URL of a resolved request (an interceptor that removed its scheme or authority made it unusable).
+    private static func url(of request: HTTPExchange.Request) throws(HTTPClientError) -> URL {
+        guard let url = request.url, url.host != nil else {
+            throw HTTPClientError(.invalidURL, "the request URL is malformed (no scheme or host)")
+        }
+        return url
     }
 
     private static func interceptorError(_ error: any Error, what: String) -> HTTPClientError {

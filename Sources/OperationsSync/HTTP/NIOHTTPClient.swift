@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 public import Logging
 import NIOConcurrencyHelpers
 public import NIOCore
@@ -41,12 +42,12 @@ public final class NIOHTTPClient: HTTPClient {
     }
 
     /// Sends a request and returns the whole response; 3xx, 4xx and 5xx are responses, not errors.
-    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+    public func send(_ request: HTTPExchange.Request) async throws(HTTPClientError) -> HTTPExchange.Response {
         do {
             return try await perform(request)
         } catch {
             let mapped = HTTPClientError.from(error, server: "server")
-            let message = "HTTP \(request.method.rawValue) \(describe(request.target)) failed: \(mapped)"
+            let message = "HTTP \(request.head.method.rawValue) \(describe(request)) failed: \(mapped)"
             if mapped.code == .cancelled {
                 log.warning(message)
             } else {
@@ -74,11 +75,9 @@ public final class NIOHTTPClient: HTTPClient {
         return try result.get()
     }
 
-    private func describe(_ target: HTTPRequest.Target) -> String {
-        switch target {
-        case .path(let path): log.redactor.url(path)
-        case .url(let url): log.redactor.url(url)
-        }
+    private func describe(_ request: HTTPExchange.Request) -> String {
+        if let url = request.url { return log.redactor.url(url) }
+        return log.redactor.url(request.head.path ?? "")
     }
 
     static func makeTLSContext(_ validation: TLSValidation) throws(HTTPClientError) -> NIOSSLContext {

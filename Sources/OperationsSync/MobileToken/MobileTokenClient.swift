@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import MobileTokenAPI
 public import OfflineOperations
 import QRAuthEncoding
@@ -217,7 +218,7 @@ public actor MobileTokenClient {
                 endpoint, requestObject: requestObject, expecting: expecting, authentication: authentication)
         }
         let body = try Self.json(RequestEnvelope(requestObject: requestObject), endpoint: endpoint)
-        let request = HTTPRequest(endpoint, body: .json(body), headers: requestHeaders())
+        let request = HTTPExchange.Request(endpoint, body: .json(body), headers: try requestHeaders())
         let exchanged = try await gatedExchange(request, kind: endpoint.kind, authentication: authentication)
         let (payload, timestamp) = try ResponseEnvelope<Response>.read(exchanged.response, endpoint: endpoint.path)
         if learnsTime, let timestamp { learnTime(timestamp, started: exchanged.started, finished: exchanged.finished) }
@@ -255,9 +256,9 @@ public actor MobileTokenClient {
         encryptor: PowerAuthEncryptor
     ) async throws(MobileTokenError) -> Response {
         let prepared = try await encryptor.prepare(plaintext, for: endpoint)
-        var headers = requestHeaders()
-        if let header = prepared.header { headers.set(name: header.name, value: header.value) }
-        let request = HTTPRequest(endpoint, body: .json(prepared.body), headers: headers)
+        var headers = try requestHeaders()
+        if let header = prepared.header { headers[fields: header.name] = [header] }
+        let request = HTTPExchange.Request(endpoint, body: .json(prepared.body), headers: headers)
         let exchanged = try await gatedExchange(
             request, kind: endpoint.kind, authentication: authentication, deviceMillis: encryptor.deviceMillis)
         let response = exchanged.response
@@ -301,17 +302,23 @@ public actor MobileTokenClient {
         }
     }
 
-    /// `Accept`, and `Accept-Language` when configured.
-    private nonisolated func requestHeaders() -> HTTPHeaderFields {
-        var headers: HTTPHeaderFields = ["Accept": "application/json"]
-        if let language = configuration.language { headers.set(name: "Accept-Language", value: language) }
+    /// `Accept`, and `Accept-Language` when configured (a language with a line break is refused).
+    private nonisolated func requestHeaders() throws(MobileTokenError) -> HTTPFields {
+        var headers: HTTPFields = [.accept: "application/json"]
+        if let language = configuration.language {
+            do {
+                headers[fields: .acceptLanguage] = [try HTTPField.validated(name: "Accept-Language", value: language)]
+            } catch {
+                throw MobileTokenError(error)
+            }
+        }
         return headers
     }
 
     /// An answer with the device times around it: `Date`s of the configuration's clock and milliseconds of the
     /// clock given to `gatedExchange`.
     private struct Exchanged: Sendable {
-        let response: HTTPResponse
+        let response: HTTPExchange.Response
         let started: Date
         let finished: Date
         let sentMillis: Int64
@@ -320,7 +327,7 @@ public actor MobileTokenClient {
 
     /// Sends one request, one at a time with the other signed requests when the configuration serialises its kind.
     private func gatedExchange(
-        _ request: HTTPRequest, kind: Endpoint.Kind, authentication: MobileTokenAuthentication,
+        _ request: HTTPExchange.Request, kind: Endpoint.Kind, authentication: MobileTokenAuthentication,
         deviceMillis: (@Sendable () -> Int64)? = nil
     ) async throws(MobileTokenError) -> Exchanged {
         let serial: Bool
@@ -341,7 +348,8 @@ public actor MobileTokenClient {
 
     /// Sends one request signed with the call's authentication; a typed signer failure wins over the generic one.
     private nonisolated func exchange(
-        _ request: HTTPRequest, authentication: MobileTokenAuthentication, deviceMillis: (@Sendable () -> Int64)?
+        _ request: HTTPExchange.Request, authentication: MobileTokenAuthentication,
+        deviceMillis: (@Sendable () -> Int64)?
     ) async throws(MobileTokenError) -> Exchanged {
         let started = configuration.now()
         let sent = deviceMillis?() ?? Self.millis(started)

@@ -107,4 +107,8 @@ public struct MobileTokenError: QRAuthError {
 
     /// A human description: `mtoken.powerauth_auth_fail: ...`.
     public var description: String { "\(code.rawValue): \(reason)" }
+
+    /// Matches a bare code in `catch` and `switch` (`catch .timeout`) without importing `QRAuthEncoding`, whose
+    /// `QRAuthError` gives the same match to code that imports it.
+    public static func ~= (code: Code, error: MobileTokenError) -> Bool { error.code == code }
 }

@@ -5,7 +5,7 @@ import QRAuthEncoding
 extension ResponseEnvelope where Payload: Decodable {
     /// Reads a response by the networking-library precedence: a decodable ERROR envelope wins over the status; an
     /// OK envelope is the answer; an undecodable body is `statusCode` on a non-200 status, else `invalidResponse`.
-    static func read(_ response: HTTPResponse, endpoint: String) throws(MobileTokenError) -> (Payload, Date?) {
+    static func read(_ response: HTTPExchange.Response, endpoint: String) throws(MobileTokenError) -> (Payload, Date?) {
         let envelope: ResponseEnvelope<Payload>
         do {
             envelope = try JSONDuplicateKeys.decode(ResponseEnvelope<Payload>.self, from: response.body)

@@ -1,5 +1,5 @@
 /// The one exchange of the Mobile Token, enrollment and back-office clients: the call's authentication goes with
-/// the request (`HTTPRequest.signing`) to the HTTP client's signer, and a typed signer failure comes back as such.
+/// the request (`HTTPExchange.Request.signing`) to the HTTP client's signer, and a typed signer failure comes back as such.
 enum SignedExchange {
     /// Why `send` failed: the signer's own typed failure when signing failed, else the transport's error.
     enum Failure: Error {
@@ -12,8 +12,8 @@ enum SignedExchange {
     /// Sends `request` over `http`; a signed or token-signed one carries `authentication` for the request signer
     /// (nil: the request's kind is `basic`, nothing is signed).
     static func send(
-        _ request: HTTPRequest, over http: any HTTPClient, authentication: MobileTokenAuthentication?
-    ) async -> Result<HTTPResponse, Failure> {
+        _ request: HTTPExchange.Request, over http: any HTTPClient, authentication: MobileTokenAuthentication?
+    ) async -> Result<HTTPExchange.Response, Failure> {
         var request = request
         let context = authentication.map(SigningContext.init(authentication:))
         request.signing = context

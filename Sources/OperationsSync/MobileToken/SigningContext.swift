@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 
 /// The authentication of one signed call, handed explicitly from the API client (`MobileTokenClient`,
-/// `EnrollmentClient`) through the request (`HTTPRequest.signing`) and the HTTP client to its request signer
+/// `EnrollmentClient`) through the request (`HTTPExchange.Request.signing`) and the HTTP client to its request signer
 /// (`RequestSigningInput.signing`), with a slot where the signer leaves its typed failure.
 public final class SigningContext: Sendable {
     /// The authentication of this call.

@@ -1,5 +1,6 @@
 public import FingerprintLists
 import Foundation
+import HTTPTypes
 
 /// The `CertStore` fetcher over this module's HTTP client: one GET of the list URL (for the Mobile Utility
 /// Server, `/app/init?appName=...`) with the challenge header in challenge mode; the answer's headers (including
@@ -17,12 +18,15 @@ public struct HTTPFingerprintFetcher: FingerprintFetcher {
 
     /// Performs the GET.
     public func fetch(_ request: FingerprintRequest) async throws -> FingerprintResponse {
-        var headers = HTTPHeaderFields()
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { headers.set(name: name, value: value) }
+        var headers = HTTPFields()
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            let field = try HTTPField.validated(name: name, value: value)
+            headers[fields: field.name] = [field]
+        }
         let chosen = request.tlsValidation == .noValidation ? (noValidationClient ?? client) : client
-        let response = try await chosen.send(HTTPRequest(.get, url: request.serviceURL, headers: headers))
+        let response = try await chosen.send(HTTPExchange.Request(.get, url: request.serviceURL, headers: headers))
         var responseHeaders: [String: String] = [:]
-        for field in response.headers { responseHeaders[field.name.lowercased()] = field.value }
+        for field in response.headerFields { responseHeaders[field.name.canonicalName] = field.value }
         return FingerprintResponse(statusCode: response.statusCode, headers: responseHeaders, body: response.body)
     }
 }

@@ -5,7 +5,7 @@ import QRAuthFiles
 
 /// A device activation file (`qrauth activation create --device F`): PowerAuth's `ActivationFile` (locked for each
 /// cycle, re-read, replaced atomically with mode 0600) with the client's errors.
-public struct ActivationFileStorage: DeviceActivationStore {
+public struct ActivationFileStorage: ActivationStore {
     /// The file path.
     public let path: String
     private let file: ActivationFile<DeviceActivation>
@@ -90,7 +90,7 @@ public struct ActivationFileStorage: DeviceActivationStore {
         }
         let held = HeldActivation()
         held.activation = try? read()
-        if held.activation == nil, ActivationFileStore.isProtocolV4(path) {
+        if held.activation == nil, ActivationFileCodec.isProtocolV4(path) {
             lock.release()
             return try await body(self)
         }
@@ -101,7 +101,7 @@ public struct ActivationFileStorage: DeviceActivationStore {
     /// The 4.0 device file at this path, when the file is one (`protocolVersion` 4.0); nil for a 3.x file. A storage
     /// `withLockHeld` lends is always over a 3.x file, so it reads nothing here.
     package var protocolV4File: ActivationFile<PowerAuthV4.DeviceFile>? {
-        guard held == nil, ActivationFileStore.isProtocolV4(path) else { return nil }
+        guard held == nil, ActivationFileCodec.isProtocolV4(path) else { return nil }
         return ActivationFile(path: path)
     }
 

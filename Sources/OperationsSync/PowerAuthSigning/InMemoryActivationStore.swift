@@ -2,7 +2,7 @@ import Foundation
 public import PowerAuth
 
 /// An activation kept in memory (tests, embedding apps with their own persistence).
-public final class InMemoryActivationStore: DeviceActivationStore, @unchecked Sendable {
+public final class InMemoryActivationStore: ActivationStore, @unchecked Sendable {
     // @unchecked Sendable: `stored` is read and written only while `valueLock` is held; `cycleLock` serialises
     // whole read-modify-write cycles (two locks, so load and save can run inside a cycle).
     private let valueLock = NSLock()

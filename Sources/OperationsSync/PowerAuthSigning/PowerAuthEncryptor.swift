@@ -1,5 +1,6 @@
 import Foundation
-import PowerAuth
+import HTTPTypes
+public import PowerAuth
 
 /// Encrypts the request objects of endpoints with an `encryption` scope and opens their answers, as the mobile SDK's
 /// encryptors do: ECIES with the generic purposes (spec §1.3) over the device activation in `store`.
@@ -11,11 +12,11 @@ import PowerAuth
 /// `MobileTokenConfiguration.encryptor`.
 public struct PowerAuthEncryptor: Sendable {
     let enrollment: EnrollmentClient
-    let store: any DeviceActivationStore
+    let store: any ActivationStore<DeviceActivation>
 
     /// Makes an encryptor over the device activation the HTTP client signs with, and an enrollment client on the
     /// same server (temporary keys, clock).
-    public init(enrollment: EnrollmentClient, store: any DeviceActivationStore) {
+    public init(enrollment: EnrollmentClient, store: any ActivationStore<DeviceActivation>) {
         self.enrollment = enrollment
         self.store = store
     }
@@ -27,7 +28,7 @@ public struct PowerAuthEncryptor: Sendable {
         /// The encrypted-request JSON, exactly as signed and sent.
         var body: Data { exchange.body }
         /// `X-PowerAuth-Encryption`, for requests that are not signed.
-        let header: HTTPHeaderField?
+        let header: HTTPField?
     }
 
     /// Encrypts `plaintext` for `endpoint` (whose `encryption` is set). A signed endpoint carries no encryption
@@ -53,11 +54,11 @@ public struct PowerAuthEncryptor: Sendable {
                     .encryptionUnavailable, "cannot encrypt the request of \(endpoint.path): \(error.reason)")
             }
         }
-        let header: HTTPHeaderField?
+        let header: HTTPField?
         switch endpoint.kind {
         case .signed: header = nil
         case .basic, .tokenSigned:
-            header = HTTPHeaderField(name: EncryptionHeader.name, value: exchange.encryptionHeader.value)
+            header = HTTPField(name: .powerAuthEncryption, value: exchange.encryptionHeader.value)
         }
         return Prepared(exchange: exchange, plaintext: plaintext, header: header)
     }
@@ -66,7 +67,8 @@ public struct PowerAuthEncryptor: Sendable {
     /// stale or replayed answer is refused even when its MAC verifies) and teaches the clock. `sentMillis` and
     /// `receivedMillis` are device times.
     func open(
-        _ prepared: Prepared, response: HTTPResponse, endpoint: String, sentMillis: Int64, receivedMillis: Int64
+        _ prepared: Prepared, response: HTTPExchange.Response, endpoint: String, sentMillis: Int64,
+        receivedMillis: Int64
     ) throws(MobileTokenError) -> Data {
         let plaintext: Data
         let serverMillis: Int64?

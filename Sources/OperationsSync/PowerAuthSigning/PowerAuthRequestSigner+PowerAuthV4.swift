@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import PowerAuth
 
@@ -11,7 +12,7 @@ extension PowerAuthRequestSigner {
     nonisolated static func headerV4(
         for input: RequestSigningInput, file: EnrollmentClient.DeviceFileV4, password: String?,
         tokenMillis: () -> Int64
-    ) throws(MobileTokenError) -> HTTPHeaderField {
+    ) throws(MobileTokenError) -> HTTPField {
         do {
             switch input.kind {
             case .basic:
@@ -25,8 +26,8 @@ extension PowerAuthRequestSigner {
                 guard device.token != nil else {
                     throw MobileTokenError(.missingActivation, "the activation has no \(name) token")
                 }
-                return HTTPHeaderField(
-                    name: PowerAuthV4.TokenHeader.name, value: try device.tokenHeader(nowMillis: tokenMillis()).value)
+                return HTTPField(
+                    name: .powerAuthToken, value: try device.tokenHeader(nowMillis: tokenMillis()).value)
             case .signed(let uriId, let factor):
                 guard let type = PowerAuthV4.AuthenticationCode.CodeType(rawValue: factor.rawValue) else {
                     throw MobileTokenError(.factorNotAllowed, "protocol 4.0 has no \(factor.rawValue) codes")
@@ -38,7 +39,7 @@ extension PowerAuthRequestSigner {
                     try stored.record(device)
                     return header
                 }
-                return HTTPHeaderField(name: PowerAuthV4.AuthorizationHeader.name, value: header.value)
+                return HTTPField(name: .powerAuthAuthorization, value: header.value)
             }
         } catch let error as MobileTokenError {
             throw error

@@ -1,5 +1,6 @@
 public import Foundation
-import PowerAuth
+public import HTTPTypes
+public import PowerAuth
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
 /// bytes, fresh nonce) and `X-PowerAuth-Token` for token-signed ones, made with the token the endpoint names
@@ -15,7 +16,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// How many signatures awaiting an answer are remembered (answers that never came are dropped beyond it).
     static let pendingLimit = 64
 
-    let store: any DeviceActivationStore
+    let store: any ActivationStore<DeviceActivation>
     let transactions: DeviceTransactions
     /// The timestamp of token headers, Unix milliseconds.
     let tokenMillis: @Sendable () -> Int64
@@ -23,7 +24,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     private var pending: [String: OnlineSignature] = [:]
 
     /// Makes a signer over a store; `now` dates token headers.
-    public init(store: any DeviceActivationStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any ActivationStore<DeviceActivation>, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.transactions = Self.transactions(over: store)
         self.tokenMillis = { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -32,7 +33,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// Makes a signer whose token headers carry `clock`'s request time (server-synchronised: newer servers refuse
     /// timestamps ahead of their own clock) instead of the device's; give it the enrollment client's clock, which
     /// temporary keys and encrypted answers teach.
-    public init(store: any DeviceActivationStore, clock: ServerClock) {
+    public init(store: any ActivationStore<DeviceActivation>, clock: ServerClock) {
         self.store = store
         self.transactions = Self.transactions(over: store)
         self.tokenMillis = { clock.requestMillis() }
@@ -44,7 +45,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// The header for a signed or token-signed request.
-    public func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField {
+    public func authorization(for input: RequestSigningInput) async throws -> HTTPField {
         do {
             return try header(for: input)
         } catch {
@@ -54,7 +55,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// Confirms the signature behind `header` when the server accepted it (2xx).
-    public func requestFinished(_ header: HTTPHeaderField, statusCode: Int?) async {
+    public func requestFinished(_ header: HTTPField, statusCode: Int?) async {
         guard let signature = pending.removeValue(forKey: header.value) else { return }
         guard let statusCode, (200..<300).contains(statusCode) else { return }
         // Best effort: the request itself succeeded; an unsaved confirmation only keeps a warning.
@@ -62,11 +63,11 @@ public actor PowerAuthRequestSigner: RequestSigner {
     }
 
     /// Opens the existential, so the concrete store becomes an `ActivationStore<DeviceActivation>`.
-    private static func transactions(over store: some DeviceActivationStore) -> DeviceTransactions {
+    private static func transactions(over store: some ActivationStore<DeviceActivation>) -> DeviceTransactions {
         DeviceTransactions(store: store)
     }
 
-    private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPHeaderField {
+    private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPField {
         // The protocol switch: a 4.0 device file gets 4.0 headers (`PowerAuthRequestSigner+PowerAuthV4.swift`).
         if let file = EnrollmentClient.deviceFileV4(for: store) {
             return try Self.headerV4(
@@ -87,7 +88,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             guard let header else {
                 throw MobileTokenError(.missingActivation, "the activation has no \(tokenName) token")
             }
-            return HTTPHeaderField(name: TokenHeader.name, value: header.value)
+            return HTTPField(name: .powerAuthToken, value: header.value)
         case .signed(let uriId, let type):
             let signature: OnlineSignature
             do {
@@ -97,7 +98,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
             } catch {
                 throw Self.mapped(error, uriId: uriId)
             }
-            let field = HTTPHeaderField(name: AuthorizationHeader.name, value: signature.header.value)
+            let field = HTTPField(name: .powerAuthAuthorization, value: signature.header.value)
             if pending.count >= Self.pendingLimit { pending.removeAll() }
             pending[field.value] = signature
             return field

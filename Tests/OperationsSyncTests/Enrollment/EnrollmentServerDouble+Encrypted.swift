@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import OperationsSync
 import PowerAuth
@@ -8,7 +9,7 @@ import QRAuthCrypto
 /// The double's ECIES routes: keystore (3.3 temporary keys), activation create (both layers) and token create, each
 /// the server flow of `PowerAuth` with the test's faults applied to what it answers.
 extension EnrollmentServerDouble {
-    func encryptedRoute(path: String, body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+    func encryptedRoute(path: String, body: Data, headers: HTTPFields) throws -> (Int, Data) {
         switch path {
         case EndpointPaths.PowerAuth.v3.keystoreCreate: return try keystore(body)
         case EndpointPaths.PowerAuth.v3.activationCreate: return try activationCreate(body, headers: headers)
@@ -61,7 +62,7 @@ extension EnrollmentServerDouble {
         return try JSONEncoder().encode(response)
     }
 
-    func activationCreate(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+    func activationCreate(_ body: Data, headers: HTTPFields) throws -> (Int, Data) {
         let encryptionFailed = (400, Self.errorBody("ERR_ENCRYPTION", "POWER_AUTH_ENCRYPTION_FAILED"))
         let activationFailed = (400, Self.errorBody("ERR_ACTIVATION", "POWER_AUTH_ACTIVATION_INVALID"))
         guard let value = headers[EncryptionHeader.name], let header = try? EncryptionHeader(parsing: value),
@@ -89,7 +90,7 @@ extension EnrollmentServerDouble {
         return (200, try faulted(sealed))
     }
 
-    func tokenCreate(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+    func tokenCreate(_ body: Data, headers: HTTPFields) throws -> (Int, Data) {
         let refused = (401, Self.errorBody("ERR_AUTHENTICATION", "POWER_AUTH_TOKEN_ERROR"))
         guard let value = headers[AuthorizationHeader.name], let header = try? AuthorizationHeader(parsing: value),
             try verified(headers, ServerSignatureAuthentication.tokenCreate, body: body), var activation = server,

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
@@ -33,7 +34,7 @@ actor EnrollmentServerDouble: HTTPClient {
     struct Exchange: Sendable {
         let path: String
         let body: Data
-        let headers: HTTPHeaderFields
+        let headers: HTTPFields
         let status: Int
     }
 
@@ -91,28 +92,29 @@ actor EnrollmentServerDouble: HTTPClient {
         self.template = created
     }
 
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        guard case .path(let path) = request.target, case .json(let body) = request.body else {
+    func send(_ request: HTTPExchange.Request) async throws(HTTPClientError) -> HTTPExchange.Response {
+        guard !request.isAbsolute, let path = request.head.path else {
             throw HTTPClientError(.invalidRequest, "double: unexpected request")
         }
+        let body = request.body
         let url = URL(string: "https://double.test" + path)!
-        var headers = request.headers
-        var signature: HTTPHeaderField?
+        var headers = request.head.headerFields
+        var signature: HTTPField?
         if case .basic = request.kind {
         } else {
             guard let signer else { throw HTTPClientError(.signingFailed, "no signer") }
-            let header: HTTPHeaderField
+            let header: HTTPField
             do {
                 header = try await signer.authorization(
                     for: RequestSigningInput(
-                        method: request.method, url: url, body: body, kind: request.kind,
+                        method: request.head.method, url: url, body: body, kind: request.kind,
                         signing: request.signing))
             } catch let error as HTTPClientError {
                 throw error
             } catch {
                 throw HTTPClientError(.signingFailed, "signing failed: \(error)")
             }
-            headers.set(name: header.name, value: header.value)
+            headers[fields: header.name] = [header]
             signature = header
         }
         var (status, answer) = answer(path: path, body: body, headers: headers)
@@ -131,11 +133,11 @@ actor EnrollmentServerDouble: HTTPClient {
         }
         if let signature { await signer?.requestFinished(signature, statusCode: status) }
         exchanges.append(Exchange(path: path, body: body, headers: headers, status: status))
-        return HTTPResponse(url: url, statusCode: status, body: answer)
+        return HTTPExchange.Response(url: url, statusCode: status, body: answer)
     }
 
     /// Routes one request.
-    func answer(path: String, body: Data, headers: HTTPHeaderFields) -> (Int, Data) {
+    func answer(path: String, body: Data, headers: HTTPFields) -> (Int, Data) {
         do {
             switch path {
             case EndpointPaths.PowerAuth.v3.activationStatus: return try status(body)
@@ -170,7 +172,7 @@ actor EnrollmentServerDouble: HTTPClient {
     /// Checks the signature header with `authentication` over the exact body, recording the outcome as the server
     /// does.
     func verified(
-        _ headers: HTTPHeaderFields, _ authentication: ServerSignatureAuthentication, body: Data
+        _ headers: HTTPFields, _ authentication: ServerSignatureAuthentication, body: Data
     ) throws -> Bool {
         guard var activation = server, let value = headers[AuthorizationHeader.name] else { return false }
         let header = try ServerSignatureAuthentication.header(value)
@@ -198,7 +200,7 @@ actor EnrollmentServerDouble: HTTPClient {
         )
     }
 
-    func remove(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+    func remove(_ body: Data, headers: HTTPFields) throws -> (Int, Data) {
         guard
             try verified(
                 headers,
@@ -212,7 +214,7 @@ actor EnrollmentServerDouble: HTTPClient {
         return (200, Self.ok(["activationId": server?.activationId ?? ""]))
     }
 
-    func removeToken(_ body: Data, headers: HTTPHeaderFields) throws -> (Int, Data) {
+    func removeToken(_ body: Data, headers: HTTPFields) throws -> (Int, Data) {
         guard
             try verified(
                 headers,

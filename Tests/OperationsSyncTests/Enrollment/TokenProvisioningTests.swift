@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import OperationsSync
 import PowerAuth
@@ -18,25 +19,26 @@ actor RefusingMobileTokenAPI: HTTPClient {
 
     func accept(_ id: String) { acceptedTokens.insert(id) }
 
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        guard case .path(let path) = request.target else { throw HTTPClientError(.invalidRequest, "no path") }
+    func send(_ request: HTTPExchange.Request) async throws(HTTPClientError) -> HTTPExchange.Response {
+        guard let path = request.head.path else { throw HTTPClientError(.invalidRequest, "no path") }
         guard path.hasPrefix("/api/") else { return try await enrollment.send(request) }
         listCalls += 1
         let url = URL(string: "https://double.test" + path)!
-        let header: HTTPHeaderField
+        let header: HTTPField
         do {
             header = try await signer.authorization(
                 for: RequestSigningInput(
-                    method: request.method, url: url, body: Data(), kind: request.kind,
+                    method: request.head.method, url: url, body: Data(), kind: request.kind,
                     signing: request.signing))
         } catch {
             throw HTTPClientError(.signingFailed, "\(error)")
         }
         let tokenId = (try? TokenHeader(parsing: header.value))?.tokenId ?? ""
         if acceptedTokens.contains(tokenId) {
-            return HTTPResponse(url: url, statusCode: 200, body: Data(#"{"status":"OK","responseObject":[]}"#.utf8))
+            return HTTPExchange.Response(
+                url: url, statusCode: 200, body: Data(#"{"status":"OK","responseObject":[]}"#.utf8))
         }
-        return HTTPResponse(
+        return HTTPExchange.Response(
             url: url, statusCode: 401,
             body: Data(#"{"status":"ERROR","responseObject":{"code":"POWERAUTH_AUTH_FAIL","message":"token"}}"#.utf8))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OperationsSync
 import PowerAuth
 
@@ -9,7 +10,7 @@ actor FakeMobileTokenServer: HTTPClient {
     struct Exchange: Sendable {
         let path: String
         let body: Data
-        let headers: HTTPHeaderFields
+        let headers: HTTPFields
         let status: Int
         let matchedIteration: Int?
     }
@@ -45,28 +46,29 @@ actor FakeMobileTokenServer: HTTPClient {
 
     func pendingIds() -> [String] { logic.state.order }
 
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        guard case .path(let path) = request.target, case .json(let body) = request.body else {
+    func send(_ request: HTTPExchange.Request) async throws(HTTPClientError) -> HTTPExchange.Response {
+        guard !request.isAbsolute, let path = request.head.path else {
             throw HTTPClientError(.invalidRequest, "fake server: unexpected request")
         }
+        let body = request.body
         let url = URL(string: "https://fake.test" + path)!
-        var headers = request.headers
-        var signature: HTTPHeaderField?
+        var headers = request.head.headerFields
+        var signature: HTTPField?
         if case .basic = request.kind {
         } else {
             guard let signer else { throw HTTPClientError(.signingFailed, "no signer") }
-            let header: HTTPHeaderField
+            let header: HTTPField
             do {
                 header = try await signer.authorization(
                     for: RequestSigningInput(
-                        method: request.method, url: url, body: body, kind: request.kind,
+                        method: request.head.method, url: url, body: body, kind: request.kind,
                         signing: request.signing))
             } catch let error as HTTPClientError {
                 throw error
             } catch {
                 throw HTTPClientError(.signingFailed, "signing failed: \(error)")
             }
-            headers.set(name: header.name, value: header.value)
+            headers[fields: header.name] = [header]
             signature = header
         }
         if jitterMicros > 0 { try? await Task.sleep(for: .microseconds(Int.random(in: 0...jitterMicros))) }
@@ -84,7 +86,7 @@ actor FakeMobileTokenServer: HTTPClient {
         if let signature { await signer?.requestFinished(signature, statusCode: status) }
         exchanges.append(
             Exchange(path: path, body: body, headers: headers, status: status, matchedIteration: iteration))
-        return HTTPResponse(url: url, statusCode: status, body: answer)
+        return HTTPExchange.Response(url: url, statusCode: status, body: answer)
     }
 
 }

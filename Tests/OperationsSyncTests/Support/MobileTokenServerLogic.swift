@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MobileTokenAPI
 import NIOConcurrencyHelpers
 import OfflineOperations
@@ -41,7 +42,7 @@ final class MobileTokenServerLogic: Sendable {
         }
     }
 
-    func handle(path: String, body: Data, headers: HTTPHeaderFields) -> (Int, Data, Int?) {
+    func handle(path: String, body: Data, headers: HTTPFields) -> (Int, Data, Int?) {
         box.withLockedValue { state in Self.handle(&state, path: path, body: body, headers: headers, now: now()) }
     }
 
@@ -52,7 +53,7 @@ final class MobileTokenServerLogic: Sendable {
     }
 
     private static func handle(
-        _ state: inout State, path: String, body: Data, headers: HTTPHeaderFields, now: Date
+        _ state: inout State, path: String, body: Data, headers: HTTPFields, now: Date
     ) -> (Int, Data, Int?) {
         let id = (try? JSONDecoder().decode(RequestEnvelope<OperationIdRequest>.self, from: body))?.requestObject?.id
         let timestamp = "\"currentTimestamp\":\"2026-11-22T07:00:10+0000\""
@@ -99,7 +100,7 @@ final class MobileTokenServerLogic: Sendable {
         }
     }
 
-    private static func checkToken(_ state: inout State, _ headers: HTTPHeaderFields, now: Date) -> Bool {
+    private static func checkToken(_ state: inout State, _ headers: HTTPFields, now: Date) -> Bool {
         let activation = state.activation
         var seen = state.seenNonces
         let accepted =
@@ -118,7 +119,7 @@ final class MobileTokenServerLogic: Sendable {
     }
 
     private static func checkSignature(
-        _ state: inout State, _ headers: HTTPHeaderFields, uriId: String, body: Data
+        _ state: inout State, _ headers: HTTPFields, uriId: String, body: Data
     ) -> (Bool, Int?) {
         let authentication = ServerSignatureAuthentication(uriId: uriId, allowed: Set(SignatureType.allCases))
         guard let header = try? ServerSignatureAuthentication.header(headers[AuthorizationHeader.name]),

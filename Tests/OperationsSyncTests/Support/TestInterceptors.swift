@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OfflineOperations
 import OperationsSync
 
@@ -7,10 +8,10 @@ struct NamedRequestInterceptor: HTTPRequestInterceptor {
     let name: String
     let recorder: Recorder<String>
 
-    func intercept(_ request: inout HTTPOutgoingRequest) async throws {
+    func intercept(_ request: inout HTTPExchange.Request) async throws {
         recorder.append("request:\(name)")
-        let order = request.headers["X-Order"].map { $0 + "," + name } ?? name
-        request.headers["X-Order"] = order
+        let order = request.head.headerFields["X-Order"].map { $0 + "," + name } ?? name
+        request.head.headerFields[HTTPField.Name("X-Order")!] = order
     }
 }
 
@@ -19,10 +20,10 @@ struct NamedResponseInterceptor: HTTPResponseInterceptor {
     let name: String
     let recorder: Recorder<String>
 
-    func intercept(_ response: inout HTTPResponse, for request: HTTPOutgoingRequest) async throws {
+    func intercept(_ response: inout HTTPExchange.Response, for request: HTTPExchange.Request) async throws {
         recorder.append("response:\(name)")
-        let seen = response.headers["X-Seen-By"].map { $0 + "," + name } ?? name
-        response.headers["X-Seen-By"] = seen
+        let seen = response.headerFields["X-Seen-By"].map { $0 + "," + name } ?? name
+        response.headerFields[HTTPField.Name("X-Seen-By")!] = seen
     }
 }
 
@@ -32,13 +33,13 @@ struct RejectingInterceptor: HTTPRequestInterceptor, HTTPResponseInterceptor {
     let marker: String
     let typed: Bool
 
-    func intercept(_ request: inout HTTPOutgoingRequest) async throws {
-        guard request.url.path.contains(marker) else { return }
+    func intercept(_ request: inout HTTPExchange.Request) async throws {
+        guard request.url?.path.contains(marker) == true else { return }
         if typed { throw HTTPClientError.rejected("blocked by policy") }
         throw Refusal()
     }
 
-    func intercept(_ response: inout HTTPResponse, for request: HTTPOutgoingRequest) async throws {
+    func intercept(_ response: inout HTTPExchange.Response, for request: HTTPExchange.Request) async throws {
         guard response.statusCode == 418 else { return }
         throw HTTPClientError.rejected("teapot refused")
     }
@@ -46,9 +47,9 @@ struct RejectingInterceptor: HTTPRequestInterceptor, HTTPResponseInterceptor {
 
 /// Records every raw response it observes.
 struct RecordingObserver: HTTPResponseObserver {
-    let recorder: Recorder<HTTPResponse>
+    let recorder: Recorder<HTTPExchange.Response>
 
-    func observe(_ response: HTTPResponse, for request: HTTPOutgoingRequest) {
+    func observe(_ response: HTTPExchange.Response, for request: HTTPExchange.Request) {
         recorder.append(response)
     }
 }
@@ -57,16 +58,16 @@ struct RecordingObserver: HTTPResponseObserver {
 struct FakeSigner: RequestSigner {
     let inputs: Recorder<RequestSigningInput>
 
-    func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField {
+    func authorization(for input: RequestSigningInput) async throws -> HTTPField {
         inputs.append(input)
         let checksum = input.body.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF_FFFF }
         switch input.kind {
         case .signed(let uriId, let factor):
-            return HTTPHeaderField(
-                name: "X-PowerAuth-Authorization",
+            return HTTPField(
+                name: .powerAuthAuthorization,
                 value: "PowerAuth pa_uri=\"\(uriId)\", pa_signature_type=\"\(factor.rawValue)\", sum=\"\(checksum)\"")
         case .tokenSigned(let tokenName):
-            return HTTPHeaderField(name: "X-PowerAuth-Token", value: "PowerAuth token=\"\(tokenName)\"")
+            return HTTPField(name: .powerAuthToken, value: "PowerAuth token=\"\(tokenName)\"")
         case .basic:
             throw HTTPClientError(.signingFailed, "basic endpoints are not signed")
         }
@@ -77,7 +78,7 @@ struct FakeSigner: RequestSigner {
 struct FailingSigner: RequestSigner {
     struct KeyLocked: Error {}
 
-    func authorization(for input: RequestSigningInput) async throws -> HTTPHeaderField {
+    func authorization(for input: RequestSigningInput) async throws -> HTTPField {
         throw KeyLocked()
     }
 }

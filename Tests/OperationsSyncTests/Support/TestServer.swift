@@ -9,7 +9,7 @@ import OfflineOperations
 /// A small HTTP/1.1 server on a random loopback port (plain or TLS) that records what it sees.
 ///
 /// It counts connections, closed connections and the application bytes it received (after TLS), so tests can
-/// show that nothing was sent. This file does not import OperationsSync, whose `HTTPMethod` would clash.
+/// show that nothing was sent. It speaks NIOHTTP1 only (it does not import OperationsSync).
 final class TestServer: Sendable {
     typealias Handler = @Sendable (RecordedRequest) -> ServerReply
 

@@ -21,8 +21,8 @@ struct Greeting: Codable, Sendable {
 
 /// Shows what went over the wire for an encrypted call, and what it decrypted to.
 final class WireObserver: HTTPResponseObserver {
-    func observe(_ response: HTTPResponse, for request: HTTPOutgoingRequest) {
-        guard request.url.path.hasPrefix("/custom/echo/") else { return }
+    func observe(_ response: HTTPExchange.Response, for request: HTTPExchange.Request) {
+        guard request.url?.path.hasPrefix("/custom/echo/") == true else { return }
         print("wire request:  \(Self.fields(request.body))")
         print("wire answer:   HTTP \(response.statusCode) \(Self.fields(response.body))")
     }
@@ -97,7 +97,8 @@ do {
     switch encryption {
     case nil: print("server verified the signature and echoed: \(answer.message) (sent \(answer.sentAt))")
     case .applicationScope: print("server decrypted (application scope) and echoed: \(answer.message)")
-    case .activationScope: print("server verified the signature, decrypted (activation scope) and echoed: \(answer.message)")
+    case .activationScope:
+        print("server verified the signature, decrypted (activation scope) and echoed: \(answer.message)")
     }
     await http.shutdown()
 } catch {

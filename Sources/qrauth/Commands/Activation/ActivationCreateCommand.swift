@@ -124,9 +124,9 @@ struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputComman
                     }
                 }
                 let previousServer: Data? = force ? try? FileInput.read(server, limit: 1 << 20) : nil
-                try ActivationFileStore.write(pair.server, to: server)
+                try ActivationFile.write(pair.server, to: server)
                 do {
-                    try ActivationFileStore.write(pair.device, to: device)
+                    try ActivationFile.write(pair.device, to: device)
                 } catch {
                     if let previousServer {
                         try? AtomicFile.writeState(previousServer, to: server, mode: AtomicFile.secretMode)

@@ -51,7 +51,7 @@ struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputComman
             if !force, FileManager.default.fileExists(atPath: device) {
                 throw CLIError(.usage, "\(device) exists; use --force to replace it")
             }
-            try ActivationFileStore.write(activation, to: device)
+            try ActivationFile.write(activation, to: device)
         }
         let summary = try ActivationSummary(device: activation, server: nil, path: device, reveal: false)
         if json {

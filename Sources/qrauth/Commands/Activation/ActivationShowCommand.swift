@@ -27,7 +27,7 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
         let summary: ActivationSummary
         switch kind {
         case "device":
-            switch try ActivationFileStore.readAnyDevice(file) {
+            switch try ActivationFileCodec.readAnyDevice(file) {
             case .v3(let device):
                 summary = try ActivationSummary(device: device, server: nil, path: file, reveal: reveal)
             case .v4(let device):
@@ -36,7 +36,7 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
             }
         case "server":
             summary = try ActivationSummary(
-                server: try ActivationFileStore.readServer(file), path: file, reveal: reveal)
+                server: try ActivationFile<ServerActivation>.read(file), path: file, reveal: reveal)
         default:
             throw CLIError(.malformed, "\(file) is not a qrauth activation file (no \"kind\": device or server)")
         }

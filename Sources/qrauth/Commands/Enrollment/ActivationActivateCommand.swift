@@ -150,7 +150,7 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
         // Locked, so a run using the old file finishes first; the existence check is repeated under the lock.
         try FileLock.withLock(for: options.device) {
             try refuseExistingFile()
-            try ActivationFileStore.write(completed.device, to: options.device)
+            try ActivationFile.write(completed.device, to: options.device)
         }
         if options.json {
             try JSONOutput.document(
@@ -215,7 +215,7 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
             // Locked, so a run using the old file finishes first; the existence check is repeated under the lock.
             try FileLock.withLock(for: options.device) {
                 try refuseExistingFile()
-                try ActivationFileStore.write(file, to: options.device)
+                try ActivationFile.write(file, to: options.device)
             }
             try await client.confirmV4(store, password: secret, biometry: biometry)
             return fingerprint
@@ -264,7 +264,7 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
     /// Refuses to replace an existing file unless it is a removed device file or `--force` was given.
     private func refuseExistingFile() throws {
         guard !force, FileManager.default.fileExists(atPath: options.device) else { return }
-        switch try? ActivationFileStore.readAnyDevice(options.device) {
+        switch try? ActivationFileCodec.readAnyDevice(options.device) {
         case .v3(let existing) where existing.isRemoved: return
         case .v4(let existing) where existing.isRemoved: return
         default: break

@@ -23,7 +23,7 @@ struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
     func run() async throws {
         let auth = try authentication.resolve(required: true)
         let id: String
-        if ActivationFileStore.isProtocolV4(options.device) {
+        if ActivationFileCodec.isProtocolV4(options.device) {
             id = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
                 try await client.removeV4(EnrollmentClient.DeviceFileV4(path: options.device), authentication: auth)
             }

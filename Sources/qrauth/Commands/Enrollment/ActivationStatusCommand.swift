@@ -48,7 +48,7 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
     }
 
     func run() async throws {
-        if case .v4(let file) = try? ActivationFileStore.readAnyDevice(options.device) {
+        if case .v4(let file) = try? ActivationFileCodec.readAnyDevice(options.device) {
             try await runV4(file)
             return
         }

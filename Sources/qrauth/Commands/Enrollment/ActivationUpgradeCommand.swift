@@ -61,7 +61,7 @@ struct ActivationUpgradeCommand: AsyncParsableCommand, OutputCommand, JSONOutput
     }
 
     func run() async throws {
-        if ActivationFileStore.isProtocolV4(options.device) {
+        if ActivationFileCodec.isProtocolV4(options.device) {
             throw CLIError(.usage, "\(options.device) is already a protocol 4.0 device file: nothing to upgrade")
         }
         let configuration = try MobileSDKConfiguration(base64: sdkConfig)

@@ -136,7 +136,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
     private func approve(
         _ parsed: OfflineOperation, factor: OfflineApproval.Factor, password: String?
     ) throws -> Approved {
-        if ActivationFileStore.isProtocolV4(activation) {
+        if ActivationFileCodec.isProtocolV4(activation) {
             let outcome = try PowerAuthV4.OfflineApprovalTransaction.approve(
                 path: activation, operation: parsed, factor: factor, password: password, digits: digits,
                 allowUnverified: unverified)

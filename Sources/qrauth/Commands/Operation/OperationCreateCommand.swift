@@ -142,7 +142,7 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
                 throw CLIError(.malformed, "\(path) is not a P-256 private key in PEM: \(error.reason)")
             }
         case (nil, let path?):
-            return try ActivationFileStore.readServer(path).offlineSigner(master: master)
+            return try ActivationFile<ServerActivation>.read(path).offlineSigner(master: master)
         default:
             throw CLIError(.usage, "give exactly one of --key PEM and --server-activation FILE")
         }

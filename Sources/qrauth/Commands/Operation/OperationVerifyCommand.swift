@@ -61,11 +61,11 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
             throw CLIError(.usage, "give --master-key B64 or --device FILE")
         }
         let parsed = try OfflineOperation(input.payload(inline: operation, what: "operation"))
-        if let activation, ActivationFileStore.isProtocolV4(activation) {
+        if let activation, ActivationFileCodec.isProtocolV4(activation) {
             try report(parsed, try verifyV4(parsed, path: activation))
             return
         }
-        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let device = try activation.map { try ActivationFile<DeviceActivation>.read($0) }
         let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
         let check = parsed.checkSignature(
             masterKey: try master ?? device?.masterKey(), personalizedKey: try device?.serverKey())
@@ -84,7 +84,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
             throw CLIError(
                 .usage, "--master-key is a 3.x P-256 key; a 4.0 device file carries its P-384 master key: drop it")
         }
-        guard case .v4(let file) = try ActivationFileStore.readAnyDevice(path) else {
+        guard case .v4(let file) = try ActivationFileCodec.readAnyDevice(path) else {
             throw CLIError(.malformed, "\(path) is not a protocol 4.0 device file")
         }
         let check = try file.device(password: nil).state.verify(parsed)

@@ -161,7 +161,7 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
 
     func loadKeys() throws -> Keys? {
         guard masterKey != nil || activation != nil else { return nil }
-        let device = try activation.map { try ActivationFileStore.readDevice($0) }
+        let device = try activation.map { try ActivationFile<DeviceActivation>.read($0) }
         let master = try masterKey.map { try ServerSignedData.publicKey(base64: $0, field: "--master-key") }
         return Keys(master: try master ?? device?.masterKey(), personalized: try device?.serverKey())
     }

@@ -31,7 +31,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
-        if ActivationFileStore.isProtocolV4(options.device) {
+        if ActivationFileCodec.isProtocolV4(options.device) {
             try await runV4(authentication: auth)
             return
         }

@@ -15,7 +15,7 @@ struct TokenListCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     func run() throws {
-        let tokens = try ActivationFileStore.readDevice(device).tokensByName
+        let tokens = try ActivationFile<DeviceActivation>.read(device).tokensByName
         if json {
             try JSONOutput.document(tokens.map { ["name": $0.name, "tokenId": $0.token.id] })
         } else if tokens.isEmpty {

@@ -29,7 +29,7 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     func run() async throws {
         let auth = try authentication.resolve(required: false)
         let id: String
-        if ActivationFileStore.isProtocolV4(options.device) {
+        if ActivationFileCodec.isProtocolV4(options.device) {
             guard name == TokenName.possessionUniversal else {
                 throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
             }
