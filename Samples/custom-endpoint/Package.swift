@@ -5,7 +5,11 @@ import PackageDescription
 let package = Package(
     name: "custom-endpoint",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "qrauth", path: "../..")],
+    dependencies: [
+        .package(name: "qrauth", path: "../.."),
+        // Request heads are swift-http-types' (`Endpoint(.post, ...)` names `HTTPRequest.Method`).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
     targets: [
         .executableTarget(
             name: "custom-endpoint",
@@ -13,6 +17,7 @@ let package = Package(
                 .product(name: "OperationsSync", package: "qrauth"),
                 .product(name: "MobileTokenAPI", package: "qrauth"),
                 .product(name: "OfflineOperations", package: "qrauth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
