@@ -199,11 +199,16 @@ extension EnrollmentService {
         let header = try encryptionHeaderV4(request, activationScope: false)
         let body = context.body
         let now = clock.nowMillis
+        // The application's `cryptography_algorithms_supported` limits the upgrade as it limits activation (spec §17);
+        // an unknown application key is refused by `upgradeStep` as an unknown activation.
+        let allowed =
+            store.snapshot.applications.first { $0.version(applicationKey: header.applicationKey) != nil }?
+            .supportedSuitesV4 ?? ServerFlowsV4.supportedSuites
         return try upgradeStep(request, applicationKey: header.applicationKey, version: "3.3") {
             (flow, activation) throws(ServerUpgradeFlowV4.Refusal) in
             try flow.start(
                 body, authorization: request.header(AuthorizationHeader.name), activation: &activation,
-                temporaryKeys: temporaryKeysV4, nowMillis: now)
+                temporaryKeys: temporaryKeysV4, allowedSuites: allowed, nowMillis: now)
         }
     }
 

@@ -196,6 +196,25 @@ struct V4UpgradeRoundTripTests {
         #expect(server.v4 != nil)
     }
 
+    @Test("a suite cryptography_algorithms_supported leaves out is ERR_VALIDATION; allowed, it starts")
+    func suiteNotAllowed() throws {
+        var device3 = pair.device
+        var server = pair.server
+        let (request, header) = try start(&device3, suite: .ecP384MLL3)
+        #expect(
+            refusal {
+                _ = try flow.start(
+                    request.body, authorization: header, activation: &server, temporaryKeys: temporaryKeys,
+                    allowedSuites: [.ecP384], nowMillis: Self.now)
+            } == .validation)
+        #expect(server.upgradeV4 == nil)
+        let (again, header2) = try start(&device3, suite: .ecP384MLL3)
+        _ = try flow.start(
+            again.body, authorization: header2, activation: &server, temporaryKeys: temporaryKeys,
+            allowedSuites: [.ecP384MLL3], nowMillis: Self.now)
+        #expect(server.upgradeV4?.suite == .ecP384MLL3)
+    }
+
     @Test("a second start before the confirmation replaces the pending keys (a retry)")
     func restart() throws {
         var device3 = pair.device

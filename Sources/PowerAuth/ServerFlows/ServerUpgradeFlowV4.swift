@@ -64,9 +64,11 @@ package struct ServerUpgradeFlowV4: Sendable {
     /// (`SHARED_INFO_1` of open point 7), derives `KEY_ACTIVATION_SECRET` from the shared-secret request, makes a
     /// server key and `ctrData`, keeps them as the pending 4.0 part (replacing an earlier pending one) and returns
     /// the encrypted `UpgradeResponsePayload`.
+    /// `allowedSuites` are the application's (`ServerApplication.supportedSuitesV4`: `cryptography_algorithms_supported`,
+    /// spec §17); another suite is refused as an invalid payload.
     package func start(
         _ body: Data, authorization: String?, activation: inout ServerActivation, temporaryKeys: ServerTemporaryKeysV4,
-        nowMillis: Int64
+        allowedSuites: [PowerAuthV4.Suite] = ServerFlowsV4.supportedSuites, nowMillis: Int64
     ) throws(Refusal) -> Data {
         let header = try Self.header(authorization)
         guard header.activationId == activation.activationId, activation.applicationKey == applicationKey else {
@@ -109,8 +111,10 @@ package struct ServerUpgradeFlowV4: Sendable {
             request = try PowerAuthV4.Wire.decode(
                 PowerAuthV4.Wire.UpgradeRequest.self, from: opened.plaintext, what: "the upgrade payload")
             guard let known = PowerAuthV4.Suite(rawValue: request.sharedSecretRequest.algorithm),
-                ServerFlowsV4.supportedSuites.contains(known)
-            else { throw PowerAuthError(.eciesMessage, "the upgrade asks for an unsupported algorithm") }
+                allowedSuites.contains(known)
+            else {
+                throw PowerAuthError(.eciesMessage, "the upgrade asks for an algorithm the application does not accept")
+            }
             suite = known
             guard let key = Data(base64Encoded: request.devicePublicKeys.ecdsa),
                 (try? NISTP384.PublicKey(x963Representation: key)) != nil
