@@ -23,6 +23,9 @@ def main():
     out = Path(sys.argv[1])
     small = ramp(8, 6)
     small.save(out / "pillow-gray.gif")
+    # One colour over 1500 × 1500: Pillow's LZW at about 1 000 pixels a byte, under the decoder's bound of what
+    # a GIF's length can hold (4096 pixels per 12-bit code).
+    Image.new("L", (1500, 1500), 255).save(out / "pillow-white-1500.gif")
     ramp(24, 20).save(out / "pillow-interlaced.gif", interlace=True)
     # Palette index 0 is grey 0, which only pixel (0, 0) has: it is transparent.
     small.save(out / "pillow-transparent.gif", transparency=0)

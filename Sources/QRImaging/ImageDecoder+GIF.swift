@@ -4,8 +4,8 @@ extension ImageDecoder {
     /// Decodes the first frame of a GIF (87a or 89a) with giflib's low-level reader, to grey at the frame's own
     /// size: the frame's local colour table or else the global one, interlaced rows put in place, the
     /// transparent colour of a graphics control extension composited on white. A pixel whose index lies past
-    /// the colour table is black (as browsers show it). The frame's size passes the pixel limit before its one
-    /// buffer (the grey result) is made; a file that ends before the frame's last row is corrupt.
+    /// the colour table is black (as browsers show it). The frame's size passes the pixel limit, and a bound of
+    /// what the file's length can hold (`gifPixelsPerByte`), before its one buffer (the grey result) is made; a file that ends before the frame's last row is corrupt.
     static func decodeGIF(
         _ bytes: [UInt8], pixelLimit: Int, admit: ImageAdmission? = nil
     ) throws(ImagingError) -> GrayImage {
@@ -35,7 +35,8 @@ extension ImageDecoder {
             case EXTENSION_RECORD_TYPE:
                 transparent = try readGIFExtension(gif) ?? transparent
             case IMAGE_DESC_RECORD_TYPE:
-                return try readGIFImage(gif, transparent: transparent, pixelLimit: pixelLimit, admit: admit)
+                return try readGIFImage(
+                    gif, transparent: transparent, fileSize: fileSize, pixelLimit: pixelLimit, admit: admit)
             case TERMINATE_RECORD_TYPE:
                 throw ImagingError(.corrupt, "corrupt GIF: the file ends without a frame")
             default:
@@ -65,8 +66,16 @@ extension ImageDecoder {
         return transparent
     }
 
+    /// The most pixels one byte of LZW data can give: a code of w bits stands for at most 2^w pixels (each table
+    /// entry is an earlier one plus a pixel, and the table has 2^w entries at width w), and 4096 / 12 bits is the
+    /// best ratio, at the 12-bit maximum width. A frame that claims more pixels than its file could hold is
+    /// corrupt, and is refused before its buffer is made: a 100-byte file cannot make the decoder allocate
+    /// hundreds of megabytes only to run out of data.
+    static let gifPixelsPerByte = 4096 * 8 / 12 + 1
+
     private static func readGIFImage(
-        _ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?, pixelLimit: Int, admit: ImageAdmission?
+        _ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?, fileSize: Int, pixelLimit: Int,
+        admit: ImageAdmission?
     ) throws(ImagingError) -> GrayImage {
         guard DGifGetImageDesc(gif) == GIF_OK else {
             throw ImagingError(.corrupt, "corrupt GIF: \(describeGIF(gif.pointee.Error)) in the frame header")
@@ -78,7 +87,14 @@ extension ImageDecoder {
             throw ImagingError(.corrupt, "corrupt GIF: the frame has no colour table")
         }
         try checkDimensions(
-            width: width, height: height, pixelLimit: pixelLimit, format: "GIF", bytesPerPixel: 1, admit: admit)
+            width: width, height: height, pixelLimit: pixelLimit, format: "GIF", bytesPerPixel: 1, admit: nil)
+        // Past checkDimensions, width × height does not overflow (and GIF sizes are 16-bit).
+        guard width * height <= fileSize * gifPixelsPerByte + 4096 else {
+            throw ImagingError(
+                .corrupt,
+                "corrupt GIF: the frame claims \(width) × \(height) pixels, more than a \(fileSize)-byte file can hold")
+        }
+        try admit?(ImageAllocation(width: width, height: height, bytes: width * height))
         var palette = [UInt8](repeating: 0, count: 256)
         for index in 0..<min(Int(map.pointee.ColorCount), 256) {
             let colour = map.pointee.Colors[index]

@@ -1,6 +1,7 @@
 import Foundation
 import QRAuthTestSupport
 import QRImaging
+import Synchronization
 import Testing
 
 /// GIF (giflib) and TIFF (libtiff) files written by Pillow (`scripts/make-gif-tiff-fixtures.py`): the pixels come
@@ -63,6 +64,28 @@ struct GIFTIFFDecoderTests {
         bytes.replaceSubrange((descriptor + 5)..<(descriptor + 9), with: [0xFF, 0xFF, 0xFF, 0xFF])
         let error = try #require(throws: ImagingError.self) { try ImageDecoder.decode(Data(bytes)) }
         #expect(error.code == .tooManyPixels)
+    }
+
+    /// 1000 × 1000 is within the pixel budget but not within what 276 bytes of LZW can hold (at most 4096
+    /// pixels a 12-bit code): refused as corrupt before the admission hook hears of an allocation.
+    @Test func aGIFFrameLargerThanItsFileCanHoldIsRefusedBeforeAllocation() throws {
+        var bytes = [UInt8](try Self.load("pillow-gray.gif"))
+        let descriptor = try #require(bytes.firstIndex(of: 0x2C))
+        bytes.replaceSubrange((descriptor + 5)..<(descriptor + 9), with: [0xE8, 0x03, 0xE8, 0x03])
+        let admitted = Mutex<[ImageAllocation]>([])
+        let error = try #require(throws: ImagingError.self) {
+            try ImageDecoder.decode(Data(bytes), admit: { allocation in admitted.withLock { $0.append(allocation) } })
+        }
+        #expect(error.code == .corrupt)
+        #expect(error.reason.contains("1000 × 1000") && error.reason.contains("276-byte"), "\(error.reason)")
+        #expect(admitted.withLock { $0 }.isEmpty)
+    }
+
+    /// The bound leaves room for real encoders: Pillow's one-colour 1500 × 1500 frame (780 pixels a byte) decodes.
+    @Test func aHighlyCompressedGIFIsWithinTheBound() throws {
+        let image = try ImageDecoder.decode(Self.load("pillow-white-1500.gif"))
+        #expect(image.width == 1500 && image.height == 1500)
+        #expect(image[749, 749] == 255)
     }
 
     @Test(arguments: [
