@@ -84,7 +84,14 @@ trap cleanup EXIT
 step "a new root from the debootstrapped base"
 tar -C "$root" -xf "$base"
 mount -t proc proc "$root/proc" && mounts+=("$root/proc")
+# A pseudo-terminal filesystem of the root's own, as a booted machine has (the CLI tests run `qrauth` under
+# util-linux `script`; without it the first full fresh-check had two terminal tests read nothing).
+mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$root/dev/pts" && mounts+=("$root/dev/pts")
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# debootstrap writes no /etc/hosts; Debian's installer does (the loopback names below), and without them `localhost`
+# does not resolve in the root (the first full fresh-check: 15 live-server tests failed "cannot resolve localhost").
+grep -qsw localhost "$root/etc/hosts" ||
+    printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' >> "$root/etc/hosts"
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
 in_root apt-get update -qq
