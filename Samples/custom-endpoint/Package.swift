@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "OperationsSync", package: "qrauth"),
                 .product(name: "MobileTokenAPI", package: "qrauth"),
                 .product(name: "OfflineOperations", package: "qrauth"),
+                .product(name: "PowerAuth", package: "qrauth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: [

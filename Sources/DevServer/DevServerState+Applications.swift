@@ -27,15 +27,7 @@ extension DevServerState {
             return
         }
         if FileManager.default.fileExists(atPath: path) {
-            do {
-                setDefaultApplication(try ActivationFile<ServerApplication>.read(path))
-            } catch let error as PowerAuthError {
-                throw DevServerError(.file, error.reason)
-            } catch let error as FileError {
-                throw DevServerError(.file, error.reason)
-            } catch {
-                throw DevServerError(.file, "\(path) cannot be read")
-            }
+            setDefaultApplication(try DevServerState.readFile(ServerApplication.self, path))
             return
         }
         let application = applications.first ?? .generate(applicationId: Self.generatedApplicationId)

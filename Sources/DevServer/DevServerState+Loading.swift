@@ -17,20 +17,29 @@ extension DevServerState {
             state = try DevServerStore.decode(data, path: statePath)
         }
         for path in activationPaths {
-            let activation: ServerActivation
-            do {
-                activation = try ActivationFile<ServerActivation>.read(path)
-            } catch let error as PowerAuthError {
-                throw DevServerError(.file, error.reason)
-            } catch let error as FileError {
-                throw DevServerError(.file, error.reason)
-            } catch {
-                throw DevServerError(.file, "\(path) cannot be read")
-            }
+            let activation = try DevServerState.readFile(ServerActivation.self, path)
             if !state.activations.contains(where: { $0.activationId == activation.activationId }) {
                 state.activations.append(activation)
             }
         }
         return state
+    }
+}
+
+extension DevServerState {
+    /// Reads and validates an activation or application file given to `serve` (`--activation`, `--app`); what keeps it
+    /// from loading is `DevServerError(.file)` with PowerAuth's or the file layer's sentence.
+    static func readFile<Content: ActivationFileContent>(
+        _ type: Content.Type, _ path: String
+    ) throws(DevServerError) -> Content {
+        do {
+            return try ActivationFile<Content>.read(path)
+        } catch let error as PowerAuthError {
+            throw DevServerError(.file, error.reason)
+        } catch let error as FileError {
+            throw DevServerError(.file, error.reason)
+        } catch {
+            throw DevServerError(.file, "\(path) cannot be read")
+        }
     }
 }

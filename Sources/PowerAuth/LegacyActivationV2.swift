@@ -15,16 +15,27 @@ package enum LegacyActivationV2 {
         }
     }
 
+    /// The two keys of the double encryption: the OTP key (inner layer) and the folded ECDH secret of one side's
+    /// private key and the other side's public key (outer layer), the same on both sides.
+    private static func layerKeys(
+        activationOtp: String, activationIdShort: String, privateKey: NISTP256.Signing.PrivateKey,
+        publicKey: NISTP256.Signing.PublicKey
+    ) throws(PowerAuthError) -> (otp: Data, ephemeral: Data) {
+        let otp = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
+        return (otp, try KeyDerivation.masterSecret(privateKey: privateKey, publicKey: publicKey))
+    }
+
     /// `C_DEVICE_PUBLIC_KEY = AES(AES(devicePublicKey, nonce, OTP key), nonce, fold(ECDH(ephemeral, master)))`.
     public static func encryptDevicePublicKey(
         _ devicePublicKey: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
         ephemeralPrivateKey: NISTP256.Signing.PrivateKey, masterPublicKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) -> Data {
-        let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
-        let ephemeralKey = try KeyDerivation.masterSecret(privateKey: ephemeralPrivateKey, publicKey: masterPublicKey)
+        let keys = try layerKeys(
+            activationOtp: activationOtp, activationIdShort: activationIdShort, privateKey: ephemeralPrivateKey,
+            publicKey: masterPublicKey)
         do {
-            let inner = try AES128.encryptCBC(devicePublicKey, key: otpKey, iv: activationNonce, padding: true)
-            return try AES128.encryptCBC(inner, key: ephemeralKey, iv: activationNonce, padding: true)
+            let inner = try AES128.encryptCBC(devicePublicKey, key: keys.otp, iv: activationNonce, padding: true)
+            return try AES128.encryptCBC(inner, key: keys.ephemeral, iv: activationNonce, padding: true)
         } catch {
             throw PowerAuthError(.crypto, "AES failed: \(error.reason)")
         }
@@ -35,11 +46,12 @@ package enum LegacyActivationV2 {
         _ encrypted: Data, activationIdShort: String, activationOtp: String, activationNonce: Data,
         devicePrivateKey: NISTP256.Signing.PrivateKey, ephemeralPublicKey: NISTP256.Signing.PublicKey
     ) throws(PowerAuthError) -> Data {
-        let otpKey = try otpKey(activationOtp: activationOtp, activationIdShort: activationIdShort)
-        let ephemeralKey = try KeyDerivation.masterSecret(privateKey: devicePrivateKey, publicKey: ephemeralPublicKey)
+        let keys = try layerKeys(
+            activationOtp: activationOtp, activationIdShort: activationIdShort, privateKey: devicePrivateKey,
+            publicKey: ephemeralPublicKey)
         do {
-            let outer = try AES128.decryptCBC(encrypted, key: ephemeralKey, iv: activationNonce, padding: true)
-            return try AES128.decryptCBC(outer, key: otpKey, iv: activationNonce, padding: true)
+            let outer = try AES128.decryptCBC(encrypted, key: keys.ephemeral, iv: activationNonce, padding: true)
+            return try AES128.decryptCBC(outer, key: keys.otp, iv: activationNonce, padding: true)
         } catch {
             throw PowerAuthError(.crypto, "the encrypted server public key does not decrypt")
         }

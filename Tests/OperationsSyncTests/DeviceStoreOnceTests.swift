@@ -5,7 +5,7 @@ import OperationsSync
 import PowerAuth
 import Testing
 
-/// The storage a command holds for its whole run (`ActivationFileStorage.withLockHeld`): the file is read once and
+/// The storage a command holds for its whole run (`ActivationFile.withLockHeld`): the file is read once and
 /// written once per change, and a signature made with the call's authentication is saved before it is returned.
 @Suite("A device file opened once per command", .timeLimit(.minutes(2)))
 struct DeviceStoreOnceTests {
@@ -20,7 +20,7 @@ struct DeviceStoreOnceTests {
             kind: .signed(uriId: "/operation/authorize", factor: .possessionKnowledge),
             signing: SigningContext(authentication: .password("1234")))
 
-        try await ActivationFileStorage(path: path).withLockHeld { store in
+        try await ActivationFile<DeviceActivation>(path: path).withLockHeld { store in
             let first = try store.load()
             // Out of band (no lock; a test only): the file is no longer an activation. A storage that read the file
             // again would fail here.

@@ -94,7 +94,7 @@ struct SignerStateTests {
         // Real threads (not the cooperative pool), each with its own store value, as separate processes have.
         await OwnThreads.run(runs) { _ in
             do {
-                let signature = try DeviceTransactions(store: ActivationFileStorage(path: path)).sign(
+                let signature = try DeviceTransactions(store: ActivationFile<DeviceActivation>(path: path)).sign(
                     method: "POST", uriId: "/operation/history", body: Self.body, type: .possession,
                     password: nil)
                 results.withLock { $0.counters.append(signature.counter) }

@@ -38,10 +38,8 @@ extension BackOfficeService {
             guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
                 throw BackOfficeFailure(.operationApproveFailure, "no operation \(body.operationId)")
             }
-            var operation = state.operations[index]
-            if operation.expireIfDue(now: now) { changed = true }
+            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
             guard operation.status == .pending, let owner = operation.backOffice?.userId else {
-                state.operations[index] = operation
                 throw BackOfficeFailure(
                     .operationApproveFailure,
                     "operation \(body.operationId) is \(operation.status.rawValue) or has no user")
@@ -79,11 +77,7 @@ extension BackOfficeService {
         let now = clock.now
         return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
             let index = try Self.operationIndex(body.operationId, in: state)
-            var operation = state.operations[index]
-            if operation.expireIfDue(now: now) {
-                state.operations[index] = operation
-                changed = true
-            }
+            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
             guard operation.status == .pending else {
                 throw BackOfficeFailure(
                     .operationInvalidState, "operation \(body.operationId) is \(operation.status.rawValue), not PENDING"
@@ -110,11 +104,7 @@ extension BackOfficeService {
             guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
                 throw BackOfficeFailure(.operationRejectFailure, "no operation \(body.operationId)")
             }
-            var operation = state.operations[index]
-            if operation.expireIfDue(now: now) {
-                state.operations[index] = operation
-                changed = true
-            }
+            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
             guard operation.status == .pending else {
                 throw BackOfficeFailure(
                     .operationRejectFailure, "operation \(body.operationId) is \(operation.status.rawValue)")
@@ -135,6 +125,19 @@ extension BackOfficeService {
             return BackOffice.OperationUserActionResponse(
                 result: .rejected, operation: BackOffice.OperationDetailResponse(operation, now: now))
         }
+    }
+
+    /// The operation at `index`, expired first when due; the expiry is kept in `state` (and `changed` set) whatever
+    /// the action then decides, a refusal included.
+    private static func expiringIfDue(
+        _ index: Int, in state: inout DevServerState, changed: inout Bool, now: Date
+    ) -> OperationRecord {
+        var operation = state.operations[index]
+        if operation.expireIfDue(now: now) {
+            state.operations[index] = operation
+            changed = true
+        }
+        return operation
     }
 
     /// `ERR0015` when the server holds applications and `applicationId` is none of them.

@@ -28,10 +28,10 @@ extension EnrollmentClient {
         package var blockExpiresMillis: Int64?
     }
 
-    /// The 4.0 device file behind a device store, when the store is a file (`ActivationFileStorage`) whose
+    /// The 4.0 device file behind a device store, when the store is a file (`ActivationFile<DeviceActivation>`) whose
     /// `protocolVersion` is 4.0; nil for a 3.x file or another store.
     package nonisolated static func deviceFileV4(for store: any ActivationStore<DeviceActivation>) -> DeviceFileV4? {
-        (store as? ActivationFileStorage)?.protocolV4File
+        (store as? ActivationFile<DeviceActivation>)?.protocolV4File
     }
 
     /// `/pa/v4/status`: the suites the server offers, strongest first; nil when the server has no `/pa/v4` (HTTP 404

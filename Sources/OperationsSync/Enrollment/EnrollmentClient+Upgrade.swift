@@ -26,14 +26,15 @@ extension EnrollmentClient {
         case resumed
     }
 
-    /// Upgrades the 3.3 activation in the 3.x device file `store` (a storage whose lock the caller holds for the
-    /// whole run, `ActivationFileStorage.withLockHeld`) to 4.0 with `suite`; `application` carries the P-384 master
+    /// Upgrades the 3.3 activation in the 3.x device file `store` (a store whose lock the caller holds for the
+    /// whole run, `ActivationFile.withLockHeld`) to 4.0 with `suite`; `application` carries the P-384 master
     /// key that signs the application-scope temporary key. On success the file at `store.path` is replaced,
     /// atomically, by the 4.0 device file (knowledge key wrapped under `password`), which is returned.
     package func upgradeV4(
-        _ store: ActivationFileStorage, application: PowerAuthV4.Application, suite: PowerAuthV4.Suite,
+        _ store: ActivationFile<DeviceActivation>, application: PowerAuthV4.Application, suite: PowerAuthV4.Suite,
         password: String
     ) async throws(EnrollmentError) -> (file: PowerAuthV4.DeviceFile, outcome: UpgradeOutcome) {
+        let store = store.clientReading
         let device = try usableActivation(store)
         guard device.protocolVersion == PowerAuthV4.Upgrade.startHeaderVersion else {
             throw EnrollmentError(
@@ -66,7 +67,7 @@ extension EnrollmentClient {
     /// Start: the application-scope temporary key, the request, its 3.3 signature (counter saved first), the answer;
     /// the pending section is saved before the confirmation is signed.
     private func startUpgrade(
-        _ store: ActivationFileStorage, application: PowerAuthV4.Application, suite: PowerAuthV4.Suite,
+        _ store: ActivationFile<DeviceActivation>, application: PowerAuthV4.Application, suite: PowerAuthV4.Suite,
         password: String
     ) async throws(EnrollmentError) -> PowerAuthV4.DeviceFile {
         let device = try usableActivation(store)
@@ -112,8 +113,9 @@ extension EnrollmentClient {
     }
 
     /// Saves `pending` as the 3.x file's pending section.
-    private func keepPending(_ store: ActivationFileStorage, _ pending: PowerAuthV4.DeviceFile) throws(EnrollmentError)
-    {
+    private func keepPending(
+        _ store: ActivationFile<DeviceActivation>, _ pending: PowerAuthV4.DeviceFile
+    ) throws(EnrollmentError) {
         try withStore("keep the pending upgrade") {
             try store.update { (device: inout DeviceActivation) in device.pendingUpgradeV4 = pending }
         }
@@ -122,7 +124,7 @@ extension EnrollmentClient {
     /// Confirm: the `possession` code with the pending keys (its counter step saved in the pending section before
     /// the request leaves), then on OK the 4.0 file replaces the 3.x one.
     private func sendConfirm(
-        _ store: ActivationFileStorage, _ pending: PowerAuthV4.DeviceFile, outcome: UpgradeOutcome
+        _ store: ActivationFile<DeviceActivation>, _ pending: PowerAuthV4.DeviceFile, outcome: UpgradeOutcome
     ) async throws(EnrollmentError) -> (file: PowerAuthV4.DeviceFile, outcome: UpgradeOutcome) {
         var file = pending
         let header: PowerAuthV4.AuthorizationHeader
@@ -143,7 +145,9 @@ extension EnrollmentClient {
     }
 
     /// Replaces the 3.x file by the 4.0 one, atomically (the caller holds the file's lock).
-    private func finishUpgrade(_ store: ActivationFileStorage, _ file: PowerAuthV4.DeviceFile) throws(EnrollmentError) {
+    private func finishUpgrade(
+        _ store: ActivationFile<DeviceActivation>, _ file: PowerAuthV4.DeviceFile
+    ) throws(EnrollmentError) {
         do {
             try ActivationFile.write(file, to: store.path)
         } catch {

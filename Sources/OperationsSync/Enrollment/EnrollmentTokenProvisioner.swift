@@ -12,7 +12,7 @@ public actor EnrollmentTokenProvisioner: TokenProvisioning {
     /// Makes a provisioner over an enrollment client and the device store its HTTP client signs with.
     public init(enrollment: EnrollmentClient, store: any ActivationStore<DeviceActivation>) {
         self.enrollment = enrollment
-        self.store = store
+        self.store = store.forClients
     }
 
     /// Creates a token when the device file has none; concurrent callers share one creation.

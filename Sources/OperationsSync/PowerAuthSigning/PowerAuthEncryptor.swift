@@ -18,7 +18,7 @@ public struct PowerAuthEncryptor: Sendable {
     /// same server (temporary keys, clock).
     public init(enrollment: EnrollmentClient, store: any ActivationStore<DeviceActivation>) {
         self.enrollment = enrollment
-        self.store = store
+        self.store = store.forClients
     }
 
     /// One encrypted request on its way: the body and headers to send, and what opens the answer.

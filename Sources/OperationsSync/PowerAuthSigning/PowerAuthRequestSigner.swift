@@ -25,8 +25,8 @@ public actor PowerAuthRequestSigner: RequestSigner {
 
     /// Makes a signer over a store; `now` dates token headers.
     public init(store: any ActivationStore<DeviceActivation>, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.store = store
-        self.transactions = Self.transactions(over: store)
+        self.store = store.forClients
+        self.transactions = DeviceTransactions(over: store)
         self.tokenMillis = { Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) }
     }
 
@@ -34,14 +34,14 @@ public actor PowerAuthRequestSigner: RequestSigner {
     /// timestamps ahead of their own clock) instead of the device's; give it the enrollment client's clock, which
     /// temporary keys and encrypted answers teach.
     public init(store: any ActivationStore<DeviceActivation>, clock: ServerClock) {
-        self.store = store
-        self.transactions = Self.transactions(over: store)
+        self.store = store.forClients
+        self.transactions = DeviceTransactions(over: store)
         self.tokenMillis = { clock.requestMillis() }
     }
 
     /// Makes a signer over a device activation file.
     public init(activationPath: String, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.init(store: ActivationFileStorage(path: activationPath), now: now)
+        self.init(store: ActivationFile<DeviceActivation>(path: activationPath), now: now)
     }
 
     /// The header for a signed or token-signed request.
@@ -60,11 +60,6 @@ public actor PowerAuthRequestSigner: RequestSigner {
         guard let statusCode, (200..<300).contains(statusCode) else { return }
         // Best effort: the request itself succeeded; an unsaved confirmation only keeps a warning.
         try? transactions.confirm(signature)
-    }
-
-    /// Opens the existential, so the concrete store becomes an `ActivationStore<DeviceActivation>`.
-    private static func transactions(over store: some ActivationStore<DeviceActivation>) -> DeviceTransactions {
-        DeviceTransactions(store: store)
     }
 
     private func header(for input: RequestSigningInput) throws(MobileTokenError) -> HTTPField {
@@ -105,7 +100,7 @@ public actor PowerAuthRequestSigner: RequestSigner {
         }
     }
 
-    /// Store errors are `MobileTokenError` already; PowerAuth's are signing failures (a missing factor: not allowed).
+    /// Store errors are `MobileTokenError` already (`forClients`); PowerAuth's are signing failures (a missing factor: not allowed).
     private static func mapped(_ error: any Error, uriId: String) -> MobileTokenError {
         switch error {
         case let error as MobileTokenError:

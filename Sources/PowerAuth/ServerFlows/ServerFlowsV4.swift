@@ -230,26 +230,21 @@ extension ServerActivation {
 /// The server's temporary keys of protocol 4.0 (spec §11): id → `KEY_TEMPORARY_SHARED_SECRET`, with the scope each
 /// was issued for, and the `(key, nonce)` pairs already seen (spec §10.6). Bounded; expired entries are dropped.
 package final class ServerTemporaryKeysV4: @unchecked Sendable {
-    // @unchecked Sendable: `keys` and `seen` are read and written only while `lock` is held.
+    // @unchecked Sendable: `seen` is read and written only while `lock` is held (the key table locks itself).
 
-    /// One issued key.
-    package struct Key: Sendable {
-        package var id: String
-        package var applicationKey: String
-        package var activationId: String?
-        package var secret: Data
-        package var expiresMillis: Int64
-    }
+    /// One issued key; its `secret` is `KEY_TEMPORARY_SHARED_SECRET`.
+    package typealias Key = TemporaryKeyTable<Data>.Key
 
     package static let validityMillis: Int64 = 300_000
 
+    private let table: TemporaryKeyTable<Data>
     private let lock = NSLock()
-    private var keys: [String: Key] = [:]
     private var seen: [String: Int64] = [:]
-    package let capacity: Int
+    /// The most keys (and seen nonces) held at once.
+    package var capacity: Int { table.capacity }
 
     package init(capacity: Int = 10_000) {
-        self.capacity = max(1, capacity)
+        table = TemporaryKeyTable(capacity: capacity)
     }
 
     /// The unverified claims of a request JWT, to find which key checks it (application or activation scope).
@@ -294,20 +289,12 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
     }
 
     private func insert(_ key: Key, nowMillis: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        keys = ServerTemporaryKeys.room(in: keys, capacity: capacity, nowMillis: nowMillis, expires: \.expiresMillis)
-        keys[key.id] = key
+        table.insert(key, nowMillis: nowMillis)
     }
 
     /// The live key `id` of this scope, or nil.
     package func key(id: String, applicationKey: String, activationId: String?, nowMillis: Int64) -> Key? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let key = keys[id], key.expiresMillis > nowMillis, key.applicationKey == applicationKey,
-            key.activationId == activationId
-        else { return nil }
-        return key
+        table.key(id: id, applicationKey: applicationKey, activationId: activationId, nowMillis: nowMillis)
     }
 
     /// Records a request's `(temporary key, nonce)`; false when it was seen before (a replay) or its timestamp is

@@ -5,35 +5,22 @@ package import QRAuthCrypto
 /// them in memory until they expire. Using a key does not consume it; a lookup checks the expiry and the
 /// `(APP_KEY, activation id)` the key was issued for. The table is bounded: expired keys are dropped on every issue,
 /// and past `capacity` the keys closest to expiry go first.
-package final class ServerTemporaryKeys: @unchecked Sendable {
-    // @unchecked Sendable: `keys` is read and written only while `lock` is held.
-
-    /// One issued key.
-    package struct Key: Sendable {
-        /// `sub`, the id requests name in `temporaryKeyId`.
-        package var id: String
-        /// The `APP_KEY` it was issued for.
-        package var applicationKey: String
-        /// The activation it was issued for (nil: application scope).
-        package var activationId: String?
-        /// The private half.
-        package var privateKey: NISTP256.Signing.PrivateKey
-        /// When it expires, Unix milliseconds.
-        package var expiresMillis: Int64
-    }
+package final class ServerTemporaryKeys: Sendable {
+    /// One issued key; its `secret` is the private half.
+    package typealias Key = TemporaryKeyTable<NISTP256.Signing.PrivateKey>.Key
 
     /// How long a key is valid (PowerAuth server default 300 000 ms).
     package static let validityMillis: Int64 = TemporaryKey.defaultValidityMilliseconds
 
-    private let lock = NSLock()
-    private var keys: [String: Key] = [:]
-    /// The most keys held at once.
-    package let capacity: Int
+    private let table: TemporaryKeyTable<NISTP256.Signing.PrivateKey>
 
     /// An empty table.
     package init(capacity: Int = 10_000) {
-        self.capacity = max(1, capacity)
+        table = TemporaryKeyTable(capacity: capacity)
     }
+
+    /// The most keys held at once.
+    package var capacity: Int { table.capacity }
 
     /// The scope a keystore request JWT asks for, read from its unverified claims so the caller can find the
     /// application (and activation) whose secrets verify it.
@@ -58,7 +45,7 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
             validityMilliseconds: validityMillis, signingKey: signingKey)
         insert(
             Key(
-                id: id, applicationKey: request.applicationKey, activationId: request.activationId, privateKey: key,
+                id: id, applicationKey: request.applicationKey, activationId: request.activationId, secret: key,
                 expiresMillis: nowMillis.addingReportingOverflow(validityMillis).partialValue),
             nowMillis: nowMillis)
         return response
@@ -66,10 +53,7 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
 
     /// Remembers `key`.
     package func insert(_ key: Key, nowMillis: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        keys = Self.room(in: keys, capacity: capacity, nowMillis: nowMillis, expires: \.expiresMillis)
-        keys[key.id] = key
+        table.insert(key, nowMillis: nowMillis)
     }
 
     /// The private key of `id` when it exists, has not expired and was issued for this application key and
@@ -77,31 +61,9 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
     package func privateKey(
         id: String, applicationKey: String, activationId: String?, nowMillis: Int64
     ) -> NISTP256.Signing.PrivateKey? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let key = keys[id], key.expiresMillis > nowMillis, key.applicationKey == applicationKey,
-            key.activationId == activationId
-        else { return nil }
-        return key.privateKey
+        table.key(id: id, applicationKey: applicationKey, activationId: activationId, nowMillis: nowMillis)?.secret
     }
 
     /// How many keys are held.
-    /// `keys` without its expired entries and, when still at `capacity`, without the ones expiring first, so one
-    /// more fits (the 3.x and the 4.0 temporary keys share this bound).
-    static func room<Value>(
-        in keys: [String: Value], capacity: Int, nowMillis: Int64, expires: (Value) -> Int64
-    ) -> [String: Value] {
-        var keys = keys.filter { expires($0.value) > nowMillis }
-        if keys.count >= capacity {
-            let oldest = keys.sorted { expires($0.value) < expires($1.value) }.prefix(keys.count - capacity + 1)
-            for entry in oldest { keys[entry.key] = nil }
-        }
-        return keys
-    }
-
-    package var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return keys.count
-    }
+    package var count: Int { table.count }
 }

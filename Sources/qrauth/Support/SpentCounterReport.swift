@@ -10,7 +10,7 @@ enum SpentCounterReport {
     /// Runs `body`; when it throws and the counter of the device file behind `store` moved, writes one line naming the
     /// spent counters to standard error (even with `-q`: a counter is state), then rethrows. Give the storage the
     /// command signs through, so the counters come from what it read and wrote.
-    static func watching<T>(_ store: ActivationFileStorage, _ body: () async throws -> T) async throws -> T {
+    static func watching<T>(_ store: ActivationFile<DeviceActivation>, _ body: () async throws -> T) async throws -> T {
         let before = try? store.load().counter
         do {
             return try await body()

@@ -3,6 +3,7 @@ import HTTPTypes
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
+import PowerAuth
 
 // Usage: custom-endpoint [--encrypt application|activation] BASE_URL DEVICE.json CA.pem MESSAGE
 //                                                                        (password in $QRAUTH_PASSWORD)
@@ -68,7 +69,7 @@ do {
     fail("custom-endpoint: cannot read \(arguments[2])", 64)
 }
 
-let store = ActivationFileStorage(path: arguments[1])
+let store = ActivationFile<DeviceActivation>(path: arguments[1])
 var configuration = HTTPClientConfiguration(baseURL: baseURL)
 configuration.tls = .customCA(pemBundle: caPEM)
 configuration.signer = PowerAuthRequestSigner(store: store)

@@ -84,11 +84,12 @@ struct ActivationUpgradeCommand: AsyncParsableCommand, OutputCommand, JSONOutput
         else { throw CLIError(.usage, "no 4.0 suite to upgrade to") }
         // The device file's lock is held for the whole upgrade; the run does not store the clock offset at its end
         // (the file it would write to is replaced by the 4.0 one, which records the offset itself).
-        let (file, outcome) = try await ActivationFileStorage(path: options.device).withLockHeld { storage in
-            try await EnrollmentRun.with(options, signing: false, rememberClock: false, store: storage) { client in
-                try await client.upgradeV4(storage, application: application, suite: suite, password: secret)
+        let (file, outcome) = try await ActivationFile<DeviceActivation>(path: options.device).clientReading
+            .withLockHeld { storage in
+                try await EnrollmentRun.with(options, signing: false, rememberClock: false, store: storage) { client in
+                    try await client.upgradeV4(storage, application: application, suite: suite, password: secret)
+                }
             }
-        }
         let output = Output(
             activationId: file.activationId, outcome: JSONSpelling.kebab(outcome.rawValue),
             fingerprint: try file.fingerprint, path: options.device, protocolVersion: file.protocolVersion,

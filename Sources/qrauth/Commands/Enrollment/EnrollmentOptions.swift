@@ -44,7 +44,7 @@ struct EnrollmentOptions: ParsableArguments {
     /// The HTTP client over `configuration`; with `signing`, its signer signs with the device file through `store`
     /// (counter saved before a request leaves).
     func makeHTTP(
-        _ configuration: HTTPClientConfiguration, signing: Bool, store: ActivationFileStorage
+        _ configuration: HTTPClientConfiguration, signing: Bool, store: ActivationFile<DeviceActivation>
     ) -> NIOHTTPClient {
         var configuration = configuration
         if signing {
@@ -54,7 +54,7 @@ struct EnrollmentOptions: ParsableArguments {
     }
 
     /// An enrollment client over `http`, its clock starting from the offset the device file behind `store` remembers.
-    func makeClient(_ http: NIOHTTPClient, store: ActivationFileStorage) -> EnrollmentClient {
+    func makeClient(_ http: NIOHTTPClient, store: ActivationFile<DeviceActivation>) -> EnrollmentClient {
         let offset = (try? store.load())?.serverTimeOffsetMillis
         return EnrollmentClient(httpClient: http, clock: ServerClock(offsetMillis: offset))
     }
@@ -62,27 +62,27 @@ struct EnrollmentOptions: ParsableArguments {
 
 /// Runs a body with an enrollment client, always shuts the HTTP client down, remembers the clock offset in the
 /// device file and reports a large one on standard error. Every device-file cycle of the run goes through `store`
-/// (give the one `ActivationFileStorage.withLockHeld` lends when the run must hold the lock throughout, or use
+/// (give the one `ActivationFile.withLockHeld` lends when the run must hold the lock throughout, or use
 /// `locked`).
 enum EnrollmentRun {
     static func with<T: Sendable>(
         _ options: EnrollmentOptions, signing: Bool, rememberClock: Bool = true,
-        store: ActivationFileStorage? = nil, _ body: (EnrollmentClient) async throws -> T
+        store: ActivationFile<DeviceActivation>? = nil, _ body: (EnrollmentClient) async throws -> T
     ) async throws -> T {
         let configuration = try await options.httpConfiguration()
         return try await run(
             options, configuration, signing: signing, rememberClock: rememberClock,
-            store: store ?? ActivationFileStorage(path: options.device), body)
+            store: store ?? ActivationFile<DeviceActivation>(path: options.device).clientReading, body)
     }
 
     /// Checks the URL, then opens the device file once for the whole run: locked, read once, each change written
     /// once; `body` gets the client and the storage every device-file cycle must go through.
     static func locked<T: Sendable>(
         _ options: EnrollmentOptions, signing: Bool,
-        _ body: (EnrollmentClient, ActivationFileStorage) async throws -> T
+        _ body: (EnrollmentClient, ActivationFile<DeviceActivation>) async throws -> T
     ) async throws -> T {
         let configuration = try await options.httpConfiguration()
-        return try await ActivationFileStorage(path: options.device).withLockHeld { store in
+        return try await ActivationFile<DeviceActivation>(path: options.device).clientReading.withLockHeld { store in
             try await run(options, configuration, signing: signing, rememberClock: true, store: store) { client in
                 try await body(client, store)
             }
@@ -91,7 +91,7 @@ enum EnrollmentRun {
 
     private static func run<T: Sendable>(
         _ options: EnrollmentOptions, _ configuration: HTTPClientConfiguration, signing: Bool, rememberClock: Bool,
-        store: ActivationFileStorage, _ body: (EnrollmentClient) async throws -> T
+        store: ActivationFile<DeviceActivation>, _ body: (EnrollmentClient) async throws -> T
     ) async throws -> T {
         let http = options.makeHTTP(configuration, signing: signing, store: store)
         let client = options.makeClient(http, store: store)
@@ -107,7 +107,7 @@ enum EnrollmentRun {
     }
 
     /// Reports a large offset; stores the offset through `device` (best effort: the command's result stands).
-    static func report(_ clock: ServerClock, device: ActivationFileStorage?) {
+    static func report(_ clock: ServerClock, device: ActivationFile<DeviceActivation>?) {
         guard let offset = clock.offsetMillis else { return }
         if clock.isOffsetLarge {
             let seconds = Double(offset) / 1000

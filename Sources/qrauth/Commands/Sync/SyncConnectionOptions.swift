@@ -66,7 +66,7 @@ struct SyncConnectionOptions: ParsableArguments {
     /// (`/pa/v3/token/create`, same base URL) and stores it, as the mobile SDK does; a token the server refuses is
     /// replaced once.
     func makeClient(
-        _ configuration: HTTPClientConfiguration, store: ActivationFileStorage
+        _ configuration: HTTPClientConfiguration, store: ActivationFile<DeviceActivation>
     ) -> (MobileTokenClient, NIOHTTPClient, ServerClock) {
         var configuration = configuration
         // Token headers are dated on the server-synchronised clock the enrollment client keeps.

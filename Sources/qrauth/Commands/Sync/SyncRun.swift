@@ -1,4 +1,5 @@
 import OperationsSync
+import PowerAuth
 
 /// Runs a body with a client over the device file opened once for the command: the URL is checked first, then the
 /// file is locked and read once, each counter step written once, and a clock offset learnt on the way kept in it
@@ -8,10 +9,10 @@ enum SyncRun {
     /// `sync watch`, which polls for long and must not keep other commands waiting) the file stays locked throughout.
     static func with<T: Sendable>(
         _ options: SyncConnectionOptions, holdingLock: Bool = true,
-        _ body: (MobileTokenClient, ActivationFileStorage) async throws -> T
+        _ body: (MobileTokenClient, ActivationFile<DeviceActivation>) async throws -> T
     ) async throws -> T {
         let configuration = try await options.httpConfiguration()
-        let device = ActivationFileStorage(path: options.activation)
+        let device = ActivationFile<DeviceActivation>(path: options.activation).clientReading
         guard holdingLock else { return try await run(options, configuration, store: device, body) }
         return try await device.withLockHeld { store in try await run(options, configuration, store: store, body) }
     }
@@ -24,8 +25,9 @@ enum SyncRun {
     }
 
     private static func run<T: Sendable>(
-        _ options: SyncConnectionOptions, _ configuration: HTTPClientConfiguration, store: ActivationFileStorage,
-        _ body: (MobileTokenClient, ActivationFileStorage) async throws -> T
+        _ options: SyncConnectionOptions, _ configuration: HTTPClientConfiguration,
+        store: ActivationFile<DeviceActivation>,
+        _ body: (MobileTokenClient, ActivationFile<DeviceActivation>) async throws -> T
     ) async throws -> T {
         let (client, http, clock) = options.makeClient(configuration, store: store)
         let result: Result<T, any Error>

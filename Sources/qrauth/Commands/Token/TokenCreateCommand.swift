@@ -37,36 +37,37 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         }
         // One cycle under the device file's lock, network included: a parallel run for the same name waits, then
         // finds the name taken, so no second token is made at the server and lost from the file.
-        let (replaced, token) = try await ActivationFileStorage(path: options.device).withLockHeld { store in
-            let device = try? store.load()
-            let existing = device?.token(named: name)
-            // A local limit, checked before anything is sent: no counter spent, no token left at the server.
-            if existing == nil, name != TokenName.possessionUniversal,
-                let device,
-                device.tokensByName.filter({ $0.name != TokenName.possessionUniversal }).count
-                    >= TokenName.maximumCount
-            {
-                throw CLIError(
-                    .usage,
-                    "\(TerminalText.escaped(options.device)) already keeps \(TokenName.maximumCount) named tokens; "
-                        + "remove one first (qrauth token remove)")
-            }
-            if let existing, !force {
-                throw CLIError(
-                    .usage,
-                    "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
-                        + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
-            }
-            return try await SpentCounterReport.watching(store) {
-                try await EnrollmentRun.with(options, signing: true, store: store) { client in
-                    var replaced: String?
-                    if let existing {
-                        replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+        let (replaced, token) = try await ActivationFile<DeviceActivation>(path: options.device).clientReading
+            .withLockHeld { store in
+                let device = try? store.load()
+                let existing = device?.token(named: name)
+                // A local limit, checked before anything is sent: no counter spent, no token left at the server.
+                if existing == nil, name != TokenName.possessionUniversal,
+                    let device,
+                    device.tokensByName.filter({ $0.name != TokenName.possessionUniversal }).count
+                        >= TokenName.maximumCount
+                {
+                    throw CLIError(
+                        .usage,
+                        "\(TerminalText.escaped(options.device)) already keeps \(TokenName.maximumCount) named tokens; "
+                            + "remove one first (qrauth token remove)")
+                }
+                if let existing, !force {
+                    throw CLIError(
+                        .usage,
+                        "\(TerminalText.escaped(options.device)) already holds a token named \(TerminalText.escaped(name)) "
+                            + "(\(TerminalText.escaped(existing.id))); give --force to replace it")
+                }
+                return try await SpentCounterReport.watching(store) {
+                    try await EnrollmentRun.with(options, signing: true, store: store) { client in
+                        var replaced: String?
+                        if let existing {
+                            replaced = try await client.removeToken(store, id: existing.id, authentication: auth)
+                        }
+                        return (replaced, try await client.createToken(store, named: name, authentication: auth))
                     }
-                    return (replaced, try await client.createToken(store, named: name, authentication: auth))
                 }
             }
-        }
         try report(tokenId: token.id, replaced: replaced)
     }
 
@@ -77,7 +78,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         guard name == TokenName.possessionUniversal else {
             throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
         }
-        let (replaced, token) = try await EnrollmentClient.DeviceFileV4.holdingLock(for: options.device) { store in
+        let (replaced, token) = try await EnrollmentClient.DeviceFileV4(path: options.device).withLockHeld { store in
             let file = try store.load()
             guard !file.isRemoved else {
                 throw EnrollmentError(
