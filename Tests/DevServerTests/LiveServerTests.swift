@@ -27,8 +27,12 @@ struct LiveServerTests {
             lock.withLock { port }
         }
 
+        /// Waits (the task sleeps between checks) for the port; a server not listening after 60 s is taken for a
+        /// hang. Generous: a start has taken over 5 s with the whole suite running on 2 loaded cores.
         func wait() async throws -> Int {
-            for _ in 0..<500 {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(60)
+            while clock.now < deadline {
                 let value = current
                 if value != 0 { return value }
                 try await Task.sleep(for: .milliseconds(10))

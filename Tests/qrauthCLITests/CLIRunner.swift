@@ -69,7 +69,7 @@ enum CLIRunner {
         }
         for (key, value) in environment { overrides[Environment.Key(stringLiteral: key)] = value }
         overrides["NO_COLOR"] = noColor ? "1" : String?.none
-        let result = try await ChildSlots.shared.withSlot {
+        let result = try await ChildSlots.withSlot {
             try await Subprocess.run(
                 .path(FilePath(program.path)), arguments: Arguments(arguments),
                 environment: .inherit.updating(overrides),

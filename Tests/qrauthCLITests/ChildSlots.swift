@@ -30,19 +30,19 @@ actor ChildSlots {
         free = count
     }
 
-    /// Runs `body` (which starts a child and waits for it, or for a server to be ready) holding one slot, after
-    /// waiting, suspended, for one to be free.
-    nonisolated func withSlot<T>(
+    /// Runs `body` (which starts a child and waits for it, or for a server to be ready) holding one of the shared
+    /// slots, after waiting, suspended, for one to be free.
+    static func withSlot<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> T {
-        if Self.isHeld { return try await body() }
-        await acquire()
+        if isHeld { return try await body() }
+        await shared.acquire()
         do {
-            let value = try await Self.$isHeld.withValue(true) { try await body() }
-            await release()
+            let value = try await $isHeld.withValue(true) { try await body() }
+            await shared.release()
             return value
         } catch {
-            await release()
+            await shared.release()
             throw error
         }
     }

@@ -28,7 +28,7 @@ struct CrashSafetyTests {
         process.standardInput = FileHandle.nullDevice
         let delay = Double.random(in: 0...maximumDelay, using: &generator)
         // In one of `ChildSlots`' slots from start to exit.
-        return try await ChildSlots.shared.withSlot {
+        return try await ChildSlots.withSlot {
             try process.run()
             try await Task.sleep(for: .seconds(delay))
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -139,7 +139,7 @@ struct CrashSafetyTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             // One of `ChildSlots`' slots while it starts up; curl's runs below take their own.
-            let lines = try await ChildSlots.shared.withSlot {
+            let lines = try await ChildSlots.withSlot {
                 try process.run()
                 return try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
             }

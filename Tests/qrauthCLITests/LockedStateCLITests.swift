@@ -52,7 +52,7 @@ struct LockedStateCLITests {
         first.standardError = FileHandle.nullDevice
         defer { if first.isRunning { first.terminate() } }
         // One of `ChildSlots`' slots while it starts up; the second run takes its own.
-        let lines = try await ChildSlots.shared.withSlot {
+        let lines = try await ChildSlots.withSlot {
             try first.run()
             return try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
         }

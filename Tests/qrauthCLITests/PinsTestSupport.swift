@@ -48,7 +48,7 @@ final class LocalTLSServer {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         // One of `ChildSlots`' slots while it starts up, none once it accepts connections. The wait is bounded.
-        let started = try await ChildSlots.shared.withSlot {
+        let started = try await ChildSlots.withSlot {
             try process.run()
             for _ in 0..<100 {
                 if Self.accepts(port) { return true }

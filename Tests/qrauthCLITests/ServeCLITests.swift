@@ -67,7 +67,7 @@ struct ServeCLITests {
         process.standardError = FileHandle.nullDevice
         defer { if process.isRunning { process.terminate() } }
         // One of `ChildSlots`' slots while it starts up; curl and `qrauth` below take their own.
-        let lines = try await ChildSlots.shared.withSlot {
+        let lines = try await ChildSlots.withSlot {
             try process.run()
             return try await LineReader(output.fileHandleForReading).lines(4)
         }

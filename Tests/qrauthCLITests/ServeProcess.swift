@@ -36,7 +36,7 @@ final class ServeProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         // One of `ChildSlots`' slots while it starts up, none once it is ready (it then works for the test's children).
-        let read = try await ChildSlots.shared.withSlot {
+        let read = try await ChildSlots.withSlot {
             try process.run()
             return try? await ServeCLITests.LineReader(output.fileHandleForReading).lines(lineCount)
         }

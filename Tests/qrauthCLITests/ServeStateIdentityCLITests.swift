@@ -23,7 +23,7 @@ struct ServeStateIdentityCLITests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         // In one of `ChildSlots`' slots from start to exit.
-        return try await ChildSlots.shared.withSlot {
+        return try await ChildSlots.withSlot {
             try process.run()
             defer { if process.isRunning { process.terminate() } }
             let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(3)

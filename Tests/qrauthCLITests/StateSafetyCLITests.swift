@@ -170,7 +170,7 @@ struct StateSafetyCLITests {
         process.standardError = err
         // In one of `ChildSlots`' slots from start to exit. The child writes a line or two to standard error: the
         // pipe never fills before it exits.
-        try await ChildSlots.shared.withSlot {
+        try await ChildSlots.withSlot {
             try process.run()
             await process.exited()
         }
