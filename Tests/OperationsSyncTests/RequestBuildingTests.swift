@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OfflineOperations
 import OperationsSync
+import QRAuthTestSupport
 import Testing
 
 @Suite("Requests: methods, query, bodies, headers", .timeLimit(.minutes(1)))
@@ -210,7 +211,7 @@ struct RequestBuildingTests {
         await #expect(throws: HTTPClientError(.invalidURL, "")) { try await ftp.get("/x") }
 
         var configuration = HTTPClientConfiguration(baseURL: server.baseURL)
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         #expect(configuration.allowInsecureHTTP == false)
         configuration.allowInsecureHTTP = false
         let strict = NIOHTTPClient(configuration: configuration)
