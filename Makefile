@@ -19,8 +19,8 @@ demo: deps
 	$(SWIFT) build -c release --product qrauth
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/qrauth"
 
-# scripts/test.sh runs the library's tests, then the CLI tests (together, live-server tests miss their time limits), and
-# ends with one `N passed, M failed` for both, which is also make test's last line.
+# scripts/test.sh runs the whole suite in one `swift test --skip-build` and ends with one `N passed, M failed`, which is
+# also make test's last line.
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/test.sh

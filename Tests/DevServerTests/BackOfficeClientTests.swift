@@ -5,6 +5,7 @@ import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
 import PowerAuth
+import QRAuthTestSupport
 import Testing
 
 @Suite("Back office through the library's own client (OperationsSync.BackOfficeClient) on a real socket")
@@ -31,7 +32,7 @@ struct BackOfficeClientTests {
 
         func client(_ credentials: OperationsSync.BackOfficeCredentials? = nil) -> BackOfficeClient {
             var configuration = HTTPClientConfiguration(baseURL: base)
-            configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+            configuration.requestTimeout = LoopbackLimits.requestTimeout
             configuration.allowInsecureHTTP = true
             return BackOfficeClient(httpClient: NIOHTTPClient(configuration: configuration), credentials: credentials)
         }

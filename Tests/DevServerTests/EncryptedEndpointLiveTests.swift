@@ -5,6 +5,7 @@ import Logging
 import OfflineOperations
 import OperationsSync
 import PowerAuth
+import QRAuthTestSupport
 import Testing
 
 /// Endpoints with end-to-end encryption (issue 12, "your own encrypted endpoints"): every kind (basic, signed,
@@ -113,7 +114,7 @@ struct EncryptedEndpointLiveTests {
             let port = try await box.wait()
 
             var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
-            configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+            configuration.requestTimeout = LoopbackLimits.requestTimeout
             configuration.tls = .customCA(pemBundle: identity.authorityPEM)
             let plain = NIOHTTPClient(configuration: configuration)
             let completed = try await EnrollmentClient(httpClient: plain).activate(

@@ -7,6 +7,7 @@ import MobileTokenAPI
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto
+import QRAuthTestSupport
 import Testing
 
 @Suite("Real loopback server")
@@ -27,8 +28,12 @@ struct LiveServerTests {
             lock.withLock { port }
         }
 
+        /// Waits (the task sleeps between checks) for the port; a server not listening after
+        /// `LoopbackLimits.serverStart` is taken for a hang (a start has taken over 60 s on 2 loaded cores).
         func wait() async throws -> Int {
-            for _ in 0..<500 {
+            let clock = ContinuousClock()
+            let deadline = clock.now + LoopbackLimits.serverStart
+            while clock.now < deadline {
                 let value = current
                 if value != 0 { return value }
                 try await Task.sleep(for: .milliseconds(10))
@@ -53,7 +58,7 @@ struct LiveServerTests {
         #expect(application.url(port: port) == "https://127.0.0.1:\(port)")
 
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.tls = .customCA(pemBundle: identity.authorityPEM)
         let client = NIOHTTPClient(configuration: configuration)
         let token = try #require(pair.device.token)
@@ -156,7 +161,7 @@ struct BackOfficeListenerTests {
         #expect(officePort > 0 && officePort != mainPort)
         func post(_ port: Int, _ path: String) async throws -> Int {
             var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
-            configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+            configuration.requestTimeout = LoopbackLimits.requestTimeout
             configuration.allowInsecureHTTP = true
             let client = NIOHTTPClient(configuration: configuration)
             let response = try await client.post(path, body: .json(Data("{}".utf8)))

@@ -6,6 +6,7 @@ import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthCrypto
+import QRAuthTestSupport
 import Testing
 
 /// The library's Mobile Token client against the real DevServer over HTTPS on a random loopback port.
@@ -42,7 +43,7 @@ struct MobileTokenClientLiveTests {
         let port = try await box.wait()
 
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://127.0.0.1:\(port)"))
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.tls = .customCA(pemBundle: identity.authorityPEM)
         let store = InMemoryActivationStore(pair.device)
         configuration.signer = PowerAuthRequestSigner(store: store)

@@ -2,6 +2,7 @@ import Foundation
 import MobileTokenAPI
 import OperationsSync
 import QRAuthEncoding
+import QRAuthTestSupport
 import Testing
 
 @Suite("BackOfficeClient: envelopes, ERR codes, Basic auth, HTML and 500 answers against a stub server")
@@ -143,7 +144,7 @@ struct BackOfficeClientTests {
         // Port 1 on loopback: nothing listens there (a stopped test server's port could be taken by another test).
         let url = URL(string: "http://127.0.0.1:1/rest")!
         var configuration = HTTPClientConfiguration(baseURL: url)
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.allowInsecureHTTP = true
         let http = NIOHTTPClient(configuration: configuration, logger: nil)
         await #expect(throws: BackOfficeError(.network, "")) {

@@ -1,12 +1,13 @@
 import Foundation
 import OperationsSync
 import PowerAuth
+import QRAuthTestSupport
 import Testing
 
 @Suite("Faults over real TLS loopback: typed errors, bounded in time", .timeLimit(.minutes(1)))
 struct FaultTests {
     static func client(
-        for server: TestServer, timeout: Duration = .seconds(20), maxSize: Int = 1 << 20
+        for server: TestServer, timeout: Duration = LoopbackLimits.requestTimeout, maxSize: Int = 1 << 20
     ) throws
         -> (MobileTokenClient, NIOHTTPClient)
     {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OfflineOperations
 import OperationsSync
+import QRAuthTestSupport
 import Testing
 
 @Suite("Requests: methods, query, bodies, headers", .timeLimit(.minutes(1)))
@@ -113,6 +114,61 @@ struct RequestBuildingTests {
         }
     }
 
+    @Test(
+        "a body's own Content-Type replaces one in defaultHeaders; a request without one keeps the default; the request's own header wins over both"
+    )
+    func bodyContentTypeOverDefaultHeaders() async throws {
+        let server = try await TestServer.start { _ in .text("ok") }
+        let client = try TestClients.make(for: server) {
+            $0.defaultHeaders = [.contentType: "text/plain", HTTPField.Name("X-Default")!: "1"]
+        }
+        try await TestClients.with(server, client) {
+            _ = try await client.post("/json", body: .json(Data("{}".utf8)))
+            _ = try await client.post("/form", body: .form([HTTPQueryItem("a", "1")]))
+            _ = try await client.post("/raw", body: .raw(Data("x".utf8), contentType: nil))
+            _ = try await client.get("/none")
+            _ = try await client.post(
+                "/own", body: .json(Data("{}".utf8)), headers: [.contentType: "application/vnd.bank+json"])
+            let requests = server.requests
+            #expect(requests.map(\.uri) == ["/json", "/form", "/raw", "/none", "/own"])
+            // One Content-Type each: the body's replaces the default instead of joining it.
+            #expect(
+                requests.map { $0.headerValues("Content-Type") } == [
+                    ["application/json"], ["application/x-www-form-urlencoded"], ["text/plain"], ["text/plain"],
+                    ["application/vnd.bank+json"],
+                ])
+            // The other defaults are sent with every request.
+            #expect(requests.allSatisfy { $0.headerValues("X-Default") == ["1"] })
+        }
+    }
+
+    @Test(
+        "header values as HTTPField keeps them: spaces and tabs around a value trimmed, other control characters sent as spaces, a tab inside kept; interceptors see what is sent"
+    )
+    func headerValuesAsSent() async throws {
+        let server = try await TestServer.start { _ in .text("ok") }
+        let seen = Recorder<HTTPFields>()
+        let client = try TestClients.make(for: server) {
+            $0.identity.userAgent = "  agent/1 \t"
+            $0.requestInterceptors = [FieldsRecordingInterceptor(recorder: seen)]
+        }
+        try await TestClients.with(server, client) {
+            let headers = try HTTPFields(validating: [
+                "X-Padded": " \t padded value \t ", "X-Control": "a\u{1B}b\u{7F}c\u{01}d\u{1F}", "X-Tab": "a\tb",
+            ])
+            _ = try await client.get("/", headers: headers)
+            let expected = [
+                "User-Agent": "agent/1", "X-Padded": "padded value", "X-Control": "a b c d", "X-Tab": "a\tb",
+            ]
+            let received = try #require(server.requests.first)
+            let intercepted = try #require(seen.items.first)
+            for (name, value) in expected {
+                #expect(received.headerValues(name) == [value], "\(name)")
+                #expect(intercepted.values(for: name) == [value], "\(name)")
+            }
+        }
+    }
+
     @Test("identity headers can be changed or left out")
     func customIdentity() async throws {
         let server = try await TestServer.start { _ in .text("ok") }
@@ -155,7 +211,7 @@ struct RequestBuildingTests {
         await #expect(throws: HTTPClientError(.invalidURL, "")) { try await ftp.get("/x") }
 
         var configuration = HTTPClientConfiguration(baseURL: server.baseURL)
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         #expect(configuration.allowInsecureHTTP == false)
         configuration.allowInsecureHTTP = false
         let strict = NIOHTTPClient(configuration: configuration)
@@ -168,5 +224,14 @@ struct RequestBuildingTests {
         }
         #expect(server.connections == 0)
         await server.stop()
+    }
+}
+
+/// Records the header fields of every request it sees (the resolved request, as the signer and the wire get it).
+struct FieldsRecordingInterceptor: HTTPRequestInterceptor {
+    let recorder: Recorder<HTTPFields>
+
+    func intercept(_ request: inout HTTPExchange.Request) async throws {
+        recorder.append(request.head.headerFields)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OperationsSync
+import QRAuthTestSupport
 import Testing
 
 @Suite("Responses: status classes, headers, body, redirects, size cap", .timeLimit(.minutes(1)))
@@ -122,7 +123,7 @@ struct ResponseTests {
         let port = server.port
         await server.stop()
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
-        configuration.requestTimeout = .seconds(60)  // the parallel suite on 2 shared cores
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.allowInsecureHTTP = true
         let client = NIOHTTPClient(configuration: configuration)
         let error = await #expect(throws: HTTPClientError.self) { try await client.get("/") }

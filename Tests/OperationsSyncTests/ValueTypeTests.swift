@@ -38,6 +38,20 @@ struct ValueTypeTests {
         #expect(try HTTPField.validated(name: "X-Fine", value: "a\tb c").value == "a\tb c")
     }
 
+    @Test(
+        "a validated value is otherwise HTTPField's: spaces and tabs around it trimmed, other control characters made spaces"
+    )
+    func validatedValuesRepairedAsHTTPFieldDoes() throws {
+        let cases: [(given: String, sent: String)] = [
+            ("  a b  ", "a b"), ("\ta\t", "a"), (" \t ", ""), ("a\u{1B}[31mb", "a [31mb"), ("a\u{7F}b", "a b"),
+            ("a\u{01}\u{08}b", "a  b"), ("a\u{0B}\u{0C}b", "a  b"), ("ok\u{1F}", "ok"), ("čeština", "čeština"),
+        ]
+        for (given, sent) in cases {
+            #expect(!HTTPField.isValidValue(given) || given == sent)
+            #expect(try HTTPField.validated(name: "X-Value", value: given).value == sent, "\(given.debugDescription)")
+        }
+    }
+
     @Test("resolved targets: default ports, Host header, IPv6 brackets, request URI")
     func targets() throws {
         let plain = try ResolvedTarget(

@@ -54,8 +54,9 @@ enum CLIRunner {
     /// Runs a program with `NO_COLOR` set (unless `noColor` is false), feeding `stdin` then end of input, and
     /// collects both outputs. With a `timeout` (seconds) a child still running then is killed, so a hang fails
     /// the caller's status check (nothing is timed). The wait suspends the task (swift-subprocess): no
-    /// cooperative thread is held while the child runs. A child killed by a signal reports the signal's number
-    /// as its status, as Foundation's `Process.terminationStatus` does.
+    /// cooperative thread is held while the child runs. The child runs in one of `ChildSlots`' slots (waiting,
+    /// suspended, for one to be free; the timeout starts once it runs). A child killed by a signal reports the
+    /// signal's number as its status, as Foundation's `Process.terminationStatus` does.
     static func runProcess(
         _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
         noColor: Bool = true, currentDirectory: URL? = nil, timeout: Double?
@@ -68,38 +69,40 @@ enum CLIRunner {
         }
         for (key, value) in environment { overrides[Environment.Key(stringLiteral: key)] = value }
         overrides["NO_COLOR"] = noColor ? "1" : String?.none
-        let result = try await Subprocess.run(
-            .path(FilePath(program.path)), arguments: Arguments(arguments),
-            environment: .inherit.updating(overrides),
-            workingDirectory: currentDirectory.map { FilePath($0.path) },
-            input: .inputWriter, output: .sequence, error: .sequence
-        ) { execution in
-            // Both outputs are read concurrently, so a chatty child never blocks on a full pipe; the
-            // watchdog (if any) is cancelled once both reach end of file.
-            try await withThrowingTaskGroup(of: (Bool, Data)?.self) { group in
-                group.addTask { (true, try await collect(execution.standardOutput)) }
-                group.addTask { (false, try await collect(execution.standardError)) }
-                // `stdin`, then end of input. A child that exits without reading it (a usage error) breaks the
-                // pipe: that write fails and is ignored, and the writer is always finished (its descriptor closed).
-                if let stdin, !stdin.isEmpty { _ = try? await execution.standardInputWriter.write(Array(stdin)) }
-                try? await execution.standardInputWriter.finish()
-                if let timeout {
-                    group.addTask {
-                        try await Task.sleep(for: .seconds(timeout))
-                        try? execution.send(signal: .kill)
-                        return nil
+        let result = try await ChildSlots.withSlot {
+            try await Subprocess.run(
+                .path(FilePath(program.path)), arguments: Arguments(arguments),
+                environment: .inherit.updating(overrides),
+                workingDirectory: currentDirectory.map { FilePath($0.path) },
+                input: .inputWriter, output: .sequence, error: .sequence
+            ) { execution in
+                // Both outputs are read concurrently, so a chatty child never blocks on a full pipe; the
+                // watchdog (if any) is cancelled once both reach end of file.
+                try await withThrowingTaskGroup(of: (Bool, Data)?.self) { group in
+                    group.addTask { (true, try await collect(execution.standardOutput)) }
+                    group.addTask { (false, try await collect(execution.standardError)) }
+                    // `stdin`, then end of input. A child that exits without reading it (a usage error) breaks the
+                    // pipe: that write fails and is ignored, and the writer is always finished (its descriptor closed).
+                    if let stdin, !stdin.isEmpty { _ = try? await execution.standardInputWriter.write(Array(stdin)) }
+                    try? await execution.standardInputWriter.finish()
+                    if let timeout {
+                        group.addTask {
+                            try await Task.sleep(for: .seconds(timeout))
+                            try? execution.send(signal: .kill)
+                            return nil
+                        }
                     }
+                    var outData = Data()
+                    var errData = Data()
+                    var finished = 0
+                    while finished < 2, let next = try await group.next() {
+                        guard let (isOutput, data) = next else { continue }
+                        if isOutput { outData = data } else { errData = data }
+                        finished += 1
+                    }
+                    group.cancelAll()
+                    return (outData, errData)
                 }
-                var outData = Data()
-                var errData = Data()
-                var finished = 0
-                while finished < 2, let next = try await group.next() {
-                    guard let (isOutput, data) = next else { continue }
-                    if isOutput { outData = data } else { errData = data }
-                    finished += 1
-                }
-                group.cancelAll()
-                return (outData, errData)
             }
         }
         let (outData, errData) = result.closureResult

@@ -26,11 +26,15 @@ struct CrashSafetyTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try await Task.sleep(for: .seconds(Double.random(in: 0...maximumDelay, using: &generator)))
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        await process.exited()
-        return process.terminationReason == .uncaughtSignal
+        let delay = Double.random(in: 0...maximumDelay, using: &generator)
+        // In one of `ChildSlots`' slots from start to exit.
+        return try await ChildSlots.withSlot {
+            try process.run()
+            try await Task.sleep(for: .seconds(delay))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            await process.exited()
+            return process.terminationReason == .uncaughtSignal
+        }
     }
 
     static func show(_ path: String) async throws -> [String: Any] {
@@ -134,8 +138,11 @@ struct CrashSafetyTests {
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
-            try process.run()
-            let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+            // One of `ChildSlots`' slots while it starts up; curl's runs below take their own.
+            let lines = try await ChildSlots.withSlot {
+                try process.run()
+                return try await ServeCLITests.LineReader(output.fileHandleForReading).lines(1)
+            }
             guard let url = lines.first, url.hasPrefix("http://") else {
                 kill(process.processIdentifier, SIGKILL)
                 await process.exited()

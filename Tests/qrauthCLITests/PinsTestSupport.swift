@@ -38,19 +38,25 @@ final class LocalTLSServer {
     private let process: Process
 
     init(cert: String, key: String) async throws {
-        port = try Self.freePort()
-        process = Process()
+        let port = try Self.freePort()
+        self.port = port
+        let process = Process()
+        self.process = process
         process.executableURL = URL(fileURLWithPath: try #require(PinsOpenSSL.path))
         process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", cert, "-key", key, "-www", "-quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Wait (bounded) until it accepts connections.
-        for _ in 0..<100 {
-            if Self.accepts(port) { return }
-            try await Task.sleep(for: .milliseconds(50))
+        // One of `ChildSlots`' slots while it starts up, none once it accepts connections. The wait is bounded.
+        let started = try await ChildSlots.withSlot {
+            try process.run()
+            for _ in 0..<100 {
+                if Self.accepts(port) { return true }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return false
         }
+        if started { return }
         stop()
         Issue.record("openssl s_server did not start on port \(port)")
     }

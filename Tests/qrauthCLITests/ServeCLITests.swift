@@ -65,10 +65,12 @@ struct ServeCLITests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let reader = LineReader(output.fileHandleForReading)
-        let lines = try await reader.lines(4)
+        // One of `ChildSlots`' slots while it starts up; curl and `qrauth` below take their own.
+        let lines = try await ChildSlots.withSlot {
+            try process.run()
+            return try await LineReader(output.fileHandleForReading).lines(4)
+        }
         try #require(lines.count >= 4, "serve printed \(lines)")
         let url = lines[0]
         #expect(url.hasPrefix("https://127.0.0.1:"))

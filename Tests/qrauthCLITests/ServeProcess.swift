@@ -27,15 +27,19 @@ final class ServeProcess {
     init(in directory: URL, arguments: [String] = [], lineCount: Int = 1, pin: String = "1234") async throws {
         (device, serverFile) = try await CLIRunner.activation(in: directory, pin: pin)
         caPath = directory.appendingPathComponent("ca.pem").path
-        process = Process()
+        let process = Process()
+        self.process = process
         process.executableURL = CLIRunner.executable
         process.arguments =
             ["serve", "--port", "0", "--self-signed", "--activation", serverFile, "--ca-out", caPath] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let read = try? await ServeCLITests.LineReader(output.fileHandleForReading).lines(lineCount)
+        // One of `ChildSlots`' slots while it starts up, none once it is ready (it then works for the test's children).
+        let read = try await ChildSlots.withSlot {
+            try process.run()
+            return try? await ServeCLITests.LineReader(output.fileHandleForReading).lines(lineCount)
+        }
         lines = read ?? []
         if lines.count < lineCount {
             stop()

@@ -22,14 +22,17 @@ struct ServeStateIdentityCLITests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(3)
-        let pin = try #require(lines.first { $0.hasPrefix("pin: ") }, "serve printed \(lines)").dropFirst(5)
-        let ca = try String(contentsOfFile: caPath, encoding: .utf8)
-        process.terminate()
-        await process.exited()
-        return Run(pin: String(pin), ca: ca, status: process.terminationStatus)
+        // In one of `ChildSlots`' slots from start to exit.
+        return try await ChildSlots.withSlot {
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let lines = try await ServeCLITests.LineReader(output.fileHandleForReading).lines(3)
+            let pin = try #require(lines.first { $0.hasPrefix("pin: ") }, "serve printed \(lines)").dropFirst(5)
+            let ca = try String(contentsOfFile: caPath, encoding: .utf8)
+            process.terminate()
+            await process.exited()
+            return Run(pin: String(pin), ca: ca, status: process.terminationStatus)
+        }
     }
 
     @Test func theCAAndThePinSurviveARestart() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// before a code is shown, `-` refused where a file is written back, both-or-neither activation files.
 @Suite("State safety: parallel runs, refused '-', failing output")
 struct StateSafetyCLITests {
-    /// Starts every run at once, then waits for all: the runs overlap as much as the machine allows.
+    /// Starts every run at once, then waits for all: the runs overlap as much as `ChildSlots` allows.
     static func runAtOnce(_ runs: [[String]], environment: [String: String]) async throws -> [CLIResult] {
         try await withThrowingTaskGroup(of: (Int, CLIResult).self) { group in
             for (index, arguments) in runs.enumerated() {
@@ -168,9 +168,12 @@ struct StateSafetyCLITests {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let err = Pipe()
         process.standardError = err
-        try process.run()
-        // The child writes a line or two to standard error: the pipe never fills before it exits.
-        await process.exited()
+        // In one of `ChildSlots`' slots from start to exit. The child writes a line or two to standard error: the
+        // pipe never fills before it exits.
+        try await ChildSlots.withSlot {
+            try process.run()
+            await process.exited()
+        }
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 4)
         #expect(stderr.contains("the code for counter 0 was spent"), "\(stderr)")

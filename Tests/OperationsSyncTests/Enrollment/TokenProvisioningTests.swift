@@ -107,4 +107,20 @@ struct TokenProvisioningTests {
         clock.learn(serverMillis: 1_000_000, sentMillis: 1_000_000, receivedMillis: 1_000_000)
         #expect(!clock.isOffsetLarge)
     }
+
+    @Test(
+        "after a long round trip requests stay half of it behind: a server that stamped its answer late is not overtaken"
+    )
+    func serverClockAfterASlowExchange() {
+        // Same clocks; sent at 980 s, answered at 1000 s, the server stamped 999 s (the request waited in a queue).
+        let clock = ServerClock(now: { Date(timeIntervalSince1970: 1_000) })
+        clock.learn(serverMillis: 999_000, sentMillis: 980_000, receivedMillis: 1_000_000)
+        #expect(clock.offsetMillis == 9_000)
+        #expect(clock.nowMillis() == 1_009_000)
+        // 1 s behind would be 1008 s, ahead of the server's 1000 s (refused by a 2.x server); 10 s behind is not.
+        #expect(clock.requestMillis() == 999_000)
+        // A short round trip again: back to 1 s.
+        clock.learn(serverMillis: 1_000_000, sentMillis: 999_900, receivedMillis: 1_000_000)
+        #expect(clock.requestMillis() == 1_000_050 - 1_000)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OperationsSync
+import QRAuthTestSupport
 
 /// Clients pointed at a test server: plain servers get `allowInsecureHTTP`, TLS servers trust the test CA.
 enum TestClients {
@@ -9,9 +10,9 @@ enum TestClients {
         configure: (inout HTTPClientConfiguration) throws -> Void = { _ in }
     ) throws -> NIOHTTPClient {
         var configuration = HTTPClientConfiguration(baseURL: server.baseURL)
-        // Generous: the whole suite runs in parallel on 2 shared cores, where a loopback exchange has
-        // taken over 10 s (the library's default). Tests about timeouts set their own in `configure`.
-        configuration.requestTimeout = .seconds(60)
+        // Generous (`LoopbackLimits`): the whole suite runs in parallel on 2 shared cores, where a loopback exchange
+        // has taken over 60 s. Tests about timeouts set their own in `configure`.
+        configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.allowInsecureHTTP = !server.usesTLS
         if server.usesTLS {
             configuration.tls = .customCA(pemBundle: try TestCertificates.caPEM())

@@ -1,0 +1,9 @@
+/// How long the loopback tests (a client and a server in the test process) wait before they take a request or a
+/// server start for a hang. Generous on purpose: `make test` runs the whole suite in one `swift test` at low priority on
+/// 2 shared cores, where a server start and a loopback exchange have each taken over 60 s while other builds ran.
+public enum LoopbackLimits {
+    /// The client's `requestTimeout` in tests that are not about timeouts.
+    public static let requestTimeout: Duration = .seconds(300)
+    /// How long a test waits for an in-process server to report its port.
+    public static let serverStart: Duration = .seconds(300)
+}
