@@ -28,6 +28,17 @@ let package = Package(
                 .treatAllWarnings(as: .error),
             ]
         ),
+        // Per-image CPU of the scanner, start-up excluded (scripts/bench-scan-cpu.py).
+        .executableTarget(
+            name: "scan-cpu",
+            dependencies: [.product(name: "QRImaging", package: "qrauth")],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .treatAllWarnings(as: .error),
+            ]
+        ),
         // The `qrauth serve` load driver (scripts/bench-serve.sh).
         .executableTarget(
             name: "serve-load",
