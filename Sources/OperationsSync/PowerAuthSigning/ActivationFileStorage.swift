@@ -1,7 +1,12 @@
-import Foundation
 import NIOConcurrencyHelpers
 public import PowerAuth
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A device activation file (`qrauth activation create --device F`): PowerAuth's `ActivationFile` (locked for each
 /// cycle, re-read, replaced atomically with mode 0600) with the client's errors.

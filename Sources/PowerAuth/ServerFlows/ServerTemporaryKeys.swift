@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server side of `/pa/v3/keystore/create` (spec §2.3, §2.5): issues 3.3 temporary encryption keys and keeps
 /// them in memory until they expire. Using a key does not consume it; a lookup checks the expiry and the
@@ -25,7 +30,7 @@ package final class ServerTemporaryKeys: @unchecked Sendable {
     /// How long a key is valid (PowerAuth server default 300 000 ms).
     package static let validityMillis: Int64 = TemporaryKey.defaultValidityMilliseconds
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var keys: [String: Key] = [:]
     /// The most keys held at once.
     package let capacity: Int
