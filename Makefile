@@ -57,6 +57,7 @@ docs:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	@scripts/foundation-check.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift

@@ -36,7 +36,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: FullFoundation makes Hummingbird import Foundation (ICU data in the binary, issue 31)
+        // and qrauth uses neither its DateFormatter form coding nor swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // ML-KEM-768 for PowerAuth 4.0's hybrid shared secret (design.md: QRAuthCrypto only).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),

@@ -1,6 +1,11 @@
-import Foundation
 import PowerAuth
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ActivationService {
     /// A fresh activation code of `application` and its master-key signature (Base64 DER), as the back office's

@@ -1,8 +1,13 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `POST /admin/activations/init` and `/admin/activations/commit` (with `--admin`): the back office's
 /// `activation/init` and `activation/commit` with the same bodies (`{"requestObject":{…}}` or the bare object)

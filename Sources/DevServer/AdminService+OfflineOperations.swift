@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
@@ -6,6 +5,12 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRImaging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation

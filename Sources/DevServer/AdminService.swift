@@ -1,10 +1,15 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The admin API (`/admin/...`, with `--admin`): online and offline operations, activations, reset.
 struct AdminService: Sendable {

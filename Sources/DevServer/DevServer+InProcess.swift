@@ -1,8 +1,13 @@
-package import Foundation
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension DevServer {
     /// Answers one request in-process through the same router a listener runs (tests call this without a socket):
@@ -19,13 +24,10 @@ extension DevServer {
         }
         var target = path
         if !query.isEmpty {
-            var allowed = CharacterSet.urlQueryAllowed
-            allowed.remove(charactersIn: "&=+")
             target +=
                 "?"
                 + query.sorted(by: { $0.key < $1.key }).map { name, value in
-                    (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name) + "="
-                        + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+                    Self.queryEncoded(name) + "=" + Self.queryEncoded(value)
                 }.joined(separator: "&")
         }
         let responder = DevServerRoutes.router(
@@ -74,4 +76,27 @@ private struct CollectingWriter: ResponseBodyWriter {
     }
 
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+extension DevServer {
+    /// Foundation's `urlQueryAllowed` without `&`, `=` and `+`: ASCII letters and digits and `!$'()*,-./:;?@_~`
+    /// stay, every other UTF-8 byte becomes `%XX`.
+    fileprivate static func queryEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber))
+                || "!$'()*,-./:;?@_~".unicodeScalars.contains(scalar)
+            {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded()
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }

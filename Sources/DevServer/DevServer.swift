@@ -1,4 +1,3 @@
-package import Foundation
 import HTTPTypes
 import Hummingbird
 public import Logging
@@ -6,6 +5,12 @@ import MobileTokenAPI
 import NIOCore
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The local Mobile Token API + fingerprint endpoint emulator: its state and the handlers of every area;
 /// `DevServerRoutes` is its Hummingbird router; `DevServerApplication` puts it on a socket.

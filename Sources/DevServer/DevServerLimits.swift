@@ -1,7 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How much `qrauth serve` keeps (docs/serve.md, "Bounds"): the state file and memory stay bounded
 /// whatever clients do. Tests inject small values.

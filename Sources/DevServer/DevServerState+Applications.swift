@@ -1,6 +1,11 @@
-import Foundation
 public import PowerAuth
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DevServerState {
     /// The name of the application `serve` generates when neither the state nor `--app` has one.

@@ -1,6 +1,11 @@
-import Foundation
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per
 /// changed record, appended and synced as the changes happen. Reading applies the lines in order

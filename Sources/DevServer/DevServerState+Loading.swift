@@ -1,6 +1,11 @@
-import Foundation
 import PowerAuth
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DevServerState {
     /// The state a server starts with: the `statePath` file when it exists, plus every server

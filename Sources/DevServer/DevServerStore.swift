@@ -1,10 +1,16 @@
-import Foundation
 import Logging
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
 /// and the `--state` file (DevServerState+Journal.swift).
@@ -23,7 +29,7 @@ import QRAuthFiles
 final class DevServerStore: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is read and written only while `lock` is held.
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state: DevServerState
     private var keyCache: [String: FactorKeys] = [:]
     private var tokenOwners: [String: String] = [:]

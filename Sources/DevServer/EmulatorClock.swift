@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Where the emulator reads "now": the system clock, or a fixed or stepped one in tests.
 public struct EmulatorClock: Sendable {

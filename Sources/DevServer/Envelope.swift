@@ -1,8 +1,13 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Mobile Token API success envelopes (spec §6.2, `MobileTokenAPI.ResponseEnvelope`) as responses, and the
 /// JSON encoding every answer of the emulator shares (the error envelope is `APIFailure`'s).

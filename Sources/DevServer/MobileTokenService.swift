@@ -1,9 +1,14 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Mobile Token API (`/api/auth/token/app/operation/...`): list, history, detail, claim, authorize and reject,
 /// token- or signature-authenticated, and the signed echo.

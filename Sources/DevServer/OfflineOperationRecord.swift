@@ -1,5 +1,10 @@
-public import Foundation
 public import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An offline (QR) operation the admin API signed: what the code verifier needs later.
 public struct OfflineOperationRecord: Sendable, Equatable, Codable {

@@ -1,7 +1,12 @@
 import FingerprintLists
-import Foundation
 import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PinningConfiguration {
     /// Reads a fingerprint list (static or fallback JSON; per-entry signatures are not needed) and a

@@ -1,8 +1,13 @@
 import FingerprintLists
-import Foundation
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/app/init` (the Mobile Utility Server's signed fingerprint list), when a `PinningConfiguration` is given.
 struct PinningService: Sendable {

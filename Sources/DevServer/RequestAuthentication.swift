@@ -1,9 +1,14 @@
-import Foundation
 import Hummingbird
 import Logging
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)
 /// and `X-PowerAuth-Authorization` (`ServerSignatureAuthentication`, with the look-ahead). The Mobile Token API and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension CertStore {
     /// Updates the store. With `.default`: a blocking download when there is no usable stored data

@@ -1,5 +1,10 @@
-public import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension CertStore {
     /// Validates a certificate given by its common name and SHA-256 fingerprint (depth 0 pins).

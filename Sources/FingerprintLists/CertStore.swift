@@ -1,5 +1,18 @@
-public import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A faithful re-implementation of Wultra's certificate store: it downloads and verifies the
 /// fingerprint list, keeps the accepted pins on disk (atomically, one file per identifier), and
@@ -72,12 +85,22 @@ public actor CertStore {
         loaded = true
         guard let storagePath else { return }
         do {
-            let directory = (storagePath as NSString).deletingLastPathComponent
+            let directory = Self.parentDirectory(storagePath)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try AtomicFile.writeState(data.encoded(), to: storagePath, mode: AtomicFile.secretMode)
             lastStorageError = nil
         } catch {
             lastStorageError = FingerprintListError(.storage, "cannot write \(storagePath): \(error)")
         }
+    }
+}
+
+extension CertStore {
+    /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it ("" for a bare name).
+    fileprivate static func parentDirectory(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

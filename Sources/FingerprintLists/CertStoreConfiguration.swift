@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Everything a `CertStore` is configured with (the upstream `CertStoreConfiguration`).
 public struct CertStoreConfiguration: Sendable {

@@ -1,5 +1,10 @@
-public import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Certificates read from a file (PEM, one or many; or one DER) or fetched from a TLS server
 /// (`OperationsSync.TLSCertificateFetcher`), leaf first.

@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The `X-Cert-Pinning-Challenge` value: Base64 of random bytes, signed as its text.
 public enum ChallengeHeader {

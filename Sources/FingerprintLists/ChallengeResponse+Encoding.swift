@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ChallengeResponse {
     /// The body as the Mobile Utility Server writes it: compact JSON, keys in declaration order

@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The challenge-signed `/app/init` response of the Mobile Utility Server: the whole body is
 /// signed (with the challenge) in `X-Cert-Pinning-Signature`; entries carry no signatures.
@@ -37,7 +42,7 @@ public struct ChallengeResponse: Sendable, Hashable {
     public static func verify(
         body: Data, challenge: String, signature: String, publicKey: PinningPublicKey
     ) throws(FingerprintListError) -> Verification {
-        guard let der = StrictBase64.decodeCanonical(signature.trimmingCharacters(in: .whitespaces)) else {
+        guard let der = StrictBase64.decodeCanonical(signature.trimmingWhitespace()) else {
             throw FingerprintListError(
                 .invalidSignatureEncoding,
                 "the response signature is not canonical padded Base64; expected Base64 of a DER ECDSA signature")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension FingerprintEntry {
     /// The entry as a JSON object in the tool's field order (name, fingerprint, expires,

@@ -1,6 +1,11 @@
-public import Foundation
 import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension FingerprintEntry {
     /// Which document an entry comes from; it decides which fields are required or refused.

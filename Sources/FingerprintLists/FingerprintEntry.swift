@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One entry of a fingerprint list: a certificate common name, the SHA-256 of a DER certificate,
 /// when the pin stops being valid, and (in a static list) its signature.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A request for the fingerprint list, as the store makes it.
 public struct FingerprintRequest: Sendable, Equatable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A static fingerprint list (`{"fingerprints":[...]}`), every entry signed on its own.
 ///

@@ -1,6 +1,11 @@
 import Dispatch
-import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Verifies every entry of a static list against the app's public key, on all cores.
 ///

@@ -1,6 +1,11 @@
-public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The public key apps are configured with: Base64 of the 65-byte uncompressed P-256 point
 /// `04||X||Y` (always starts with `B`). SPKI/PEM keys and compressed points are refused, as the
@@ -16,7 +21,7 @@ public struct PinningPublicKey: Sendable, Equatable {
 
     /// Parses the Base64 the tool's `export` prints.
     public init(base64: String) throws(FingerprintListError) {
-        let text = base64.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = base64.trimmingWhitespaceAndNewlines()
         if text.hasPrefix("-----BEGIN") {
             throw FingerprintListError(
                 .invalidPublicKey,
@@ -42,7 +47,7 @@ public struct PinningPublicKey: Sendable, Equatable {
         guard data.count == 65, data.first == 0x04 else {
             throw FingerprintListError(
                 .invalidPublicKey,
-                "the public key is \(data.count) bytes starting 0x\(String(format: "%02x", data.first ?? 0)); "
+                "the public key is \(data.count) bytes starting 0x\((data.first ?? 0).hexDigits(width: 2)); "
                     + "expected the 65-byte uncompressed P-256 point starting 0x04")
         }
         do {

@@ -1,4 +1,10 @@
-import Foundation
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Explains a signature that does not verify by trying the mistakes users make when signing by
 /// hand: the README's field order, milliseconds, a hex fingerprint, a trailing
@@ -20,7 +26,7 @@ public enum SignatureDiagnosis: String, Sendable, Codable, CaseIterable {
         case .readmeFieldOrder: return "\(entry.name)&\(entry.expires)&\(base64)"
         case .milliseconds: return "\(entry.name)&\(base64)&\(entry.expires * 1000)"
         case .hexFingerprint:
-            let hex = entry.fingerprint.map { String(format: "%02x", $0) }.joined()
+            let hex = entry.fingerprint.lowercaseHex
             return "\(entry.name)&\(hex)&\(entry.expires)"
         case .trailingNewline: return entry.signedString + "\n"
         }

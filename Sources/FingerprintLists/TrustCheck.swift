@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// Answers "would an app trust this certificate with this list?" by running the list through an
 /// in-memory `CertStore` exactly as a client's update and validation would.

@@ -1,6 +1,10 @@
 import QRAuthEncoding
 
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 /// A parsed offline QR operation: the fields a token shows, and the exact bytes the
 /// server signed. Parsing never verifies the signature: use `signedData`, `signature` and

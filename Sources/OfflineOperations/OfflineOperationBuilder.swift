@@ -1,6 +1,10 @@
 import QRAuthEncoding
 
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 /// Builds an offline operation string from fields, the generator side of the format.
 ///

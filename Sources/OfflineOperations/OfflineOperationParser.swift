@@ -1,6 +1,10 @@
 import QRAuthEncoding
 
-import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.Data
+#else
+    import struct Foundation.Data
+#endif
 
 /// The iOS SDK's parsing order: line count, id, signature, nonce, operation data.
 enum OfflineOperationParser {

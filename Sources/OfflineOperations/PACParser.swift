@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does, with typed errors instead of nil.
 public enum PACParser {

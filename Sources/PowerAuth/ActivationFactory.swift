@@ -1,5 +1,10 @@
-import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Makes a test activation: real key pairs and a real ECDH on both sides, so the two files agree.
 public enum ActivationFactory {

@@ -1,5 +1,11 @@
-import Foundation
+import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An activation kept in a JSON file (`qrauth activation create --device F` / `--server F`): read and
 /// validated on every load, replaced atomically with mode 0600 on every save (a device, FIFO or socket
@@ -179,7 +185,7 @@ package struct ActivationFileFailure: Sendable {
 /// The activation a lock-held `ActivationFile` last read or wrote.
 private final class HeldActivation<Activation: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `stored` is read and written only while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: Activation?
 
     var activation: Activation? {

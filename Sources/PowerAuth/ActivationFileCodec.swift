@@ -1,6 +1,11 @@
-package import Foundation
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The bytes of activation files (read through `ActivationFile`): JSON, checked on reading (kind, protocol, duplicate
 /// keys, ranges), pretty and key-sorted on writing.
@@ -127,23 +132,29 @@ package enum ActivationFileCodec {
     /// The path and value of the first number in a valid JSON document that no field of an activation file can
     /// hold (every number there is an integer within 64 bits, non-negative but for the clock offset), or nil.
     static func outOfRangeNumber(in data: Data) -> String? {
-        guard let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
-        var pending: [(path: String, value: Any)] = [("", root)]
+        guard let root = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        var pending: [(path: String, value: JSONValue)] = [("", root)]
         while let (path, value) = pending.popLast() {
-            if let object = value as? [String: Any] {
+            let number: String
+            let double: Double
+            switch value {
+            case .object(let object):
                 for key in object.keys.sorted().reversed() {
-                    pending.append((path.isEmpty ? key : path + "." + key, object[key] as Any))
+                    pending.append((path.isEmpty ? key : path + "." + key, object[key]!))
                 }
-            } else if let array = value as? [Any] {
+                continue
+            case .array(let array):
                 for (index, item) in array.enumerated().reversed() { pending.append(("\(path)[\(index)]", item)) }
-            } else if let number = value as? NSNumber, !(value is Bool) {
-                let double = number.doubleValue
-                let signed = path.hasSuffix("OffsetMillis")  // the one signed field (a clock offset)
-                if (double < 0 && !signed) || double < -9_223_372_036_854_775_808 || double != double.rounded()
-                    || double >= 18_446_744_073_709_551_616
-                {
-                    return "\(path) (\(number))"
-                }
+                continue
+            case .integer(let value): (number, double) = ("\(value)", Double(value))
+            case .number(let value): (number, double) = ("\(value)", value)
+            case .null, .bool, .string: continue
+            }
+            let signed = path.hasSuffix("OffsetMillis")  // the one signed field (a clock offset)
+            if (double < 0 && !signed) || double < -9_223_372_036_854_775_808 || double != double.rounded()
+                || double >= 18_446_744_073_709_551_616
+            {
+                return "\(path) (\(number))"
             }
         }
         return nil

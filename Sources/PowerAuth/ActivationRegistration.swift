@@ -1,6 +1,11 @@
-import Foundation
 package import OfflineOperations
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.

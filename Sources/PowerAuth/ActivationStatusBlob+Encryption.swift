@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension ActivationStatusBlob {
     /// Makes a blob from its fields (the server side of `/pa/v3/activation/status`).

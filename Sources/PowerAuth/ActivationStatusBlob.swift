@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The encrypted 32-byte activation status blob of `/pa/v3/activation/status`, which also lets the device resynchronise its counter.
 package struct ActivationStatusBlob: Sendable, Equatable {

@@ -1,6 +1,11 @@
-import Foundation
 import OfflineOperations
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decodes the standard-alphabet, padded Base64 fields PowerAuth carries, naming the field on failure.
 enum Base64Field {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
 package struct CmdToolStatusFile: Sendable, Decodable {

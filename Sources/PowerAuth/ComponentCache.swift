@@ -1,6 +1,11 @@
-import Foundation
 import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Signature components for one counter value and one data, shared between signature types: the
 /// per-factor `HMAC(K, ctr)` and every component depend only on a prefix of the factor list, so

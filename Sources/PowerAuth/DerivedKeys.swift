@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The symmetric keys derived from `KEY_MASTER_SECRET` by index.
 public struct DerivedKeys: Sendable, Equatable {

@@ -1,5 +1,10 @@
-public import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The device side of an activation, as `qrauth activation create --device` writes it (docs/powerauth.md).
 public struct DeviceActivation: Sendable, Equatable, Codable {

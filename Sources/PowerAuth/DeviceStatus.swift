@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ActivationStatus {
     /// The state of a status-blob byte (1 CREATED … 5 REMOVED), or nil.

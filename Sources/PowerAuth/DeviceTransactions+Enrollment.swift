@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension DeviceTransactions {
     /// Decodes a status answer (blob, the request's challenge, the answer's nonce) with the device's keys and

@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The device side of PowerAuth as whole transactions over an `ActivationStore`: approve an offline
 /// operation, sign an online request, confirm what the server accepted. Each runs as one locked

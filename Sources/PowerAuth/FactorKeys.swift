@@ -1,5 +1,10 @@
-public import Foundation
 public import OfflineOperations
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The signature keys one side holds; a missing key means that factor is not available.
 public struct FactorKeys: Sendable, Equatable {

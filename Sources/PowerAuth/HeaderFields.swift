@@ -1,10 +1,16 @@
-import Foundation
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `PowerAuth key="value", key="value"` syntax shared by both headers; field order is free.
 enum HeaderFields {
     /// Extracts the pairs after the `PowerAuth ` prefix; throws when the syntax is broken or a key repeats.
     static func parse(_ value: String, header: String) throws(PowerAuthError) -> [String: String] {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         guard trimmed.hasPrefix("PowerAuth ") else {
             throw PowerAuthError(.header, "\(header) must start with 'PowerAuth '")
         }

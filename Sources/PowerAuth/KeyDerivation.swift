@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL.
 package enum KeyDerivation {

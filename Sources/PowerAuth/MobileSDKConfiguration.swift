@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The mobile SDK's Base64 "configuration" blob: application key, secret and the master
 /// server public key, as powerauth-cmd-tool's `mobileSdkConfig` carries them.

@@ -1,5 +1,10 @@
-public import Foundation
 public import OfflineOperations
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The offline approval code a phone computes for a scanned QR operation.
 public enum OfflineApproval {

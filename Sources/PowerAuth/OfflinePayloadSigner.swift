@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The server side of offline QR operations: signs `DATA[\nTOTP]\nNONCE\nINDICATOR`.
 public enum OfflinePayloadSigner {

@@ -1,6 +1,11 @@
-package import Foundation
 package import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.
 package enum PowerAuthSignature {

@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns stored key bytes into OpenSSL-backed keys with PowerAuth errors naming the field.
 enum PublicKeyDecoding {

@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The server-side activation lifecycle, as the PowerAuth server runs it:
 /// CREATED (init, code issued) → PENDING_COMMIT (key exchange) → ACTIVE (commit, or at once with

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ServerActivation {
     /// Checks an offline approval code (any dash grouping) with the look-ahead window and records the

@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The server side of an activation, as `qrauth activation create --server` writes it (docs/powerauth.md).
 public struct ServerActivation: Sendable, Equatable, Codable {

@@ -1,6 +1,11 @@
-public import Foundation
 public import QRAuthCrypto
 package import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A PowerAuth application as the server keeps it: a name, the master key pair and one or
 /// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it

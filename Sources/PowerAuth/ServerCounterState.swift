@@ -1,5 +1,10 @@
-package import Foundation
 package import OfflineOperations
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
 package struct ServerCounterState: Sendable, Equatable, Codable {

@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// ECDSA-P256-SHA256 over server-signed data: verification never throws, "no" is `false`.
 package enum ServerSignedData {

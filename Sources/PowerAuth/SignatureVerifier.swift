@@ -1,6 +1,11 @@
-public import Foundation
 package import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The server's signature check with counter look-ahead, offline and online.
 /// Comparisons are constant-time; the caller persists the returned state.

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// What a PowerAuth signature covers: method, uriId, nonce and body.
 package struct SignedRequest: Sendable, Equatable {

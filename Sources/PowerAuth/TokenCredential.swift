@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A MAC token (`possession_universal`): its id and 16-byte secret.
 public struct TokenCredential: Sendable, Equatable, Codable {

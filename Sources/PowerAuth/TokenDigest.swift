@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The MAC-token digest and its header. Time is passed in, never read here.
 public enum TokenDigest {

@@ -1,5 +1,10 @@
 internal import COpenSSL
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// AES-128: a single block (the PowerAuth KDF) and CBC mode with or without PKCS#7 padding.
 public enum AES128 {

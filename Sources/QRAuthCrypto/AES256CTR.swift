@@ -1,5 +1,10 @@
 internal import COpenSSL
-package import Foundation
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// AES-256 in counter mode (SP 800-38A) with a 16-byte initial counter block; encryption and decryption
 /// are the same operation.

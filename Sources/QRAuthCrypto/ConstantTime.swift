@@ -1,5 +1,10 @@
 internal import COpenSSL
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Comparison whose running time does not depend on where two equal-length values differ.
 public enum ConstantTime {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DataProtocol {
     /// Lends the bytes as one contiguous buffer whose base address is never nil, copying only when the

@@ -1,5 +1,10 @@
 internal import COpenSSL
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Builds and inspects `EVP_PKEY`s on one NIST curve with OpenSSL 3's parameter API (P-256 for 3.x, P-384 for
 /// PowerAuth 4.0).

@@ -1,5 +1,10 @@
 internal import COpenSSL
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An owning handle on an OpenSSL `EVP_PKEY`, with pools of initialised operation contexts.
 ///

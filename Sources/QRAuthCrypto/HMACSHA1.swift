@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// HMAC-SHA1 (RFC 2104, RFC 2202), for TOTP interop only.
 public enum HMACSHA1 {

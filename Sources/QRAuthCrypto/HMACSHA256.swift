@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// HMAC-SHA256 (RFC 2104, RFC 4231).
 public enum HMACSHA256 {

@@ -1,5 +1,10 @@
 internal import COpenSSL
-package import Foundation
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// KMAC256 (NIST SP 800-185 §4) with a customization string, over OpenSSL 3's `KMAC-256`.
 package enum KMAC256 {

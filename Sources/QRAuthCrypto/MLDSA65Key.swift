@@ -1,5 +1,10 @@
 internal import Crypto
-package import Foundation
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// An ML-DSA-65 (FIPS 204) signing key, from swift-crypto (no post-quantum code of our own).
 package struct MLDSA65Key: Sendable, CustomStringConvertible {

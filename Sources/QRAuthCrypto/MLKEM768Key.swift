@@ -1,5 +1,10 @@
 internal import Crypto
-package import Foundation
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// An ML-KEM-768 (FIPS 203) decapsulation key, from swift-crypto (no post-quantum code of our own).
 package struct MLKEM768Key: Sendable, CustomStringConvertible {

@@ -1,5 +1,10 @@
 internal import COpenSSL
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One-shot hashes and HMACs over fetched OpenSSL algorithms and pooled contexts.
 ///

@@ -1,5 +1,10 @@
 internal import COpenSSL
-package import Foundation
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// NIST P-384 (secp384r1) keys for PowerAuth 4.0: ECDSA with SHA-384 and ECDH, over OpenSSL.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A bounded pool of reusable OpenSSL operation contexts (`EVP_MAC_CTX`, `EVP_MD_CTX`, `EVP_PKEY_CTX`).
 ///
@@ -14,7 +18,7 @@ final class OpenSSLContextPool: @unchecked Sendable {
     // @unchecked Sendable: `spares` is only touched under `lock`; a context popped from it belongs to
     // one caller until pushed back. `make` and `free` are immutable @Sendable closures.
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var spares: [OpaquePointer] = []
     private let capacity: Int
     private let make: @Sendable () -> OpaquePointer?

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// OpenSSL's two-call `i2d_*` encoding: once for the length, once into a buffer of that length.
 enum OpenSSLDER {

@@ -1,5 +1,10 @@
 internal import COpenSSL
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Builds and inspects P-256 `EVP_PKEY`s: `ECKeyBuilder` on the named group `prime256v1`.
 ///

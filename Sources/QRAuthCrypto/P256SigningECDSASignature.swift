@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension NISTP256.Signing {
     /// An ECDSA P-256 signature, held in strict DER.

@@ -1,6 +1,11 @@
 internal import COpenSSL
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension NISTP256.Signing.PrivateKey {
     /// PEM labels of the private-key containers this type reads.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension NISTP256.Signing.PrivateKey {
     /// The ECDH shared secret with `publicKey`: the 32-byte big-endian X coordinate of d·Q.

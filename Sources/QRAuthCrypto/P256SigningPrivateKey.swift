@@ -1,5 +1,10 @@
 internal import COpenSSL
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension NISTP256.Signing {
     /// A P-256 private key. Its scalar stays inside OpenSSL except when a representation is asked for;

@@ -1,6 +1,11 @@
 internal import COpenSSL
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension NISTP256.Signing.PublicKey {
     /// The fixed SubjectPublicKeyInfo prefix for an uncompressed P-256 point: SEQUENCE, AlgorithmIdentifier

@@ -1,5 +1,10 @@
 internal import COpenSSL
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// PBKDF2 (RFC 8018) password-based key derivation.
 public enum PBKDF2 {

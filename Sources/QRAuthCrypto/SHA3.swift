@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// SHA3-256 and SHA3-384 (FIPS 202), and SHA-384 (FIPS 180-4), over OpenSSL.
 package enum SHA3 {

@@ -1,5 +1,10 @@
 internal import COpenSSL
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Cryptographically secure random bytes from OpenSSL's DRBG.
 public enum SecureRandom {

@@ -1,6 +1,11 @@
 internal import COpenSSL
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An X.509 certificate, parsed once into plain values (no C handle is kept).
 ///

@@ -1,6 +1,11 @@
 internal import COpenSSL
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Issues X.509 certificates with OpenSSL for test set-ups: a self-signed authority and leaf
 /// certificates it signs (ECDSA P-256 with SHA-256). Not a CA product: no revocation, no policies.

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension JSONDuplicateKeys {
     /// How the refusal's description starts (`DecodingError.summary` shows it as it is).

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// PEM (RFC 7468), the one codec for it: one `-----BEGIN label-----` … `-----END label-----` block of a PEM text,
 /// the lenient scan for blocks of any label (`blocks(in:)`, for keys), the strict reading of every block of one
@@ -28,7 +32,7 @@ package struct PEMBlock: Sendable {
         var blocks: [PEMBlock] = []
         var current: (label: String, lines: [String])?
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingWhitespace()
             if let open = current {
                 if line == "-----END \(open.label)-----" {
                     blocks.append(PEMBlock(label: open.label, lines: open.lines))
@@ -58,7 +62,7 @@ package struct PEMBlock: Sendable {
 
     /// Whether RFC 1421 headers mark the body as encrypted (traditional OpenSSL encryption).
     package var hasEncryptionHeader: Bool {
-        headers.contains { $0.replacingOccurrences(of: " ", with: "").uppercased() == "PROC-TYPE:4,ENCRYPTED" }
+        headers.contains { $0.replacingEvery(" ", with: "").uppercased() == "PROC-TYPE:4,ENCRYPTED" }
     }
 
     /// The decoded body, or nil when it is not strict padded Base64.
@@ -85,7 +89,7 @@ package struct PEMBlock: Sendable {
         var lineNumber = 0
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingWhitespace()
             if var current = body {
                 if line == end {
                     guard let data = StrictBase64.decode(current), !data.isEmpty else {

@@ -1,4 +1,8 @@
-package import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    package import struct FoundationEssentials.Data
+#else
+    package import struct Foundation.Data
+#endif
 
 /// RFC 4648 Base64 that rejects what the Wultra SDKs reject: wrong length, bad padding, whitespace.
 ///

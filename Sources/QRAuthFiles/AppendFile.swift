@@ -1,4 +1,8 @@
-package import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    package import struct FoundationEssentials.Data
+#else
+    package import struct Foundation.Data
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,24 @@
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
+#endif
+
+#if canImport(Glibc)
+    /// The permission bits of a file (the C library's `mode_t`).
+    public typealias FileMode = Glibc.mode_t
+#elseif canImport(Musl)
+    public typealias FileMode = Musl.mode_t
+#elseif canImport(Darwin)
+    public typealias FileMode = Darwin.mode_t
 #endif
 
 /// Writes files so that a crash leaves either the old content or the new one, never a mix, and
@@ -22,22 +35,22 @@ public import struct Foundation.Data
 ///   beside the destination are removed on the next write.
 public enum AtomicFile {
     /// Permissions for files that hold secrets: owner read/write only.
-    public static let secretMode: mode_t = 0o600
+    public static let secretMode: FileMode = 0o600
     /// Permissions for ordinary output files.
-    public static let publicMode: mode_t = 0o644
+    public static let publicMode: FileMode = 0o644
     /// How old a leftover temporary file must be before a write removes it.
     static let staleTemporaryAge = 60
 
     /// Writes `data` to `path`: a regular file or new path atomically (permissions `mode` for a new
     /// file, kept for an existing one), a symlink's target likewise, a device or FIFO written through.
-    public static func write(_ data: Data, to path: String, mode: mode_t = secretMode) throws(FileError) {
+    public static func write(_ data: Data, to path: String, mode: FileMode = secretMode) throws(FileError) {
         try write(data, to: path, mode: mode, requireRegular: false)
     }
 
     /// Writes a state file: like `write`, but a device, FIFO or socket is refused with `.notRegular`,
     /// because state must be replaced atomically, and so is a file with more than one hard link (the rename
     /// would split the names, and a counter could then be spent once through each).
-    public static func writeState(_ data: Data, to path: String, mode: mode_t = secretMode) throws(FileError) {
+    public static func writeState(_ data: Data, to path: String, mode: FileMode = secretMode) throws(FileError) {
         try write(data, to: path, mode: mode, requireRegular: true)
     }
 

@@ -1,4 +1,8 @@
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 #if canImport(Glibc)
     import Glibc

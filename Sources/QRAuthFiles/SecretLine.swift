@@ -1,4 +1,8 @@
-import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.Data
+#else
+    import struct Foundation.Data
+#endif
 
 /// The one rule for reading a secret (password, OTP, `user:password` login) from a file, standard
 /// input or an environment variable.

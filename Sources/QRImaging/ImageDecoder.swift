@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Decodes PNG, JPEG, WebP, BMP, GIF, TIFF and Netpbm files into 8-bit grayscale, refusing oversized images before
 /// allocating their pixels.

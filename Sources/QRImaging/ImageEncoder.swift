@@ -1,7 +1,12 @@
 internal import CPNG
 internal import CTurboJPEG
 internal import CWebP
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Encodes grey images to PNG, JPEG, WebP and PGM (test corpora, rendered QR codes).
 public enum ImageEncoder {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A grid of light and dark modules read back from rendered text, terminal or SVG output (quiet zone
 /// included), used by the self-check.
@@ -86,7 +90,7 @@ struct ModuleGrid: Sendable, Equatable {
 
     /// The value of the first `name="…"` attribute in `document`.
     private static func attribute(_ name: String, in document: String) -> String? {
-        guard let start = document.range(of: " \(name)=\"") else { return nil }
+        guard let start = document.firstRange(of: " \(name)=\"") else { return nil }
         let rest = document[start.upperBound...]
         guard let end = rest.firstIndex(of: "\"") else { return nil }
         return String(rest[..<end])

@@ -1,5 +1,10 @@
 internal import CQREncode
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

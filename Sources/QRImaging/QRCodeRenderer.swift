@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Renders module matrices to PNG, SVG, terminal or text bytes, and runs the whole
 /// generate → render → read-back pipeline.

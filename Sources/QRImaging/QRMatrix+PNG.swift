@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension QRMatrix {
     /// A PNG of the symbol: greyscale for black on white, RGBA for any other colours.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A generated, rendered and (optionally) self-checked QR code.
 public struct QRRenderedCode: Sendable, Equatable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Reads a rendered QR code back with the scanner and checks it holds exactly the encoded bytes.
 ///

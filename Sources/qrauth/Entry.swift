@@ -1,6 +1,19 @@
 import ArgumentParser
-import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs the command tree and turns every error into a one-line message and a design.md exit code; with
 /// `--json`, also into `{"error":{"code","message"}}` on standard output (docs/json.md).

@@ -1,5 +1,11 @@
-import Foundation
 import QRAuthCrypto
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Basic-auth login (an integration's client token and secret on the real server).
 public struct BackOfficeLogin: Sendable {
@@ -37,7 +43,7 @@ public struct BackOfficeLogin: Sendable {
         guard let authorization else { return false }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingWhitespace())
         else { return false }
         let expected = Data("\(username):\(password)".utf8)
         return ConstantTime.equals(decoded, expected)

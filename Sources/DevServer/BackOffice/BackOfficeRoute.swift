@@ -1,7 +1,12 @@
-package import Foundation
 import Hummingbird
 import MobileTokenAPI
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// One back-office endpoint: a `POST` path under `/rest/v3` and its handler. The router adds the gates every
 /// route shares (the `--backoffice` switch, the listener, Basic auth) and turns a thrown `BackOfficeFailure` into
@@ -77,7 +82,7 @@ package struct BackOfficeRoute: Sendable {
     static func failure(_ error: DecodingError) -> BackOfficeFailure {
         func name(_ path: [any CodingKey]) -> String {
             (["requestObject"] + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
-                .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+                .joined(separator: ".").replacingEvery(".[", with: "[")
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -1,8 +1,13 @@
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// `/rest/v3/activation/...`: init, commit, status, block, unblock, remove, list (spec §5.3), on the

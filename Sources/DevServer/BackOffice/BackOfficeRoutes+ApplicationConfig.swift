@@ -1,7 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `createApplicationConfig` and its siblings (spec §17; SERVER `docs/WebServices-Methods-V4.md`): a key with a
 /// list of values per application. `cryptography_algorithms_supported` (suite names) limits the suites
@@ -80,7 +85,7 @@ extension BackOfficeService {
     func createApplicationConfig(
         _ body: CreateApplicationConfigRequest
     ) throws(BackOfficeFailure) -> CreateApplicationConfigResponse {
-        let key = body.key.trimmingCharacters(in: .whitespaces)
+        let key = body.key.trimmingWhitespace()
         guard !key.isEmpty, key.utf8.count <= 255 else { throw .missing("key") }
         guard body.values.count <= Self.applicationConfigLimit else {
             throw BackOfficeFailure(.invalidRequest, "too many values (at most \(Self.applicationConfigLimit))")

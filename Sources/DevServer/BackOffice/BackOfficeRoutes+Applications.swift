@@ -1,6 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// `/rest/v3/application/...`: list, create, detail, version/create (spec §5.2), on the state's applications.
@@ -38,7 +44,7 @@ extension BackOfficeService {
     func createApplication(
         _ body: BackOffice.CreateApplicationRequest
     ) throws(BackOfficeFailure) -> BackOffice.CreateApplicationResponse {
-        let id = body.applicationId.trimmingCharacters(in: .whitespaces)
+        let id = body.applicationId.trimmingWhitespace()
         guard !id.isEmpty, id.utf8.count <= 255 else { throw .missing("applicationId") }
         let application = ServerApplication.generate(applicationId: id)
         try store.backOfficeTransaction { (state, _) throws(BackOfficeFailure) in
@@ -59,7 +65,7 @@ extension BackOfficeService {
     func createApplicationVersion(
         _ body: BackOffice.CreateApplicationVersionRequest
     ) throws(BackOfficeFailure) -> BackOffice.CreateApplicationVersionResponse {
-        let name = body.applicationVersionId.trimmingCharacters(in: .whitespaces)
+        let name = body.applicationVersionId.trimmingWhitespace()
         guard !name.isEmpty, name.utf8.count <= 255 else { throw .missing("applicationVersionId") }
         let version = ServerApplication.Version.generate(applicationVersionId: name)
         let application = try store.backOfficeTransaction { (state, _) throws(BackOfficeFailure) -> ServerApplication in

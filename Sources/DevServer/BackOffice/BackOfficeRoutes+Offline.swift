@@ -1,9 +1,14 @@
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// The `/rest/v4` paths of the offline calls (SERVER `docs/REST-API-Migration-V4.md`; spec §17).

@@ -1,8 +1,13 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.
@@ -225,7 +230,7 @@ extension BackOfficeService {
     package static func fill(_ template: String, with parameters: [String: String]) -> String {
         var result = ""
         var rest = Substring(template)
-        while let open = rest.range(of: "${") {
+        while let open = rest.firstRange(of: "${") {
             result += rest[..<open.lowerBound]
             let after = rest[open.upperBound...]
             guard let close = after.firstIndex(of: "}") else {

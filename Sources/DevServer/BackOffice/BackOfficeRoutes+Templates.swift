@@ -1,6 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.
@@ -67,7 +73,7 @@ extension BackOfficeService {
         for (name, value) in [
             ("templateName", body.templateName), ("operationType", body.operationType),
             ("dataTemplate", body.dataTemplate),
-        ] where value.trimmingCharacters(in: .whitespaces).isEmpty {
+        ] where value.trimmingWhitespace().isEmpty {
             throw .missing(name)
         }
         guard !body.signatureType.isEmpty else { throw .missing("signatureType") }

@@ -1,7 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/approve`, `/approve/fail`, `/reject`: what an enrollment server calls after it checked

@@ -1,7 +1,12 @@
-import Foundation
 import Hummingbird
 import Logging
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The PowerAuth server's back-office REST API (`/rest/v3/...`, with a `BackOfficeConfiguration`): the gates every
 /// route shares and the handlers of `BackOfficeRoutes`.

@@ -1,8 +1,13 @@
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BackOffice.OperationDetailResponse {
     /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING;

@@ -1,5 +1,10 @@
-import Foundation
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension OperationRecord {
     /// The bank cancels the operation: a PENDING one (not past its expiry) becomes CANCELED with `reason` (at most

@@ -1,5 +1,10 @@
-import Foundation
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An inbox message as the admin API shows it: the detail the app sees plus whose inbox it is in.
 struct AdminInboxMessageView: Encodable {

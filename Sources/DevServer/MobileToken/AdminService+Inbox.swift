@@ -1,8 +1,13 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The admin side of the inbox and push registrations (behind the admin gate).
 extension AdminService {

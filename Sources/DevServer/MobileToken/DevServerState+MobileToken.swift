@@ -1,6 +1,11 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The inbox and push registrations over the state: plain logic, no HTTP (the handlers are in
 /// MobileTokenService+Inbox.swift, MobileTokenService+Push.swift and AdminService+Inbox.swift).

@@ -1,5 +1,10 @@
-public import Foundation
 public import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An inbox message as the server keeps it: the message, its body and whose inbox it is in.
 public struct InboxMessageRecord: Sendable, Equatable, Codable {

@@ -1,8 +1,13 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension MobileTokenService {
     /// The shortest OTP a spawn request may carry (the activation spawn tutorial: at least 16 characters).

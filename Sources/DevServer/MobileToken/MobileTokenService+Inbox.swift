@@ -1,6 +1,11 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The inbox, push registration and activation spawn routes of the Mobile Token API.
 extension MobileTokenService {

@@ -1,8 +1,14 @@
-import Foundation
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension MobileTokenService {
     /// The longest push token the emulated push server accepts.
@@ -30,7 +36,7 @@ extension MobileTokenService {
         guard !body.token.isEmpty else { throw APIFailure(.invalidRequest, "requestObject.token is empty") }
         guard body.token.count <= Self.maximumPushTokenLength,
             !body.token.unicodeScalars.contains(where: {
-                CharacterSet.whitespacesAndNewlines.contains($0) || CharacterSet.controlCharacters.contains($0)
+                $0.isFoundationWhitespaceOrNewline || $0.isFoundationControl
             })
         else {
             throw APIFailure(

@@ -1,5 +1,10 @@
-public import Foundation
 public import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A push registration as the server keeps it (one per activation: registering again replaces it).
 public struct PushRegistrationRecord: Sendable, Equatable, Codable {

@@ -1,5 +1,10 @@
-import Foundation
 import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A push registration as `GET /admin/push` shows it.
 struct PushRegistrationView: Encodable {

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// A Mobile Token API answer: `{"status":"OK"|"ERROR","responseObject":...,"currentTimestamp"?}`.
 ///

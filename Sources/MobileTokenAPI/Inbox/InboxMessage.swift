@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One message of an inbox list (`inbox/message/list`): everything but the body (mtoken-sdk-ios `WMTInboxMessage`).
 public struct InboxMessage: Sendable, Hashable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One message with its body (`inbox/message/detail`, mtoken-sdk-ios `WMTInboxMessageDetail`).
 ///

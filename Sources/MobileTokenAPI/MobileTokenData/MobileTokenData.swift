@@ -1,5 +1,10 @@
-import Foundation
 public import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `mobileTokenData` object the SDKs attach to an approval (`operation/authorize`) and, with enrollment server
 /// 2.0+, a rejection (`operation/cancel`): any JSON object. The 2026 SDKs put the log of pre-approval screens under

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One visit of a pre-approval screen, an entry of `mobileTokenData.preApprovalScreens` (mtoken-sdk-ios
 /// `WMTPreApprovalScreensRecorder`): which screen, when it opened and closed, and the action that closed it.

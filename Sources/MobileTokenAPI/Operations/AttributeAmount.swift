@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An amount as an attribute shows it: the number and currency, and the formatted strings the UI displays.
 public struct AttributeAmount: Sendable, Hashable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension OperationAttribute: Decodable {
     /// Decodes one attribute: `type`, `id` and `label` required, then the fields of the type.

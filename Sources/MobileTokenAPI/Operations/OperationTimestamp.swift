@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The Mobile Token API date format: accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, emits `...Z`.
 public enum OperationTimestamp {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ProximityCheck: Codable {
     /// Decodes `otp`, `type` and the timestamps.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A proximity check sent with an approval: the PAC TOTP and when it was received.
 public struct ProximityCheck: Sendable, Hashable {

@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension UserOperation: Decodable {
     /// Decodes by the iOS SDK rules and keeps the raw JSON.

@@ -1,6 +1,11 @@
-public import Foundation
 public import OfflineOperations
 public import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An online operation of the Mobile Token API, decoded by the iOS SDK rules; `raw` keeps the JSON as received.
 public struct UserOperation: Sendable, Hashable, Identifiable {

@@ -1,7 +1,12 @@
-import Foundation
 import HTTPTypes
 public import MobileTokenAPI
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A client of the PowerAuth server back-office REST API (`/rest/v3/*`).
 ///
@@ -76,7 +81,7 @@ public struct BackOfficeClient: Sendable {
             }
             do {
                 let typed = try decoder.decode(ResponseEnvelope<Response>.self, from: response.body)
-                guard case .ok(let payload) = typed.outcome else { throw CocoaError(.coderReadCorrupt) }
+                guard case .ok(let payload) = typed.outcome else { throw UnexpectedOutcome() }
                 return BackOfficeResponse(payload: payload, raw: raw)
             } catch {
                 let detail = (error as? DecodingError)?.summary ?? "unexpected responseObject"
@@ -103,3 +108,6 @@ public struct BackOfficeClient: Sendable {
             httpStatus: response.statusCode)
     }
 }
+
+/// The typed re-read of an OK envelope did not give an OK outcome (reported as "unexpected responseObject").
+private struct UnexpectedOutcome: Error {}

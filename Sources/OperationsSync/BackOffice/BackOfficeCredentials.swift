@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// HTTP Basic credentials of a `restrictAccess` PowerAuth server (an integration's name and secret).
 ///

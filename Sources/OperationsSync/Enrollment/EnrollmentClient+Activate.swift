@@ -1,7 +1,12 @@
-import Foundation
 import HTTPTypes
 import MobileTokenAPI
 public import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension EnrollmentClient {
     /// What `activate` needs besides the code: the application, the protocol version and the device's details.

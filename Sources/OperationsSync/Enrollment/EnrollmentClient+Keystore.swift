@@ -1,7 +1,12 @@
-import Foundation
 import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension EnrollmentClient {
     /// The application-scope temporary key (3.3), cached until `exp_ms − 10 s`.

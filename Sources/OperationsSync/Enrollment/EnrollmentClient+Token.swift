@@ -1,6 +1,11 @@
-import Foundation
 import MobileTokenAPI
 public import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension EnrollmentClient {
     /// `/pa/v3/token/create`: encrypts `{}` (activation scope, `CREATE_TOKEN`; 3.3 to the activation-scope temporary

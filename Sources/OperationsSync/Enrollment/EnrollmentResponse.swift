@@ -1,6 +1,11 @@
-import Foundation
 import MobileTokenAPI
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads `/pa/v3` answers: error envelopes (never encrypted) first, then the plain envelope or the bare ECIES body.
 enum EnrollmentResponse {

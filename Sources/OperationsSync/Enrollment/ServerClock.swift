@@ -1,5 +1,10 @@
-public import Foundation
 import NIOConcurrencyHelpers
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The server-synchronised clock of the enrollment client (spec: replay protection and clocks). Newer servers
 /// refuse request timestamps ahead of their own clock, so requests use `device time + offset − 1 s`, where the

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A verified 3.3 temporary encryption key (spec: temporary encryption keys): its id (`sub`), public key and expiry.
 public struct CachedTemporaryKey: Sendable, Equatable {

@@ -1,5 +1,11 @@
-public import Foundation
 import NIOConcurrencyHelpers
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Cookies received with `Set-Cookie`, sent back with `Cookie` (RFC 6265, simplified). Off unless configured.
 ///
@@ -70,11 +76,11 @@ public final class CookieJar: Sendable {
 
     static func parse(_ header: String, host: String, requestPath: String, now: Date) -> Cookie? {
         var parts = header.split(separator: ";", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingWhitespace()
         }
         guard !parts.isEmpty, let equals = parts[0].firstIndex(of: "=") else { return nil }
-        let name = String(parts[0][..<equals]).trimmingCharacters(in: .whitespaces)
-        let value = String(parts[0][parts[0].index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+        let name = String(parts[0][..<equals]).trimmingWhitespace()
+        let value = String(parts[0][parts[0].index(after: equals)...]).trimmingWhitespace()
         guard !name.isEmpty else { return nil }
         parts.removeFirst()
 
@@ -82,7 +88,7 @@ public final class CookieJar: Sendable {
         var maxAge: Int?
         var expires: Date?
         for attribute in parts {
-            let pieces = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             let key = pieces.first?.lowercased() ?? ""
             let argument = pieces.count > 1 ? pieces[1] : ""
             switch key {
@@ -130,15 +136,6 @@ public final class CookieJar: Sendable {
     }
 
     private static func parseDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in [
-            "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE, dd-MMM-yyyy HH:mm:ss zzz",
-        ] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        HTTPDate.parse(text)
     }
 }

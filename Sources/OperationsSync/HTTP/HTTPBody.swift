@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A request body: nothing, JSON bytes, form fields or raw bytes with a content type.
 public enum HTTPBody: Sendable, Hashable {

@@ -1,5 +1,10 @@
-public import Foundation
 public import HTTPTypes
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Everything a `NIOHTTPClient` is built with. Value type: copy and adjust.
 public struct HTTPClientConfiguration: Sendable {

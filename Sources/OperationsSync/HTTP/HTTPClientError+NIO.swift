@@ -1,8 +1,22 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension HTTPClientError {
     /// Maps an error of NIO, NIOSSL or the HTTP codec to the client's error, naming the server.
@@ -68,13 +82,13 @@ extension HTTPClientError {
         if let error = error as? IOError {
             return String(cString: strerror(error.errnoCode)).lowercasedFirst
         }
-        let text = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+        let text = String(describing: error).replacingEvery("\n", with: " ")
         return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }
 
     /// `127.0.0.1:8443` from `https://127.0.0.1:8443`.
     private static func hostAndPort(_ server: String) -> String {
-        guard let range = server.range(of: "://") else { return server }
+        guard let range = server.firstRange(of: "://") else { return server }
         return String(server[range.upperBound...])
     }
 
@@ -89,7 +103,7 @@ extension HTTPClientError {
             guard let reason = head.split(separator: ":").last.map(String.init),
                 reason.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), !reason.isEmpty
             else { continue }
-            let words = reason.lowercased().replacingOccurrences(of: "_", with: " ")
+            let words = reason.lowercased().replacingEvery("_", with: " ")
             if !reasons.contains(words) { reasons.append(words) }
         }
         if reasons.contains("certificate verify failed") {
@@ -97,8 +111,8 @@ extension HTTPClientError {
         }
         if !reasons.isEmpty { return reasons.joined(separator: "; ") }
         // No queue: NIOSSL's own case name, still without any path.
-        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
-        let withoutPaths = oneLine.replacingOccurrences(of: #" at /[^\s\])]*"#, with: "", options: .regularExpression)
+        let oneLine = text.replacingEvery("\n", with: " ")
+        let withoutPaths = oneLine.replacing(#/ at \/[^\s\])]*/#, with: "")
         return withoutPaths.count > 200 ? String(withoutPaths.prefix(200)) + "…" : withoutPaths
     }
 }

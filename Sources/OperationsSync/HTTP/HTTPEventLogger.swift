@@ -1,6 +1,11 @@
-import Foundation
 import HTTPTypes
 import Logging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The client's logging: filters by `HTTPLogLevel`, redacts, truncates, and writes to the caller's `Logger`.
 struct HTTPEventLogger: Sendable {

@@ -1,6 +1,11 @@
-public import Foundation
 public import HTTPTypes
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension HTTPExchange {
     /// A request: swift-http-types' head (method, scheme, authority, path with query, header fields) and the body
@@ -89,7 +94,7 @@ extension HTTPExchange {
         /// An absolute URL's text taken apart: the scheme, the authority (user info, host, port, as written) and the
         /// path with the query (the fragment is not sent).
         static func split(_ text: String) -> (scheme: String?, authority: String?, path: String) {
-            guard let schemeEnd = text.range(of: "://") else { return (nil, nil, text) }
+            guard let schemeEnd = text.firstRange(of: "://") else { return (nil, nil, text) }
             let scheme = String(text[..<schemeEnd.lowerBound])
             let rest = text[schemeEnd.upperBound...]
             let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex

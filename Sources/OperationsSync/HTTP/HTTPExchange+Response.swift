@@ -1,6 +1,11 @@
-public import Foundation
 public import HTTPTypes
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension HTTPExchange {
     /// A complete response: swift-http-types' head (status with reason phrase, header fields) and the body in memory,

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Sees every raw response as it arrives (URL, status, headers, body), before the response interceptors.
 ///

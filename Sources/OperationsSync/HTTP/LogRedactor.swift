@@ -1,6 +1,11 @@
-import Foundation
 import HTTPTypes
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replaces secret values in headers, URLs and bodies before anything is logged.
 struct LogRedactor: Sendable {
@@ -39,7 +44,7 @@ struct LogRedactor: Sendable {
     func url(_ url: URL) -> String {
         var text = url.absoluteString
         if let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword {
-            text = text.replacingOccurrences(of: ":\(password)@", with: ":\(Self.placeholder)@")
+            text = text.replacingEvery(":\(password)@", with: ":\(Self.placeholder)@")
         }
         return self.url(text)
     }
@@ -64,11 +69,10 @@ struct LogRedactor: Sendable {
         if type.contains("x-www-form-urlencoded"), let text = String(data: data, encoding: .utf8) {
             return pairs(Substring(text))
         }
-        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            let redacted = json(object)
-            if let out = try? JSONSerialization.data(
-                withJSONObject: redacted, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-            {
+        if let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let out = try? encoder.encode(json(value)) {
                 return String(decoding: out, as: UTF8.self)
             }
         }
@@ -88,19 +92,22 @@ struct LogRedactor: Sendable {
         }.joined(separator: "&")
     }
 
-    private func json(_ value: Any) -> Any {
-        if let object = value as? [String: Any] {
-            var result: [String: Any] = [:]
+    private func json(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var result: [String: JSONValue] = [:]
             for (key, item) in object {
-                result[key] =
-                    isSecret(key) && !(item is [String: Any]) && !(item is [Any]) ? Self.placeholder : json(item)
+                switch item {
+                case .object, .array: result[key] = json(item)
+                default: result[key] = isSecret(key) ? .string(Self.placeholder) : item
+                }
             }
-            return result
+            return .object(result)
+        case .array(let array):
+            return .array(array.map(json))
+        default:
+            return value
         }
-        if let array = value as? [Any] {
-            return array.map(json)
-        }
-        return value
     }
 
     static func normalise(_ name: String) -> String {

@@ -1,8 +1,13 @@
-import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension NIOHTTPClient {
     /// Prepare, intercept, sign, send, observe, intercept the response.
@@ -241,7 +246,7 @@ extension NIOHTTPClient {
     }
 
     static func brief(_ error: any Error) -> String {
-        let text = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+        let text = String(describing: error).replacingEvery("\n", with: " ")
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 }

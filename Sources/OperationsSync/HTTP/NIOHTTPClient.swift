@@ -1,10 +1,15 @@
-import Foundation
 import HTTPTypes
 public import Logging
 import NIOConcurrencyHelpers
 public import NIOCore
 import NIOPosix
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The HTTP/1.1 client on SwiftNIO and NIOSSL: keep-alive connection pool, TLS with a pinning hook,
 /// interceptors, a response observer, a cookie jar, timeouts, cancellation and redacted logging.

@@ -1,5 +1,10 @@
-public import Foundation
 public import HTTPTypes
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What a signer signs: the method, URL, the exact body bytes and the endpoint kind (never `basic`), with the
 /// authentication of the call.

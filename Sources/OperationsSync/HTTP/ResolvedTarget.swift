@@ -1,5 +1,10 @@
-import Foundation
 import NIOCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a request goes, taken apart for the connection: scheme, host, port and the request target.
 struct ResolvedTarget: Sendable {

@@ -1,8 +1,13 @@
-public import Foundation
 import HTTPTypes
 public import MobileTokenAPI
 public import OfflineOperations
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
 ///

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// How a `MobileTokenClient` behaves: language, request serialisation and its clock.
 public struct MobileTokenConfiguration: Sendable {

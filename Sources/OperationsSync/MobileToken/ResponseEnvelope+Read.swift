@@ -1,6 +1,11 @@
-import Foundation
 import MobileTokenAPI
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ResponseEnvelope where Payload: Decodable {
     /// Reads a response by the networking-library precedence: a decodable ERROR envelope wins over the status; an

@@ -1,6 +1,11 @@
 public import FingerprintLists
-import Foundation
 import HTTPTypes
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `CertStore` fetcher over this module's HTTP client: one GET of the list URL (for the Mobile Utility
 /// Server, `/app/init?appName=...`) with the challenge header in challenge mode; the answer's headers (including

@@ -1,5 +1,10 @@
 public import FingerprintLists
-public import Foundation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A `CertStore` fetcher that answers with fixed bytes (a list file shipped with a test or a pipeline); the store
 /// still verifies every signature and expiry as for a download.

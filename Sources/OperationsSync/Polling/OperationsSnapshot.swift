@@ -1,5 +1,10 @@
-import Foundation
 public import MobileTokenAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The pending operations after one poll, with what changed since the previous poll.
 public struct OperationsSnapshot: Sendable {

@@ -1,12 +1,18 @@
-import Foundation
 public import PowerAuth
+import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An activation kept in memory (tests, embedding apps with their own persistence).
 public final class InMemoryActivationStore: ActivationStore, @unchecked Sendable {
     // @unchecked Sendable: `stored` is read and written only while `valueLock` is held; `cycleLock` serialises
     // whole read-modify-write cycles (two locks, so load and save can run inside a cycle).
-    private let valueLock = NSLock()
-    private let cycleLock = NSLock()
+    private let valueLock = Lock()
+    private let cycleLock = Lock()
     private var stored: DeviceActivation?
 
     /// Makes a store.

@@ -1,5 +1,10 @@
-public import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A PowerAuth 3 activation code: `XXXXX-XXXXX-XXXXX-XXXXX`, Base32 of 10 random bytes and their CRC-16/ARC.
 ///

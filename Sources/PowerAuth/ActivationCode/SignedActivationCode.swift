@@ -1,6 +1,11 @@
-public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// An activation code as a QR code or deep link carries it: `CODE` or `CODE#SIGNATURE`.
 ///

@@ -1,6 +1,11 @@
-public import Foundation
 public import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The device side of activation via activation code (`/pa/v3/activation/create`) as values: a fresh device key
 /// pair, layer 2 then layer 1 encrypted (3.0–3.2 to the master server public key, 3.3 to the application-scope

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The device side of an ECIES exchange with an application-specific endpoint (spec §1.3: the generic purposes
 /// `/pa/generic/application` and `/pa/generic/activation`) as values: encrypt the request object, send the body

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The layer-2 plaintext of `/pa/v3/activation/create`, encrypted with `ACTIVATION_LAYER_2`.
 package struct ActivationLayer2Request: Sendable, Equatable, Codable {

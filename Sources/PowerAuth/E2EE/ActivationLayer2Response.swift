@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The layer-2 response plaintext of `/pa/v3/activation/create`.
 package struct ActivationLayer2Response: Sendable, Equatable, Codable {

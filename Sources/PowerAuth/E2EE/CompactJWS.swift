@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The three parts of a compact JWS, kept as the received text so the signing input is exact.
 struct CompactJWS {
@@ -42,7 +47,7 @@ struct CompactJWS {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: output += "\\u" + scalar.value.hexDigits(width: 4)
             default: output.unicodeScalars.append(scalar)
             }
         }

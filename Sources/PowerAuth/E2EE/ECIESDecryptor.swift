@@ -1,5 +1,10 @@
-public import Foundation
 public import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// The server side of ECIES: decrypts requests encrypted to its private key (or with a known envelope key).

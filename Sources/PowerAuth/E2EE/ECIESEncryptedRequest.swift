@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// The encrypted request body of every ECIES exchange: a bare JSON object.

@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// The client side of ECIES: encrypts one request to the recipient's public key per `encrypt` call.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// The purpose of an ECIES exchange: selects the scope and SHARED_INFO_1.

@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// The 48-byte ECIES envelope key `KEY_ENC || KEY_MAC || KEY_IV` of one exchange.

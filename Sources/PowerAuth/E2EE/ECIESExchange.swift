@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The symmetric part of one ECIES exchange once the envelope key is known.
 ///

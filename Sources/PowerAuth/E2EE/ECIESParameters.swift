@@ -1,5 +1,10 @@
-public import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// Everything both sides of one ECIES exchange must agree on besides the keys.

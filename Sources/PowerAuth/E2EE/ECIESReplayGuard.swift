@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ECIES {
     /// The server's replay protection for ECIES requests that carry a timestamp (3.2+).

@@ -1,10 +1,16 @@
-import Foundation
+import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one-shot state behind `ECIES.ResponseEncryptor` and `ECIES.ResponseDecryptor`: the request's exchange
 /// (keys and parameters) and nonce, handed out once so that no response is sealed or opened twice.
 final class ECIESResponseContext: @unchecked Sendable {
     // @unchecked: the only mutable state, `exchange`, is read and cleared under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var exchange: ECIESExchange?
     /// The request's nonce (3.1+), which the response's keys and IV depend on.
     let requestNonce: Data?

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ECIES {
     /// Encrypts the one response to a request `ECIES.Decryptor` decrypted; a second call fails.

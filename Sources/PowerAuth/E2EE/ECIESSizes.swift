@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `SIZES(a, b, …) = BE32(len a) || a || BE32(len b) || b || …` (spec notation).
 enum ECIESSizes {

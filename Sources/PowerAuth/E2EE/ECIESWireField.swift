@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decoding and encoding helpers for the Base64 and millisecond fields of the ECIES JSON objects.
 enum ECIESWireField {

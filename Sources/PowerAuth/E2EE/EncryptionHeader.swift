@@ -1,4 +1,10 @@
-import Foundation
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `X-PowerAuth-Encryption` header of unsigned ECIES requests.
 ///
@@ -63,7 +69,7 @@ public struct EncryptionHeader: Sendable, Equatable {
     /// The server's tolerant reading: `PowerAuth ` then `key="value"` or `key=value` pairs in any order, separated
     /// by spaces and/or commas; a repeated key is an error.
     static func fields(_ value: String) throws(PowerAuthError) -> [String: String] {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         guard trimmed.hasPrefix("PowerAuth ") else {
             throw PowerAuthError(.header, "\(name) must start with 'PowerAuth '")
         }

@@ -1,6 +1,11 @@
-public import Foundation
 package import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response;
 /// `Codable` so a client may cache it (the public key is not secret).
@@ -59,8 +64,8 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
         guard let parts = CompactJWS(jwt) else {
             throw PowerAuthError(.temporaryKey, "the temporary-key response is not a compact JWT")
         }
-        guard let header = try? JSONSerialization.jsonObject(with: parts.header) as? [String: Any],
-            header["alg"] as? String == "ES256", header["typ"] as? String == "JWT"
+        guard let header = try? JSONDecoder().decode(JSONValue.self, from: parts.header), case .object = header,
+            header["alg"]?.stringValue == "ES256", header["typ"]?.stringValue == "JWT"
         else {
             throw PowerAuthError(.temporaryKey, "the temporary-key response is not an ES256 JWT")
         }

@@ -1,6 +1,11 @@
-package import Foundation
 import QRAuthCrypto
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
 ///
@@ -89,8 +94,8 @@ package struct TemporaryKeyRequest: Sendable, Equatable {
     ) throws(PowerAuthError) -> TemporaryKeyRequest {
         let claims = try unverifiedClaims(of: jwt)
         guard let parts = CompactJWS(jwt),
-            let header = try? JSONSerialization.jsonObject(with: parts.header) as? [String: Any],
-            header["alg"] as? String == "HS256"
+            let header = try? JSONDecoder().decode(JSONValue.self, from: parts.header),
+            case .object = header, header["alg"]?.stringValue == "HS256"
         else {
             throw PowerAuthError(.temporaryKey, "the temporary-key request is not an HS256 JWT")
         }

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The decrypted response of `/pa/v3/token/create`: `{"tokenId","tokenSecret"}`.
 package struct TokenCreatePayload: Sendable, Equatable, Codable {

@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server side of activation via activation code (`/pa/v3/activation/create`) as values, mirroring
 /// `DeviceActivationFlow`: layer 1 (`APPLICATION_SCOPE_GENERIC`) is opened and read for the code, layer 2
@@ -47,7 +52,7 @@ package struct ServerActivationFlow: Sendable {
             throw PowerAuthError(.eciesMessage, "layer 1 is not an activation request")
         }
         guard request.type == ActivationLayer1Request.codeType,
-            let code = request.identityAttributes["code"], !code.trimmingCharacters(in: .whitespaces).isEmpty
+            let code = request.identityAttributes["code"], !code.trimmingWhitespace().isEmpty
         else {
             throw PowerAuthError(.activationCode, "only CODE activations with identityAttributes.code are supported")
         }

@@ -1,6 +1,12 @@
-package import Foundation
 import OfflineOperations
 package import QRAuthCrypto
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server halves of the protocol 4.0 online flows (spec §11, §13, §14, §18), beside the 3.x ones. 4.0 has its
 /// own key types (P-384, KMAC, AEAD) so these are separate values, called by `serve` and by tests in process.
@@ -238,7 +244,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
     package static let validityMillis: Int64 = 300_000
 
     private let table: TemporaryKeyTable<Data>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var seen: [String: Int64] = [:]
     /// The most keys (and seen nonces) held at once.
     package var capacity: Int { table.capacity }
@@ -336,7 +342,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
     }
 
     private static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var base64 = text.replacingEvery("-", with: "+").replacingEvery("_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64)
     }

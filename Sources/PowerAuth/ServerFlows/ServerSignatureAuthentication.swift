@@ -1,5 +1,10 @@
-package import Foundation
 package import OfflineOperations
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server side of `X-PowerAuth-Authorization` authentication as a value, mirroring
 /// `AuthorizationHeader.sign`: the header parsed, its signature type checked against the endpoint's, then the

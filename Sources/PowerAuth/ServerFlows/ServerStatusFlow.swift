@@ -1,6 +1,11 @@
-package import Foundation
 import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server side of `/pa/v3/activation/status` (spec §3.8) as a value, mirroring `DeviceStatus`: the status blob
 /// of an activation with a device key (status, versions, counter byte, attempts, look-ahead and the counter-data

@@ -1,6 +1,11 @@
-package import Foundation
 import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// The server side of `/pa/v3/token/create` and `/pa/v3/token/remove` as values, mirroring `DeviceTokenFlow`: the
 /// request (signed with `ServerSignatureAuthentication.tokenCreate`) is opened in activation scope (`CREATE_TOKEN`),

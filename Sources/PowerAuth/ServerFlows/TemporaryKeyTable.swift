@@ -1,4 +1,10 @@
-import Foundation
+import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The temporary keys a server issued, by id, with the scope each was issued for and its expiry: 3.3's P-256
 /// private keys (`ServerTemporaryKeys`) and 4.0's shared secrets (`ServerTemporaryKeysV4`). Using a key does not
@@ -21,7 +27,7 @@ package final class TemporaryKeyTable<Secret: Sendable>: @unchecked Sendable {
         package var expiresMillis: Int64
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var keys: [String: Key] = [:]
     /// The most keys held at once.
     package let capacity: Int

@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// The AEAD of protocol 4.0 (spec §9; MOBILE `PowerAuthAEAD.cpp`): AES-256-CTR with KMAC tags, output

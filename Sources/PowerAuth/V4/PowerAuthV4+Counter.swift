@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// The hash-based counter of protocol 4.0 (spec §5): 32 bytes, advanced by SHA3-256, no folding.

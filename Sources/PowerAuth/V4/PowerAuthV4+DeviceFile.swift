@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// The knowledge key of a 4.0 device file at rest (spec §8): `KEK = KMAC(UTF8(password), SALT, 32, "PA4PBKDF")`

@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// A temporary key the client obtained from `/pa/v4/keystore/create` (spec §11): its id and

@@ -1,6 +1,11 @@
-package import Foundation
 package import OfflineOperations
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// What a device keeps for one 4.0 activation to check offline QR payloads and compute approval codes

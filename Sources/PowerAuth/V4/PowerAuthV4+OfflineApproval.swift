@@ -1,5 +1,10 @@
-import Foundation
 package import OfflineOperations
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// `qrauth operation approve` for a 4.0 device file (spec §16): one locked read-modify-write of the file.

@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// Shared-secret derivation of protocol 4.0 (spec §12; DOC-SS): DHKEM(P-384) export, plus ML-KEM-768 in the

@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// The signing key pairs of one side of an activation for one suite (spec §2, §13.1 step 3): ECDSA P-384

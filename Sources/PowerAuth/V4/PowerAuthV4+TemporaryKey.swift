@@ -1,5 +1,10 @@
-package import Foundation
 package import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 extension PowerAuthV4 {
     /// The temporary-key JWTs of protocol 4.0 (spec §11; DOC-TEMP): an HS384 request, an ES384 response.

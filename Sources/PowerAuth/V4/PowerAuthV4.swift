@@ -1,5 +1,10 @@
-package import Foundation
 import QRAuthCrypto
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 
 /// PowerAuth protocol 4.0 (spec powerauth-v4.md): the primitives and constructions the device and the
 /// server share. Everything is nested here so the 3.x surface stays as it is.

@@ -1,4 +1,8 @@
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 /// One segment of a QR Code's data: its mode, its characters as bytes and the ECI designator in
 /// force (ISO/IEC 18004:2015 §7.4). Numeric and alphanumeric characters are given as ASCII, byte

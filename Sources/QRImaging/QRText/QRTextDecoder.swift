@@ -1,6 +1,10 @@
 import Glibc
 
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 /// Where the charset of part of a symbol's text came from.
 public enum QRCharsetSource: String, Sendable {

@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The image transforms behind the scan passes. Each returns a new image (and, where geometry
 /// changes, the map from the new image's pixel coordinates back to this image's).

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Scans many inputs in parallel: `jobs` worker threads, each with its own `QRScanner` (ZBar scanners
 /// are not thread-safe), loading and scanning one input at a time. Results are delivered on the
@@ -106,7 +110,7 @@ public struct QRBatchScanner: Sendable {
         let budget = budget
         let clock = clock
         for _ in 0..<workers {
-            let thread = Thread {
+            startThread(stackSize: 8 << 20) {
                 let scanner = Result { try QRScanner(options: options, clock: clock) }
                 while let index = state.claim() {
                     let input = inputs[index]
@@ -118,8 +122,6 @@ public struct QRBatchScanner: Sendable {
                     state.finish(QRBatchResult(index: index, input: input, outcome: outcome))
                 }
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         for index in 0..<inputs.count {
             onResult(state.wait(for: index))

@@ -1,9 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The work queue and result slots a batch shares between its workers and the delivering thread.
 final class QRBatchState<Input: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property is read and written only while holding `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let count: Int
     private var nextIndex = 0
     private var slots: [QRBatchResult<Input>?]

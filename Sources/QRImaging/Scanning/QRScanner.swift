@@ -1,6 +1,10 @@
 internal import CZBar
 
-import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.Data
+#else
+    import struct Foundation.Data
+#endif
 
 /// Finds every QR code (or other enabled symbology) in a grayscale image with ZBar, retrying with
 /// robustness passes (inverted, contrast-normalised, thresholded, rescaled, denoised, rotated) when

@@ -1,4 +1,8 @@
-public import struct Foundation.Data
+#if canImport(FoundationEssentials)
+    public import struct FoundationEssentials.Data
+#else
+    public import struct Foundation.Data
+#endif
 
 /// One decoded symbol: its exact payload bytes, where it is, and which scan pass found it.
 public struct QRSymbol: Sendable, Equatable {

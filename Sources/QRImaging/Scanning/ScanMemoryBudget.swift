@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Memory shared by the images a process decodes and scans at once: each job reserves what its
 /// image will take before the decoder allocates it, and waits while other jobs hold too much.
@@ -8,7 +12,7 @@ import Foundation
 /// cannot wait on each other. One request larger than the whole budget is refused at once.
 public final class ScanMemoryBudget: @unchecked Sendable {
     // @unchecked: every stored var is read and written only while holding `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// The whole budget in bytes.
     public let capacity: Int
     private var available: Int

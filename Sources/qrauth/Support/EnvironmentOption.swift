@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The environment variables online commands read an option from when it is absent on the command line (the
 /// option wins): `QRAUTH_URL` (`--url` of `sync`, `activation activate|status|remove`, `token`), `QRAUTH_DEVICE`

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON on standard output: one document per command, or one compact object per line (`scan`).
 enum JSONOutput {

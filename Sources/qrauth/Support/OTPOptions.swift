@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where an activation OTP comes from: an environment variable, a file or standard input, never the command line.
 struct OTPOptions: ParsableArguments {

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the password reaches the tool: never on the command line unless the user insists (design.md); every
 /// source is read by the one rule of `SecretSource`.

@@ -1,6 +1,11 @@
-import Foundation
 import QRAuthFiles
 import QRImaging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes a payload as a QR code file (`--qr F.png|svg`), shared by `operation create` and `backend offline create`.
 enum QRCodeFile {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `[VALUE] [--input FILE|-]` pair many commands share: a value given inline, or read from a
 /// file or standard input.

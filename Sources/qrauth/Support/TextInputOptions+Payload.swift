@@ -1,5 +1,10 @@
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TextInputOptions {
     /// The payload text: inline exactly as given; from a file or stdin, less one trailing line terminator.

@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
 struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

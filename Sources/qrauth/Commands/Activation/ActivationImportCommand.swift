@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import PowerAuth
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
 struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

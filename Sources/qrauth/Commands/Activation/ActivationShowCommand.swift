@@ -1,7 +1,13 @@
 import ArgumentParser
-import Foundation
 import PowerAuth
+import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
 struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
@@ -23,7 +29,7 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
 
     func run() throws {
         let data = try FileInput.read(file, limit: 1 << 20)
-        let kind = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["kind"] as? String
+        let kind = (try? JSONDecoder().decode(JSONValue.self, from: data))?["kind"]?.stringValue
         let summary: ActivationSummary
         switch kind {
         case "device":

@@ -1,6 +1,12 @@
-import Foundation
 import OfflineOperations
 import PowerAuth
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `activation create|show|import` print: public facts always, secrets only with `--reveal`.
 struct ActivationSummary: Encodable {
@@ -132,7 +138,7 @@ struct ActivationSummary: Encodable {
         ]
         func add(_ label: String, _ value: String?) {
             guard let value else { return }
-            lines.append("  " + label.padding(toLength: 22, withPad: " ", startingAt: 0) + TerminalText.escaped(value))
+            lines.append("  " + label.paddedWithSpaces(toLength: 22) + TerminalText.escaped(value))
         }
         add("protocol", protocolVersion)
         add("fingerprint", fingerprint)

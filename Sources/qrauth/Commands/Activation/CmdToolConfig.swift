@@ -1,7 +1,12 @@
-import Foundation
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The powerauth-cmd-tool `config.json`: `mobileSdkConfig`, or the legacy `applicationKey`, `applicationSecret`,
 /// `masterPublicKey` (read by `activation import --config` and `activation activate --config`).

@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth backend activation init|commit|status|block|unblock|remove|list`.
 struct BackendActivationCommand: AsyncParsableCommand {

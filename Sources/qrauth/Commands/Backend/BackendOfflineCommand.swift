@@ -1,10 +1,15 @@
 import ArgumentParser
-import Foundation
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth backend offline create|verify`.
 struct BackendOfflineCommand: AsyncParsableCommand {

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import MobileTokenAPI
 import OperationsSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
 struct BackendOptions: ParsableArguments {

@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

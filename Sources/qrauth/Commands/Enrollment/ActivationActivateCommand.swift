@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import OperationsSync
 import PowerAuth
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.

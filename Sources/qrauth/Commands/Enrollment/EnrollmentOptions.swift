@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import OperationsSync
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The options of the commands that talk to the enrollment server's `/pa/v3` API as the mobile token: the base URL,
 /// the device file, TLS and pinning (as `sync`), output.
@@ -112,7 +117,7 @@ enum EnrollmentRun {
         if clock.isOffsetLarge {
             let seconds = Double(offset) / 1000
             StandardStreams.warning(
-                "this machine's clock is \(String(format: "%.1f", abs(seconds))) s "
+                "this machine's clock is \(CFormat.fixed(abs(seconds), digits: 1)) s "
                     + "\(seconds > 0 ? "behind" : "ahead of") the server's; requests use the server's time")
         }
         if let device {

@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
 struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,14 @@
 import ArgumentParser
-import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
 struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
@@ -104,7 +110,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
         if json {
             try JSONOutput.document(report)
         } else {
-            let name = parsed.signingKey.rawValue.replacingOccurrences(of: "_", with: " ")
+            let name = parsed.signingKey.rawValue.replacingEvery("_", with: " ")
             print(
                 check == .valid
                     ? "valid: signed with the \(name) key"

@@ -1,6 +1,11 @@
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads certificate files for the `pins` commands.
 enum CertificateFile {

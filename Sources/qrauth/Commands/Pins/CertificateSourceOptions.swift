@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--cert FILE` or `--host HOST:PORT`: where a command takes the certificate chain from.
 struct CertificateSourceOptions: ParsableArguments {

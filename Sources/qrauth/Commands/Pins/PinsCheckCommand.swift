@@ -1,8 +1,13 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
 struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,7 +1,13 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthCrypto
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
 struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
@@ -80,7 +86,7 @@ struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand
             Item(
                 path: path, host: host, depth: depth, commonName: certificate.subjectCommonName,
                 fingerprint: certificate.fingerprintSHA256.base64EncodedString(),
-                fingerprintHex: certificate.fingerprintSHA256.map { String(format: "%02x", $0) }.joined(),
+                fingerprintHex: certificate.fingerprintSHA256.lowercaseHex,
                 spkiSHA256: certificate.subjectPublicKeyInfoSHA256.base64EncodedString(),
                 notBefore: certificate.notBefore, notAfter: certificate.notAfter,
                 dnsNames: certificate.subjectAlternativeDNSNames)

@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
 struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

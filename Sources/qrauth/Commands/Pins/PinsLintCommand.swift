@@ -1,8 +1,13 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
 struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
 struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,13 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
 /// [--into LIST.json]`: sign one entry.
@@ -89,7 +94,7 @@ struct PinsSignCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             let bytes = stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
             if bytes.count == 32 { return Data(bytes) }
         }
-        if let bytes = StrictBase64.decode(text.trimmingCharacters(in: .whitespaces)), bytes.count == 32 {
+        if let bytes = StrictBase64.decode(text.trimmingWhitespace()), bytes.count == 32 {
             return bytes
         }
         throw CLIError(

@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
 struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

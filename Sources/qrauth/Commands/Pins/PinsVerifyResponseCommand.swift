@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
 struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

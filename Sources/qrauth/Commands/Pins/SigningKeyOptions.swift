@@ -1,7 +1,12 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--key KEY.pem` plus the password options, shared by the commands that read a signing key.
 struct SigningKeyOptions: ParsableArguments {

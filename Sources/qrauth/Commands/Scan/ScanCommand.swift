@@ -1,10 +1,16 @@
 import ArgumentParser
-import Foundation
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
+import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
 struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
@@ -127,7 +133,7 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     func parsedPasses() throws -> [QRScanPass] {
         guard let passes else { return QRScanPass.defaultOrder }
         let list = try passes.split(separator: ",").map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            let trimmed = name.trimmingWhitespace().lowercased()
             guard let pass = QRScanPass(rawValue: trimmed) else {
                 let known = QRScanPass.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("unknown pass '\(trimmed)' in --passes; known: \(known)")
@@ -141,7 +147,7 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     func parsedSymbologies() throws -> Set<Symbology> {
         var set: Set<Symbology> = []
         for name in symbologies.split(separator: ",") {
-            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            let trimmed = name.trimmingWhitespace().lowercased()
             let aliases = ["qr": "qrcode", "qr-code": "qrcode"]
             guard let symbology = Symbology(rawValue: aliases[trimmed] ?? trimmed) else {
                 let known = Symbology.allCases.map(\.rawValue).joined(separator: ", ")

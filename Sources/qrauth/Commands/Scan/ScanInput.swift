@@ -1,9 +1,28 @@
-import Foundation
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One input of `qrauth scan`: a file, standard input already read, or a path that failed before
 /// decoding (missing, or a folder with no images), carrying its error.
 enum ScanInput: Sendable {
+    /// What follows the last `.` of a file name (not a leading one), as `NSString.pathExtension` read it.
+    static func pathExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
     case file(String)
     case standardInput(Data)
     case failed(name: String, error: CLIError)
@@ -42,7 +61,7 @@ enum ScanInput: Sendable {
                 }
                 continue
             }
-            var isDirectory: ObjCBool = false
+            var isDirectory: DirectoryFlag = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 // The OS's reason when it is not a plain "missing" (a symlink loop, a folder without access).
                 var info = stat()
@@ -73,16 +92,27 @@ enum ScanInput: Sendable {
         var files: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDirectory: ObjCBool = false
+            var isDirectory: DirectoryFlag = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 // Symbolic links to folders are not followed: a link to a parent would never end.
                 let type = (try? manager.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
                 if recursive, type != .typeSymbolicLink { files += imageFiles(in: path, recursive: true) }
-            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if imageExtensions.contains(Self.pathExtension(name).lowercased()) {
                 files.append(path)
             }
         }
         return files
     }
 }
+
+// FileManager's "is a directory" out-parameter: Bool in FoundationEssentials, ObjCBool in Darwin's Foundation.
+#if canImport(FoundationEssentials)
+    private typealias DirectoryFlag = Bool
+
+    extension Bool {
+        fileprivate var boolValue: Bool { self }
+    }
+#else
+    private typealias DirectoryFlag = ObjCBool
+#endif

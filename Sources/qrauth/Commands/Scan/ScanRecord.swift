@@ -1,7 +1,12 @@
-import Foundation
 import OfflineOperations
 import PowerAuth
 import QRImaging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `--json` line for one input: `{"path", "symbols", "error"}` (plus `budgetExhausted` when a
 /// time budget cut the scan short).

@@ -1,14 +1,31 @@
 import ArgumentParser
 import DevServer
 import FingerprintLists
-import Foundation
 import Logging
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `qrauth serve`: the local Mobile Token API + fingerprint endpoint emulator.
 struct ServeCommand: AsyncParsableCommand, OutputCommand {
+    /// `$TMPDIR` with a trailing `/`, else `/tmp/` (what `NSTemporaryDirectory()` gave on Linux).
+    static var temporaryDirectory: String {
+        guard let directory = ProcessInfo.processInfo.environment["TMPDIR"], !directory.isEmpty else { return "/tmp/" }
+        return directory.hasSuffix("/") ? directory : directory + "/"
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the local Mobile Token API + fingerprint endpoint emulator.",
@@ -180,7 +197,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
                 identity = try SelfSignedIdentity.make(host: host)
                 initial.selfSignedIdentity = identity
             }
-            let caPath = caOut ?? (NSTemporaryDirectory() + "qrauth-serve-ca-\(getpid()).pem")
+            let caPath = caOut ?? (Self.temporaryDirectory + "qrauth-serve-ca-\(getpid()).pem")
             try AtomicFile.write(Data(identity.authorityPEM.utf8), to: caPath, mode: AtomicFile.publicMode)
             transport = .tls(certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
             extraLines.append("ca: \(TerminalText.escaped(caPath))")
@@ -209,11 +226,9 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
         let startFailure = StartFailure()
         // A ready file left by an earlier run must not say "ready" before this one is.
         if let readyFile, FileManager.default.fileExists(atPath: readyFile) {
-            do {
-                try FileManager.default.removeItem(atPath: readyFile)
-            } catch {
+            if unlink(readyFile) != 0 {
                 throw CLIError(
-                    .malformed, "\(readyFile): cannot remove the old ready file (\(error.localizedDescription))")
+                    .malformed, "\(readyFile): cannot remove the old ready file (\(CFormat.errorText(errno)))")
             }
         }
         let readyFile = readyFile
@@ -306,7 +321,7 @@ struct ServeCommand: AsyncParsableCommand, OutputCommand {
 /// SIGTERM, so the state is saved as on any stop and `run` ends with the reason.
 private final class StartFailure: @unchecked Sendable {
     // @unchecked Sendable: `stored` is read and written only while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: String?
 
     var reason: String? {

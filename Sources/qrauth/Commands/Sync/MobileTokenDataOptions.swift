@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import MobileTokenAPI
 import OperationsSync
 import QRAuthEncoding
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--mobile-token-data FILE|-` and `--pre-approval-screen SCREEN[:ACTION]` of `sync approve` and `sync reject`:
 /// the `mobileTokenData` object sent with the approval or rejection.

@@ -1,5 +1,11 @@
 import FingerprintLists
-import Foundation
+import QRAuthEncoding
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A fetcher that remembers what the list server last said, so a failed update (`networkError` in the store's
 /// terms) can be reported as the server's own answer (`HTTP 403 INVALID_CHALLENGE: ...`) or the transport error.
@@ -33,12 +39,14 @@ struct RecordingFingerprintFetcher: FingerprintFetcher {
     /// the same inside a `responseObject` envelope), else `HTTP 403`.
     static func describe(_ response: FingerprintResponse) -> String {
         let status = "HTTP \(response.statusCode)"
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+        guard let object = try? JSONDecoder().decode(JSONValue.self, from: response.body), case .object = object
+        else {
             return status
         }
-        let error = object["responseObject"] as? [String: Any] ?? object
-        guard let code = error["code"] as? String else { return status }
-        let message = (error["message"] as? String).map { ": \(String($0.prefix(300)))" } ?? ""
+        var error = object
+        if let inner = object["responseObject"], case .object = inner { error = inner }
+        guard let code = error["code"]?.stringValue else { return status }
+        let message = error["message"]?.stringValue.map { ": \(String($0.prefix(300)))" } ?? ""
         return "\(status) \(code)\(message)"
     }
 }

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import OperationsSync
 import PowerAuth
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {

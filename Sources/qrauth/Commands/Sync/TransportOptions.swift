@@ -1,9 +1,14 @@
 import ArgumentParser
 import FingerprintLists
-import Foundation
 import OperationsSync
 import QRAuthCrypto
 import QRAuthFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a network command reaches its server: TLS trust (`--ca`, `--insecure`), plain HTTP (`--allow-http`),
 /// pinning with a signed fingerprint list (`--pins`, `--pins-url`, `--pins-key`, `--pins-challenge`) and the
