@@ -2,11 +2,7 @@ import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A request that ends in an error envelope: a code and a human message. Handlers throw it; as an
 /// `HTTPResponseError` the router turns it into `{"status":"ERROR","responseObject":{"code","message"}}` with its

@@ -1,11 +1,7 @@
 import PowerAuth
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension ActivationService {
     /// A fresh activation code of `application` and its master-key signature (Base64 DER), as the back office's

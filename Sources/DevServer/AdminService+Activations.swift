@@ -3,11 +3,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `POST /admin/activations/init` and `/admin/activations/commit` (with `--admin`): the back office's
 /// `activation/init` and `activation/commit` with the same bodies (`{"requestObject":{…}}` or the bare object)

@@ -6,11 +6,7 @@ import QRAuthCrypto
 import QRAuthEncoding
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation

@@ -5,11 +5,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The admin API (`/admin/...`, with `--admin`): online and offline operations, activations, reset.
 struct AdminService: Sendable {

@@ -3,11 +3,7 @@ import Hummingbird
 import MobileTokenAPI
 import NIOCore
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension DevServer {
     /// Answers one request in-process through the same router a listener runs (tests call this without a socket):

@@ -6,11 +6,7 @@ import NIOCore
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The local Mobile Token API + fingerprint endpoint emulator: its state and the handlers of every area;
 /// `DevServerRoutes` is its Hummingbird router; `DevServerApplication` puts it on a socket.

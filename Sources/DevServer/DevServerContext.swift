@@ -3,11 +3,7 @@ import Logging
 import MobileTokenAPI
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The request context of `qrauth serve`'s routes: the listener the request came in on and the whole request body,
 /// which `RequestBodyMiddleware` collects (within the size and time limits) before any route runs. Its

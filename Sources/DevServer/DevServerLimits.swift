@@ -2,11 +2,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// How much `qrauth serve` keeps (docs/serve.md, "Bounds"): the state file and memory stay bounded
 /// whatever clients do. Tests inject small values.

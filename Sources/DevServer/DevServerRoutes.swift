@@ -2,11 +2,7 @@ import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The endpoints of `qrauth serve` as one Hummingbird router per listener (design.md): a route group per area, each
 /// registered by the area's own type (`MobileTokenService`: Mobile Token API and echo; `EnrollmentService`: `/pa/v3`

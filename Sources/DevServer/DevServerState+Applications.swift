@@ -1,11 +1,7 @@
 public import PowerAuth
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension DevServerState {
     /// The name of the application `serve` generates when neither the state nor `--app` has one.

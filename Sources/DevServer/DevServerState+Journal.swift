@@ -1,11 +1,7 @@
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per
 /// changed record, appended and synced as the changes happen. Reading applies the lines in order

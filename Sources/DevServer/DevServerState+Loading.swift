@@ -1,11 +1,7 @@
 import PowerAuth
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension DevServerState {
     /// The state a server starts with: the `statePath` file when it exists, plus every server

@@ -1,10 +1,6 @@
 public import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Everything the server remembers: activations (with counters), online and offline operations.
 /// This is the `--state` file (docs/serve.md: a snapshot line and appended changes).

@@ -6,11 +6,7 @@ import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
 /// and the `--state` file (DevServerState+Journal.swift).

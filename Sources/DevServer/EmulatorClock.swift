@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Where the emulator reads "now": the system clock, or a fixed or stepped one in tests.
 public struct EmulatorClock: Sendable {

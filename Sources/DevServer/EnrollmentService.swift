@@ -6,11 +6,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The enrollment server's standard RESTful API (`/pa/v3/*`, spec §2–§4) with real ECIES: activation via
 /// activation code, encrypted status, signed remove, MAC tokens, 3.3 temporary keys, and the encrypted echo.

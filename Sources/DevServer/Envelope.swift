@@ -3,11 +3,7 @@ import Hummingbird
 import MobileTokenAPI
 import NIOCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The Mobile Token API success envelopes (spec §6.2, `MobileTokenAPI.ResponseEnvelope`) as responses, and the
 /// JSON encoding every answer of the emulator shares (the error envelope is `APIFailure`'s).

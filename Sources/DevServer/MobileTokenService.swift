@@ -4,11 +4,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The Mobile Token API (`/api/auth/token/app/operation/...`): list, history, detail, claim, authorize and reject,
 /// token- or signature-authenticated, and the signed echo.

@@ -1,10 +1,6 @@
 public import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An offline (QR) operation the admin API signed: what the code verifier needs later.
 public struct OfflineOperationRecord: Sendable, Equatable, Codable {

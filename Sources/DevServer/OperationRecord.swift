@@ -1,11 +1,7 @@
 public import MobileTokenAPI
 public import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An online operation as the server keeps it: what the API shows plus who may see it and how many
 /// approval attempts failed.

@@ -2,11 +2,7 @@ import FingerprintLists
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension PinningConfiguration {
     /// Reads a fingerprint list (static or fallback JSON; per-entry signatures are not needed) and a

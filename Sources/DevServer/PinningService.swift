@@ -3,11 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `/app/init` (the Mobile Utility Server's signed fingerprint list), when a `PinningConfiguration` is given.
 struct PinningService: Sendable {

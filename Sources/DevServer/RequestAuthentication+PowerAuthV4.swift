@@ -3,11 +3,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Why a 4.0 `X-PowerAuth-Authorization` was refused, with the reason for the log; `/pa/v4` and the Mobile Token
 /// API answer each kind their own way.

@@ -4,11 +4,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)
 /// and `X-PowerAuth-Authorization` (`ServerSignatureAuthentication`, with the look-ahead). The Mobile Token API and

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A test TLS identity for `--self-signed`: a test authority and a leaf for the loopback
 /// names it signs, plus the leaf's pin (Base64 SHA-256 of its DER, as fingerprint lists carry it).

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// What a `CertStore` persists: the accepted entries, the next update time and (challenge mode)
 /// the server's `domainsConfig`. Our own format; a file that fails to decode, or that names one key

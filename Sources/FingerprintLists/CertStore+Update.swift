@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension CertStore {
     /// Updates the store. With `.default`: a blocking download when there is no usable stored data

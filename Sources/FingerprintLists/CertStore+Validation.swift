@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension CertStore {
     /// Validates a certificate given by its common name and SHA-256 fingerprint (depth 0 pins).

@@ -1,10 +1,6 @@
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Everything a `CertStore` is configured with (the upstream `CertStoreConfiguration`).
 public struct CertStoreConfiguration: Sendable {

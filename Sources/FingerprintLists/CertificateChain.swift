@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Certificates read from a file (PEM, one or many; or one DER) or fetched from a TLS server
 /// (`OperationsSync.TLSCertificateFetcher`), leaf first.

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The `X-Cert-Pinning-Challenge` value: Base64 of random bytes, signed as its text.
 public enum ChallengeHeader {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ChallengeResponse {
     /// The body as the Mobile Utility Server writes it: compact JSON, keys in declaration order

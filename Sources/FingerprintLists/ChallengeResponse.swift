@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The challenge-signed `/app/init` response of the Mobile Utility Server: the whole body is
 /// signed (with the challenge) in `X-Cert-Pinning-Signature`; entries carry no signatures.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension FingerprintEntry {
     /// The entry as a JSON object in the tool's field order (name, fingerprint, expires,

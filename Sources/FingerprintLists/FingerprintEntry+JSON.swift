@@ -1,11 +1,7 @@
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension FingerprintEntry {
     /// Which document an entry comes from; it decides which fields are required or refused.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// One entry of a fingerprint list: a certificate common name, the SHA-256 of a DER certificate,
 /// when the pin stops being valid, and (in a static list) its signature.

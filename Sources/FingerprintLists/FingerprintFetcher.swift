@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A request for the fingerprint list, as the store makes it.
 public struct FingerprintRequest: Sendable, Equatable {

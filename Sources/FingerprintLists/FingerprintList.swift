@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A static fingerprint list (`{"fingerprints":[...]}`), every entry signed on its own.
 ///

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Finds what would make a list fail in the apps, or fail soon: expired and expiring entries,
 /// duplicates, entries that do not match the certificates being pinned, unsigned fields,

@@ -1,11 +1,7 @@
 import Dispatch
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Verifies every entry of a static list against the app's public key, on all cores.
 ///

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The private key that signs fingerprint lists, in the formats Wultra's ssl-pinning-tool reads
 /// and writes: PKCS#8 PEM (plain or PBES2-encrypted); SEC1 `EC PRIVATE KEY` PEM is also read.

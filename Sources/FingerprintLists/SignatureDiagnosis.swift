@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Explains a signature that does not verify by trying the mistakes users make when signing by
 /// hand: the README's field order, milliseconds, a hex fingerprint, a trailing

@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// Answers "would an app trust this certificate with this list?" by running the list through an
 /// in-memory `CertStore` exactly as a client's update and validation would.

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does, with typed errors instead of nil.
 public enum PACParser {

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Makes a test activation: real key pairs and a real ECDH on both sides, so the two files agree.
 public enum ActivationFactory {

@@ -1,11 +1,7 @@
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// An activation kept in a JSON file (`qrauth activation create --device F` / `--server F`): read and
 /// validated on every load, replaced atomically with mode 0600 on every save (a device, FIFO or socket

@@ -1,11 +1,7 @@
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The bytes of activation files (read through `ActivationFile`): JSON, checked on reading (kind, protocol, duplicate
 /// keys, ranges), pretty and key-sorted on writing.

@@ -1,11 +1,7 @@
 package import OfflineOperations
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension ActivationStatusBlob {
     /// Makes a blob from its fields (the server side of `/pa/v3/activation/status`).

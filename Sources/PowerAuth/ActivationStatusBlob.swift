@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The encrypted 32-byte activation status blob of `/pa/v3/activation/status`, which also lets the device resynchronise its counter.
 package struct ActivationStatusBlob: Sendable, Equatable {

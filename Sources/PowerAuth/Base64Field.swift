@@ -1,11 +1,7 @@
 import OfflineOperations
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Decodes the standard-alphabet, padded Base64 fields PowerAuth carries, naming the field on failure.
 enum Base64Field {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A powerauth-cmd-tool status file (its `activation` status JSON), for `qrauth activation import`.
 package struct CmdToolStatusFile: Sendable, Decodable {

@@ -1,11 +1,7 @@
 import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Signature components for one counter value and one data, shared between signature types: the
 /// per-factor `HMAC(K, ctr)` and every component depend only on a prefix of the factor list, so

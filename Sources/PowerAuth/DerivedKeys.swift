@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The symmetric keys derived from `KEY_MASTER_SECRET` by index.
 public struct DerivedKeys: Sendable, Equatable {

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The device side of an activation, as `qrauth activation create --device` writes it (docs/powerauth.md).
 public struct DeviceActivation: Sendable, Equatable, Codable {

@@ -1,11 +1,7 @@
 public import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ActivationStatus {
     /// The state of a status-blob byte (1 CREATED … 5 REMOVED), or nil.

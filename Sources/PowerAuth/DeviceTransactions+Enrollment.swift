@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension DeviceTransactions {
     /// Decodes a status answer (blob, the request's challenge, the answer's nonce) with the device's keys and

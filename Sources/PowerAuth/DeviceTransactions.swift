@@ -1,11 +1,7 @@
 public import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The device side of PowerAuth as whole transactions over an `ActivationStore`: approve an offline
 /// operation, sign an online request, confirm what the server accepted. Each runs as one locked

@@ -1,10 +1,6 @@
 public import OfflineOperations
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The signature keys one side holds; a missing key means that factor is not available.
 public struct FactorKeys: Sendable, Equatable {

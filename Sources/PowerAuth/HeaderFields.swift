@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `PowerAuth key="value", key="value"` syntax shared by both headers; field order is free.
 enum HeaderFields {

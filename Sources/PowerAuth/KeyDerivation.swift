@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL.
 package enum KeyDerivation {

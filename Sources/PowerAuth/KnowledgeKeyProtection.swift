@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The knowledge key at rest, protected as the PowerAuth mobile SDK does: PBKDF2-HMAC-SHA1 (16-byte salt,
 /// 10 000 iterations) then AES-128-CBC, zero IV, no padding. A wrong password decrypts to a wrong key

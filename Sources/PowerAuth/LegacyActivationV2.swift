@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The version 2 activation exchange (legacy, kept for the upstream vectors and old activations):
 /// the public keys travel AES-CBC encrypted twice, under a key from the activation OTP and an ephemeral ECDH key.

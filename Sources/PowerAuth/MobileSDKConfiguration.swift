@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The mobile SDK's Base64 "configuration" blob: application key, secret and the master
 /// server public key, as powerauth-cmd-tool's `mobileSdkConfig` carries them.

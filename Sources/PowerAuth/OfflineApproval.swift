@@ -1,10 +1,6 @@
 public import OfflineOperations
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The offline approval code a phone computes for a scanned QR operation.
 public enum OfflineApproval {

@@ -1,11 +1,7 @@
 public import OfflineOperations
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server side of offline QR operations: signs `DATA[\nTOTP]\nNONCE\nINDICATOR`.
 public enum OfflinePayloadSigner {

@@ -1,11 +1,7 @@
 package import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.
 package enum PowerAuthSignature {

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Turns stored key bytes into OpenSSL-backed keys with PowerAuth errors naming the field.
 enum PublicKeyDecoding {

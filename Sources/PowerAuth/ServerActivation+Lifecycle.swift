@@ -1,11 +1,7 @@
 public import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server-side activation lifecycle, as the PowerAuth server runs it:
 /// CREATED (init, code issued) → PENDING_COMMIT (key exchange) → ACTIVE (commit, or at once with

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ServerActivation {
     /// Checks an offline approval code (any dash grouping) with the look-ahead window and records the

@@ -1,11 +1,7 @@
 public import OfflineOperations
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server side of an activation, as `qrauth activation create --server` writes it (docs/powerauth.md).
 public struct ServerActivation: Sendable, Equatable, Codable {

@@ -1,11 +1,7 @@
 public import QRAuthCrypto
 package import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A PowerAuth application as the server keeps it: a name, the master key pair and one or
 /// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it

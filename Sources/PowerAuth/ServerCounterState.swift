@@ -1,10 +1,6 @@
 package import OfflineOperations
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
 package struct ServerCounterState: Sendable, Equatable, Codable {

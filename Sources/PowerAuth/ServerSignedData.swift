@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// ECDSA-P256-SHA256 over server-signed data: verification never throws, "no" is `false`.
 package enum ServerSignedData {

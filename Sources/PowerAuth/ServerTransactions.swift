@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server side of PowerAuth as whole transactions over an `ActivationStore`: check an offline
 /// approval code or an online signature. Each runs as one locked read-modify-write cycle, and the new

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The value a signature is keyed with: the v3 hash-based `CTR_DATA` or the v2 numeric counter.
 public enum SignatureCounter: Sendable, Equatable {

@@ -1,11 +1,7 @@
 package import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server's signature check with counter look-ahead, offline and online.
 /// Comparisons are constant-time; the caller persists the returned state.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// What a PowerAuth signature covers: method, uriId, nonce and body.
 package struct SignedRequest: Sendable, Equatable {

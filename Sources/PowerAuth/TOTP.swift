@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// RFC 6238 time-based one-time passwords; PowerAuth's proximity check uses HMAC-SHA256 and 8 digits.
 /// The time is passed in; nothing here reads a clock.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A MAC token (`possession_universal`): its id and 16-byte secret.
 public struct TokenCredential: Sendable, Equatable, Codable {

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// AES-128: a single block (the PowerAuth KDF) and CBC mode with or without PKCS#7 padding.
 public enum AES128 {

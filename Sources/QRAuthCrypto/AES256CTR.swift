@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// AES-256 in counter mode (SP 800-38A) with a 16-byte initial counter block; encryption and decryption
 /// are the same operation.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// RFC 9180 HPKE base mode with DHKEM(P-384, HKDF-SHA384), HKDF-SHA384 and the export-only AEAD: only the
 /// exporter secret is used (PowerAuth 4.0's `EC_P384` shared secret, spec powerauth-v4.md §12.1).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension DataProtocol {
     /// Lends the bytes as one contiguous buffer whose base address is never nil, copying only when the

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Builds and inspects `EVP_PKEY`s on one NIST curve with OpenSSL 3's parameter API (P-256 for 3.x, P-384 for
 /// PowerAuth 4.0).

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// An owning handle on an OpenSSL `EVP_PKEY`, with pools of initialised operation contexts.
 ///

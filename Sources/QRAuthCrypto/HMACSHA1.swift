@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// HMAC-SHA1 (RFC 2104, RFC 2202), for TOTP interop only.
 public enum HMACSHA1 {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// HMAC-SHA256 (RFC 2104, RFC 4231).
 public enum HMACSHA256 {

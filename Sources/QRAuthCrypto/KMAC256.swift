@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// KMAC256 (NIST SP 800-185 §4) with a customization string, over OpenSSL 3's `KMAC-256`.
 package enum KMAC256 {

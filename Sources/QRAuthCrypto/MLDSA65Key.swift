@@ -1,10 +1,6 @@
 internal import Crypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// An ML-DSA-65 (FIPS 204) signing key, from swift-crypto (no post-quantum code of our own).
 package struct MLDSA65Key: Sendable, CustomStringConvertible {

@@ -1,10 +1,6 @@
 internal import Crypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// An ML-KEM-768 (FIPS 203) decapsulation key, from swift-crypto (no post-quantum code of our own).
 package struct MLKEM768Key: Sendable, CustomStringConvertible {

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// NIST P-384 (secp384r1) keys for PowerAuth 4.0: ECDSA with SHA-384 and ECDH, over OpenSSL.
 ///

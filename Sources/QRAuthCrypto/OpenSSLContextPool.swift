@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A bounded pool of reusable OpenSSL operation contexts (`EVP_MAC_CTX`, `EVP_MD_CTX`, `EVP_PKEY_CTX`).
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// OpenSSL's two-call `i2d_*` encoding: once for the length, once into a buffer of that length.
 enum OpenSSLDER {

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Builds and inspects P-256 `EVP_PKEY`s: `ECKeyBuilder` on the named group `prime256v1`.
 ///

@@ -1,11 +1,7 @@
 internal import COpenSSL
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension NISTP256.Signing.PrivateKey {
     /// PEM labels of the private-key containers this type reads.

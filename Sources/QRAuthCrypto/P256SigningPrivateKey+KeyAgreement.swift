@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension NISTP256.Signing.PrivateKey {
     /// The ECDH shared secret with `publicKey`: the 32-byte big-endian X coordinate of d·Q.

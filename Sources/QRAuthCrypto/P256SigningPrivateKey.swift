@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension NISTP256.Signing {
     /// A P-256 private key. Its scalar stays inside OpenSSL except when a representation is asked for;

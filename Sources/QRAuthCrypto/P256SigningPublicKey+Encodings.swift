@@ -1,11 +1,7 @@
 internal import COpenSSL
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension NISTP256.Signing.PublicKey {
     /// The fixed SubjectPublicKeyInfo prefix for an uncompressed P-256 point: SEQUENCE, AlgorithmIdentifier

@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension NISTP256.Signing {
     /// A P-256 public key. The parsed OpenSSL key is kept, so verifying never re-parses it.

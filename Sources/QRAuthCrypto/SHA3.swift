@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// SHA3-256 and SHA3-384 (FIPS 202), and SHA-384 (FIPS 180-4), over OpenSSL.
 package enum SHA3 {

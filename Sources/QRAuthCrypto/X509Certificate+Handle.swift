@@ -1,10 +1,6 @@
 internal import COpenSSL
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

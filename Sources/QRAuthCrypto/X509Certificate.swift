@@ -1,11 +1,7 @@
 internal import COpenSSL
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An X.509 certificate, parsed once into plain values (no C handle is kept).
 ///

@@ -1,11 +1,7 @@
 internal import COpenSSL
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Issues X.509 certificates with OpenSSL for test set-ups: a self-signed authority and leaf
 /// certificates it signs (ECDSA P-256 with SHA-256). Not a CA product: no revocation, no policies.

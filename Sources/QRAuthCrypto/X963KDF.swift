@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The ANSI X9.63 key derivation function with SHA-256 (SEC 1 §3.6.1), as ECIES uses it.
 public enum X963KDF {

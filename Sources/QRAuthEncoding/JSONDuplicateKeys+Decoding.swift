@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension JSONDuplicateKeys {
     /// How the refusal's description starts (`DecodingError.summary` shows it as it is).

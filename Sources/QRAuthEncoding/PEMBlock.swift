@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// PEM (RFC 7468), the one codec for it: one `-----BEGIN label-----` … `-----END label-----` block of a PEM text,
 /// the lenient scan for blocks of any label (`blocks(in:)`, for keys), the strict reading of every block of one

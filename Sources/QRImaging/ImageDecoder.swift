@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Decodes PNG, JPEG, WebP, BMP, GIF, TIFF and Netpbm files into 8-bit grayscale, refusing oversized images before
 /// allocating their pixels.

@@ -2,11 +2,7 @@ internal import CPNG
 internal import CTurboJPEG
 internal import CWebP
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Encodes grey images to PNG, JPEG, WebP and PGM (test corpora, rendered QR codes).
 public enum ImageEncoder {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A grid of light and dark modules read back from rendered text, terminal or SVG output (quiet zone
 /// included), used by the self-check.

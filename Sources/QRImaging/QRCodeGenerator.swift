@@ -1,10 +1,6 @@
 internal import CQREncode
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

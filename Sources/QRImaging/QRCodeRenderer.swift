@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Renders module matrices to PNG, SVG, terminal or text bytes, and runs the whole
 /// generate → render → read-back pipeline.

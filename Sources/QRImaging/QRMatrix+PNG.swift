@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension QRMatrix {
     /// A PNG of the symbol: greyscale for black on white, RGBA for any other colours.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A generated, rendered and (optionally) self-checked QR code.
 public struct QRRenderedCode: Sendable, Equatable {

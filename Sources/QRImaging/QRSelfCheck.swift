@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Reads a rendered QR code back with the scanner and checks it holds exactly the encoded bytes.
 ///

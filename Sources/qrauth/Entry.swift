@@ -1,11 +1,7 @@
 import ArgumentParser
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

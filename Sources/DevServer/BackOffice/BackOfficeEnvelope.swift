@@ -1,11 +1,7 @@
 import Hummingbird
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The back-office response envelopes of the PowerAuth server (`ObjectResponse`): `{"status":"OK",
 /// "responseObject":…}` and the error form, with dates as Spring Boot's Jackson writes them

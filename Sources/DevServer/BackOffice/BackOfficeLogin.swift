@@ -1,11 +1,7 @@
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A Basic-auth login (an integration's client token and secret on the real server).
 public struct BackOfficeLogin: Sendable {

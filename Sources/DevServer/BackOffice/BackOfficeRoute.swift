@@ -2,11 +2,7 @@ import Hummingbird
 import MobileTokenAPI
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// One back-office endpoint: a `POST` path under `/rest/v3` and its handler. The router adds the gates every
 /// route shares (the `--backoffice` switch, the listener, Basic auth) and turns a thrown `BackOfficeFailure` into

@@ -3,11 +3,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/activation/...`: init, commit, status, block, unblock, remove, list (spec §5.3), on the

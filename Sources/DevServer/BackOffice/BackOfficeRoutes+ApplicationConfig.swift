@@ -2,11 +2,7 @@ import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `createApplicationConfig` and its siblings (spec §17; SERVER `docs/WebServices-Methods-V4.md`): a key with a
 /// list of values per application. `cryptography_algorithms_supported` (suite names) limits the suites

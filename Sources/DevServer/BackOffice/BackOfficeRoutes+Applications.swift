@@ -2,11 +2,7 @@ import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/application/...`: list, create, detail, version/create (spec §5.2), on the state's applications.

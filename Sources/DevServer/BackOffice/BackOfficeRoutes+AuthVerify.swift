@@ -2,11 +2,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `/rest/v4/auth/verify` (spec §17; `/rest/v3/signature/verify` with `signature` → `authenticationCode`,
 /// `signatureType` → `authenticationCodeType`): an online authentication code of a 4.0 activation checked over the

@@ -4,11 +4,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// The `/rest/v4` paths of the offline calls (SERVER `docs/REST-API-Migration-V4.md`; spec §17).

@@ -3,11 +3,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.

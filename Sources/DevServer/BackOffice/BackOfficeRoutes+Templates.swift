@@ -2,11 +2,7 @@ import MobileTokenAPI
 import OfflineOperations
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.

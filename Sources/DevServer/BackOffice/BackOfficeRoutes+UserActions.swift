@@ -2,11 +2,7 @@ import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/approve`, `/approve/fail`, `/reject`: what an enrollment server calls after it checked

@@ -2,11 +2,7 @@ import Hummingbird
 import Logging
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The PowerAuth server's back-office REST API (`/rest/v3/...`, with a `BackOfficeConfiguration`): the gates every
 /// route shares and the handlers of `BackOfficeRoutes`.

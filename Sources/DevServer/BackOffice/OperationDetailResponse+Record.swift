@@ -3,11 +3,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension BackOffice.OperationDetailResponse {
     /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING;

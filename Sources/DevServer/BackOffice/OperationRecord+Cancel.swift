@@ -1,10 +1,6 @@
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension OperationRecord {
     /// The bank cancels the operation: a PENDING one (not past its expiry) becomes CANCELED with `reason` (at most

@@ -1,10 +1,6 @@
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// An inbox message as the admin API shows it: the detail the app sees plus whose inbox it is in.
 struct AdminInboxMessageView: Encodable {

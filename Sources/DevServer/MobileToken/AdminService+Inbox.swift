@@ -3,11 +3,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The admin side of the inbox and push registrations (behind the admin gate).
 extension AdminService {

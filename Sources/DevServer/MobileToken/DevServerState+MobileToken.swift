@@ -1,11 +1,7 @@
 import MobileTokenAPI
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The inbox and push registrations over the state: plain logic, no HTTP (the handlers are in
 /// MobileTokenService+Inbox.swift, MobileTokenService+Push.swift and AdminService+Inbox.swift).

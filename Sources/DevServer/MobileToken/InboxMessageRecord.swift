@@ -1,10 +1,6 @@
 public import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An inbox message as the server keeps it: the message, its body and whose inbox it is in.
 public struct InboxMessageRecord: Sendable, Equatable, Codable {

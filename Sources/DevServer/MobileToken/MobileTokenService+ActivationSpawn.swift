@@ -3,11 +3,7 @@ import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension MobileTokenService {
     /// The shortest OTP a spawn request may carry (the activation spawn tutorial: at least 16 characters).

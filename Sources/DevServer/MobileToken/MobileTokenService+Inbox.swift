@@ -1,11 +1,7 @@
 import Hummingbird
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The inbox, push registration and activation spawn routes of the Mobile Token API.
 extension MobileTokenService {

@@ -4,11 +4,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension MobileTokenService {
     /// The longest push token the emulated push server accepts.

@@ -1,10 +1,6 @@
 public import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A push registration as the server keeps it (one per activation: registering again replaces it).
 public struct PushRegistrationRecord: Sendable, Equatable, Codable {

@@ -1,10 +1,6 @@
 import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A push registration as `GET /admin/push` shows it.
 struct PushRegistrationView: Encodable {

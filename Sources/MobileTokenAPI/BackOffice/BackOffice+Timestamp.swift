@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension BackOffice {
     /// A date as the Java server's Jackson writes it: `2025-01-01T12:00:00.000+00:00` (UTC, milliseconds).

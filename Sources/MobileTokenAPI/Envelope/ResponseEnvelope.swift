@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// A Mobile Token API answer: `{"status":"OK"|"ERROR","responseObject":...,"currentTimestamp"?}`.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// One message of an inbox list (`inbox/message/list`): everything but the body (mtoken-sdk-ios `WMTInboxMessage`).
 public struct InboxMessage: Sendable, Hashable {

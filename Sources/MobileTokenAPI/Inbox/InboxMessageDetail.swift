@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// One message with its body (`inbox/message/detail`, mtoken-sdk-ios `WMTInboxMessageDetail`).
 ///

@@ -1,10 +1,6 @@
 public import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `mobileTokenData` object the SDKs attach to an approval (`operation/authorize`) and, with enrollment server
 /// 2.0+, a rejection (`operation/cancel`): any JSON object. The 2026 SDKs put the log of pre-approval screens under

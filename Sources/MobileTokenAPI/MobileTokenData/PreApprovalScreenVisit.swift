@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// One visit of a pre-approval screen, an entry of `mobileTokenData.preApprovalScreens` (mtoken-sdk-ios
 /// `WMTPreApprovalScreensRecorder`): which screen, when it opened and closed, and the action that closed it.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An amount as an attribute shows it: the number and currency, and the formatted strings the UI displays.
 public struct AttributeAmount: Sendable, Hashable {

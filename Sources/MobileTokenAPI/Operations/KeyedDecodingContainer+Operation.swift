@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 package extension KeyedDecodingContainer where K == JSONKey {
     /// A required value.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension OperationAttribute: Decodable {
     /// Decodes one attribute: `type`, `id` and `label` required, then the fields of the type.

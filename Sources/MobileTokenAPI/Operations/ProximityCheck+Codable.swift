@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension ProximityCheck: Codable {
     /// Decodes `otp`, `type` and the timestamps.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A proximity check sent with an approval: the PAC TOTP and when it was received.
 public struct ProximityCheck: Sendable, Hashable {

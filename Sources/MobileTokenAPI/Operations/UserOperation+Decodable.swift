@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension UserOperation: Decodable {
     /// Decodes by the iOS SDK rules and keeps the raw JSON.

@@ -1,11 +1,7 @@
 public import OfflineOperations
 public import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An online operation of the Mobile Token API, decoded by the iOS SDK rules; `raw` keeps the JSON as received.
 public struct UserOperation: Sendable, Hashable, Identifiable {

@@ -2,11 +2,7 @@ import HTTPTypes
 public import MobileTokenAPI
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A client of the PowerAuth server back-office REST API (`/rest/v3/*`).
 ///

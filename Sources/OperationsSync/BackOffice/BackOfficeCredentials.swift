@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// HTTP Basic credentials of a `restrictAccess` PowerAuth server (an integration's name and secret).
 ///

@@ -2,11 +2,7 @@ import HTTPTypes
 import MobileTokenAPI
 public import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension EnrollmentClient {
     /// What `activate` needs besides the code: the application, the protocol version and the device's details.

@@ -2,11 +2,7 @@ import MobileTokenAPI
 public import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension EnrollmentClient {
     /// `/pa/v3/activation/status`: sends a fresh challenge, decodes the encrypted status blob with the device's keys

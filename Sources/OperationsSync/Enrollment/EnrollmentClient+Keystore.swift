@@ -2,11 +2,7 @@ import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension EnrollmentClient {
     /// The application-scope temporary key (3.3), cached until `exp_ms − 10 s`.

@@ -1,11 +1,7 @@
 import MobileTokenAPI
 public import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension EnrollmentClient {
     /// `/pa/v3/token/create`: encrypts `{}` (activation scope, `CREATE_TOKEN`; 3.3 to the activation-scope temporary

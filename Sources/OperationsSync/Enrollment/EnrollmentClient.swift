@@ -2,11 +2,7 @@ import HTTPTypes
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The enrollment client: the mobile token's side of `/pa/v3` — activation via activation code, status, remove,
 /// MAC tokens and 3.3 temporary keys — over any `HTTPClient` (normally `NIOHTTPClient`, with the TLS, pinning and

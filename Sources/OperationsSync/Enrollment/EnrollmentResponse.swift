@@ -1,11 +1,7 @@
 import MobileTokenAPI
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Reads `/pa/v3` answers: error envelopes (never encrypted) first, then the plain envelope or the bare ECIES body.
 enum EnrollmentResponse {

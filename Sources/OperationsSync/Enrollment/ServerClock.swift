@@ -1,10 +1,6 @@
 import NIOConcurrencyHelpers
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The server-synchronised clock of the enrollment client (spec: replay protection and clocks). Newer servers
 /// refuse request timestamps ahead of their own clock, so requests use `device time + offset − 1 s`, where the

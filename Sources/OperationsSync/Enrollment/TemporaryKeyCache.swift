@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A verified 3.3 temporary encryption key (spec: temporary encryption keys): its id (`sub`), public key and expiry.
 public struct CachedTemporaryKey: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A cookie kept by a `CookieJar`.
 public struct Cookie: Sendable, Hashable {

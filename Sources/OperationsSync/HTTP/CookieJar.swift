@@ -1,11 +1,7 @@
 import NIOConcurrencyHelpers
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Cookies received with `Set-Cookie`, sent back with `Cookie` (RFC 6265, simplified). Off unless configured.
 ///

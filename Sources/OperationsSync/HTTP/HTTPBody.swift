@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A request body: nothing, JSON bytes, form fields or raw bytes with a content type.
 public enum HTTPBody: Sendable, Hashable {

@@ -1,10 +1,6 @@
 public import HTTPTypes
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Everything a `NIOHTTPClient` is built with. Value type: copy and adjust.
 public struct HTTPClientConfiguration: Sendable {

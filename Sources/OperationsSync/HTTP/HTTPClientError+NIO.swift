@@ -4,11 +4,7 @@ import NIOPosix
 import NIOSSL
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

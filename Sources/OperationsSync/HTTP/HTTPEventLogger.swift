@@ -1,11 +1,7 @@
 import HTTPTypes
 import Logging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The client's logging: filters by `HTTPLogLevel`, redacts, truncates, and writes to the caller's `Logger`.
 struct HTTPEventLogger: Sendable {

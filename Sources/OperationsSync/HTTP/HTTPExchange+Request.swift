@@ -1,11 +1,7 @@
 public import HTTPTypes
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension HTTPExchange {
     /// A request: swift-http-types' head (method, scheme, authority, path with query, header fields) and the body

@@ -1,11 +1,7 @@
 public import HTTPTypes
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension HTTPExchange {
     /// A complete response: swift-http-types' head (status with reason phrase, header fields) and the body in memory,

@@ -1,11 +1,7 @@
 import HTTPTypes
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Replaces secret values in headers, URLs and bodies before anything is logged.
 struct LogRedactor: Sendable {

@@ -3,11 +3,7 @@ import NIOCore
 import NIOHTTP1
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension NIOHTTPClient {
     /// Prepare, intercept, sign, send, observe, intercept the response.

@@ -5,11 +5,7 @@ public import NIOCore
 import NIOPosix
 import NIOSSL
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The HTTP/1.1 client on SwiftNIO and NIOSSL: keep-alive connection pool, TLS with a pinning hook,
 /// interceptors, a response observer, a cookie jar, timeouts, cancellation and redacted logging.

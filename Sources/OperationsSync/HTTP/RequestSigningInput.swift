@@ -1,10 +1,6 @@
 public import HTTPTypes
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// What a signer signs: the method, URL, the exact body bytes and the endpoint kind (never `basic`), with the
 /// authentication of the call.

@@ -1,10 +1,6 @@
 import NIOCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Where a request goes, taken apart for the connection: scheme, host, port and the request target.
 struct ResolvedTarget: Sendable {

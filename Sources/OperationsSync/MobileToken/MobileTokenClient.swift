@@ -3,11 +3,7 @@ public import MobileTokenAPI
 public import OfflineOperations
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
 ///

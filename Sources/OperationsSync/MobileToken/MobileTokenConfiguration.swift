@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// How a `MobileTokenClient` behaves: language, request serialisation and its clock.
 public struct MobileTokenConfiguration: Sendable {

@@ -1,11 +1,7 @@
 import MobileTokenAPI
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension ResponseEnvelope where Payload: Decodable {
     /// Reads a response by the networking-library precedence: a decodable ERROR envelope wins over the status; an

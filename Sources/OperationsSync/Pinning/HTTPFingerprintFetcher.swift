@@ -1,11 +1,7 @@
 public import FingerprintLists
 import HTTPTypes
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `CertStore` fetcher over this module's HTTP client: one GET of the list URL (for the Mobile Utility
 /// Server, `/app/init?appName=...`) with the challenge header in challenge mode; the answer's headers (including

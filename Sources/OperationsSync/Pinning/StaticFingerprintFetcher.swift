@@ -1,10 +1,6 @@
 public import FingerprintLists
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A `CertStore` fetcher that answers with fixed bytes (a list file shipped with a test or a pipeline); the store
 /// still verifies every signature and expiry as for a download.

@@ -1,10 +1,6 @@
 public import MobileTokenAPI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The pending operations after one poll, with what changed since the previous poll.
 public struct OperationsSnapshot: Sendable {

@@ -1,11 +1,7 @@
 public import PowerAuth
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// An activation kept in memory (tests, embedding apps with their own persistence).
 public final class InMemoryActivationStore: ActivationStore, @unchecked Sendable {

@@ -1,11 +1,7 @@
 import HTTPTypes
 public import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Encrypts the request objects of endpoints with an `encryption` scope and opens their answers, as the mobile SDK's
 /// encryptors do: ECIES with the generic purposes (spec §1.3) over the device activation in `store`.

@@ -2,11 +2,7 @@ import HTTPTypes
 import OfflineOperations
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The protocol 4.0 branch of `PowerAuthRequestSigner` (spec powerauth-v4.md §18): when the device file behind the
 /// store is a 4.0 one, headers are 4.0 `X-PowerAuth-Token` (KMAC digest) and `X-PowerAuth-Authorization` (one locked

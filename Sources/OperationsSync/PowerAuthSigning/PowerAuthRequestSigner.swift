@@ -1,11 +1,7 @@
 public import HTTPTypes
 public import PowerAuth
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
 /// bytes, fresh nonce) and `X-PowerAuth-Token` for token-signed ones, made with the token the endpoint names

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A PowerAuth 3 activation code: `XXXXX-XXXXX-XXXXX-XXXXX`, Base32 of 10 random bytes and their CRC-16/ARC.
 ///

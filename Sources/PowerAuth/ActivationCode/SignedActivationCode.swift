@@ -1,11 +1,7 @@
 public import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// An activation code as a QR code or deep link carries it: `CODE` or `CODE#SIGNATURE`.
 ///

@@ -1,11 +1,7 @@
 public import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The device side of activation via activation code (`/pa/v3/activation/create`) as values: a fresh device key
 /// pair, layer 2 then layer 1 encrypted (3.0–3.2 to the master server public key, 3.3 to the application-scope

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The device side of an ECIES exchange with an application-specific endpoint (spec §1.3: the generic purposes
 /// `/pa/generic/application` and `/pa/generic/activation`) as values: encrypt the request object, send the body

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// The device side of `/pa/v3/token/create` as values: encrypt `{}` (activation scope, `CREATE_TOKEN`), then the
 /// caller signs the exact body bytes with uriId `/pa/token/create` and sends them; the answer decrypts to the token.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The layer-2 plaintext of `/pa/v3/activation/create`, encrypted with `ACTIVATION_LAYER_2`.
 package struct ActivationLayer2Request: Sendable, Equatable, Codable {

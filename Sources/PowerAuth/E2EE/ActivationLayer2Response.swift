@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The layer-2 response plaintext of `/pa/v3/activation/create`.
 package struct ActivationLayer2Response: Sendable, Equatable, Codable {

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// The server side of ECIES: decrypts requests encrypted to its private key (or with a known envelope key).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// The purpose of an ECIES exchange: selects the scope and SHARED_INFO_1.

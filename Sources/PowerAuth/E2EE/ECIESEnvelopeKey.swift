@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// The 48-byte ECIES envelope key `KEY_ENC || KEY_MAC || KEY_IV` of one exchange.

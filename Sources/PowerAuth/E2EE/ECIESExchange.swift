@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The symmetric part of one ECIES exchange once the envelope key is known.
 ///

@@ -1,10 +1,6 @@
 public import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// Where an ECIES exchange gets its ephemeral key pair and nonces; injectable so tests are deterministic.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension ECIES {
     /// The server's replay protection for ECIES requests that carry a timestamp (3.2+).

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The one-shot state behind `ECIES.ResponseEncryptor` and `ECIES.ResponseDecryptor`: the request's exchange
 /// (keys and parameters) and nonce, handed out once so that no response is sealed or opened twice.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// Decrypts the one response of a request made by `ECIES.Encryptor`; a second call fails.

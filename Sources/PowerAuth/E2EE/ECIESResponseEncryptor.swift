@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 extension ECIES {
     /// Encrypts the one response to a request `ECIES.Decryptor` decrypted; a second call fails.

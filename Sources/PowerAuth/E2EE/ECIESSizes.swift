@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `SIZES(a, b, …) = BE32(len a) || a || BE32(len b) || b || …` (spec notation).
 enum ECIESSizes {

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Decoding and encoding helpers for the Base64 and millisecond fields of the ECIES JSON objects.
 enum ECIESWireField {

@@ -1,11 +1,7 @@
 package import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response;
 /// `Codable` so a client may cache it (the public key is not secret).

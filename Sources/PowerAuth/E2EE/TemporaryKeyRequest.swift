@@ -1,11 +1,7 @@
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The decrypted response of `/pa/v3/token/create`: `{"tokenId","tokenSecret"}`.
 package struct TokenCreatePayload: Sendable, Equatable, Codable {

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The server side of activation via activation code (`/pa/v3/activation/create`) as values, mirroring
 /// `DeviceActivationFlow`: layer 1 (`APPLICATION_SCOPE_GENERIC`) is opened and read for the code, layer 2

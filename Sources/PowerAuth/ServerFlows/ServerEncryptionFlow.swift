@@ -1,11 +1,7 @@
 package import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The server side of one ECIES exchange (spec §1.3) as a value: the parameters of the endpoint's purpose, the
 /// recipient key chosen by the protocol version (3.3: the temporary key the request names; earlier: the master or

@@ -1,10 +1,6 @@
 package import OfflineOperations
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The server side of `X-PowerAuth-Authorization` authentication as a value, mirroring
 /// `AuthorizationHeader.sign`: the header parsed, its signature type checked against the endpoint's, then the

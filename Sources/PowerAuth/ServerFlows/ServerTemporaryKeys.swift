@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The server side of `/pa/v3/keystore/create` (spec §2.3, §2.5): issues 3.3 temporary encryption keys and keeps
 /// them in memory until they expire. Using a key does not consume it; a lookup checks the expiry and the

@@ -1,11 +1,7 @@
 import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// The server side of `/pa/v3/token/create` and `/pa/v3/token/remove` as values, mirroring `DeviceTokenFlow`: the
 /// request (signed with `ServerSignatureAuthentication.tokenCreate`) is opened in activation scope (`CREATE_TOKEN`),

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The temporary keys a server issued, by id, with the scope each was issued for and its expiry: 3.3's P-256
 /// private keys (`ServerTemporaryKeys`) and 4.0's shared secrets (`ServerTemporaryKeysV4`). Using a key does not

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The AEAD of protocol 4.0 (spec §9; MOBILE `PowerAuthAEAD.cpp`): AES-256-CTR with KMAC tags, output

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The knowledge key of a 4.0 device file at rest (spec §8): `KEK = KMAC(UTF8(password), SALT, 32, "PA4PBKDF")`

@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// A temporary key the client obtained from `/pa/v4/keystore/create` (spec §11): its id and

@@ -1,11 +1,7 @@
 package import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// What a device keeps for one 4.0 activation to check offline QR payloads and compute approval codes

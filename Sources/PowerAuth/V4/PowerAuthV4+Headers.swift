@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// `X-PowerAuth-Authorization` of protocol 4.0 (spec §18): `pa_auth_code_type` and `pa_auth_code` replace the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The label KDF of protocol 4.0 (spec §3.2): `KMAC(K, SIZES(label, diversifier), L, "PA4KDF")`.

@@ -1,10 +1,6 @@
 package import OfflineOperations
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension PowerAuthV4 {
     /// `qrauth operation approve` for a 4.0 device file (spec §16): one locked read-modify-write of the file.

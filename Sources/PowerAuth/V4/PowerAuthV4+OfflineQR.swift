@@ -1,11 +1,7 @@
 package import OfflineOperations
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// Offline QR payloads of 4.0 activations (spec §16): key `2` (KMAC tag) and key `0` (ECDSA P-384).

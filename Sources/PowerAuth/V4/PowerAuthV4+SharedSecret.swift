@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// Shared-secret derivation of protocol 4.0 (spec §12; DOC-SS): DHKEM(P-384) export, plus ML-KEM-768 in the

@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The signing key pairs of one side of an activation for one suite (spec §2, §13.1 step 3): ECDSA P-384

@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The 80-byte activation status blob of protocol 4.0 (spec §14.3; DOC-STATUS): 48 data bytes and a KMAC.

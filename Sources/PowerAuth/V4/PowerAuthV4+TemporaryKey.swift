@@ -1,10 +1,6 @@
 package import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// The temporary-key JWTs of protocol 4.0 (spec §11; DOC-TEMP): an HS384 request, an ES384 response.

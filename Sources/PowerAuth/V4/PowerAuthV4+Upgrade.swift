@@ -1,11 +1,7 @@
 package import OfflineOperations
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// Upgrade of a 3.3 activation to 4.0 (spec §15): the constants both halves share, and the device's half of

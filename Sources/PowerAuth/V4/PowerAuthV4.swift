@@ -1,10 +1,6 @@
 import QRAuthCrypto
 
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
+package import FoundationEssentials
 
 /// PowerAuth protocol 4.0 (spec powerauth-v4.md): the primitives and constructions the device and the
 /// server share. Everything is nested here so the 3.x surface stays as it is.

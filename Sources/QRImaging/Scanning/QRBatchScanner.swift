@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import FoundationEssentials
 
 /// Scans many inputs in parallel: `jobs` worker threads, each with its own `QRScanner` (ZBar scanners
 /// are not thread-safe), loading and scanning one input at a time. Results are delivered on the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The work queue and result slots a batch shares between its workers and the delivering thread.
 final class QRBatchState<Input: Sendable>: @unchecked Sendable {

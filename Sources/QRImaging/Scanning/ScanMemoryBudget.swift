@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Memory shared by the images a process decodes and scans at once: each job reserves what its
 /// image will take before the decoder allocates it, and waits while other jobs hold too much.

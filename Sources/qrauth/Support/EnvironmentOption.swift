@@ -1,10 +1,6 @@
 import ArgumentParser
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The environment variables online commands read an option from when it is absent on the command line (the
 /// option wins): `QRAUTH_URL` (`--url` of `sync`, `activation activate|status|remove`, `token`), `QRAUTH_DEVICE`

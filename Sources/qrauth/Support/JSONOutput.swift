@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// JSON on standard output: one document per command, or one compact object per line (`scan`).
 enum JSONOutput {

@@ -1,10 +1,6 @@
 import ArgumentParser
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Where an activation OTP comes from: an environment variable, a file or standard input, never the command line.
 struct OTPOptions: ParsableArguments {

@@ -2,11 +2,7 @@ import OfflineOperations
 import QRAuthFiles
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `--image F` of the operation commands: the offline operation in a screenshot or photo. Exit 3 when
 /// the image holds no QR code, 4 when none of its codes is an offline operation or it holds two

@@ -1,10 +1,6 @@
 import ArgumentParser
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// How the password reaches the tool: never on the command line unless the user insists (design.md); every
 /// source is read by the one rule of `SecretSource`.

@@ -1,11 +1,7 @@
 import QRAuthFiles
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Writes a payload as a QR code file (`--qr F.png|svg`), shared by `operation create` and `backend offline create`.
 enum QRCodeFile {

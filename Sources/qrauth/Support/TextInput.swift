@@ -1,11 +1,7 @@
 import ArgumentParser
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `[VALUE] [--input FILE|-]` pair many commands share: a value given inline, or read from a
 /// file or standard input.

@@ -1,10 +1,6 @@
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 extension TextInputOptions {
     /// The payload text: inline exactly as given; from a file or stdin, less one trailing line terminator.

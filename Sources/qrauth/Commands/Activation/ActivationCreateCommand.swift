@@ -3,11 +3,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
 struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

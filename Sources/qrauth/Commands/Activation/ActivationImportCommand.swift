@@ -2,11 +2,7 @@ import ArgumentParser
 import PowerAuth
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
 struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

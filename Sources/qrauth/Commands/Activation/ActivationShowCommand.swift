@@ -3,11 +3,7 @@ import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
 struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// What `activation create|show|import` print: public facts always, secrets only with `--reveal`.
 struct ActivationSummary: Encodable {

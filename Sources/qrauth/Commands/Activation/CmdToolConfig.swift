@@ -2,11 +2,7 @@ import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The powerauth-cmd-tool `config.json`: `mobileSdkConfig`, or the legacy `applicationKey`, `applicationSecret`,
 /// `masterPublicKey` (read by `activation import --config` and `activation activate --config`).

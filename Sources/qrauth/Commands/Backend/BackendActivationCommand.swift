@@ -3,11 +3,7 @@ import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth backend activation init|commit|status|block|unblock|remove|list`.
 struct BackendActivationCommand: AsyncParsableCommand {

@@ -5,11 +5,7 @@ import OperationsSync
 import PowerAuth
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth backend offline create|verify`.
 struct BackendOfflineCommand: AsyncParsableCommand {

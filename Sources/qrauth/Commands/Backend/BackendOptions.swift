@@ -2,11 +2,7 @@ import ArgumentParser
 import MobileTokenAPI
 import OperationsSync
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
 struct BackendOptions: ParsableArguments {

@@ -4,11 +4,7 @@ import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -3,11 +3,7 @@ import OperationsSync
 import PowerAuth
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.

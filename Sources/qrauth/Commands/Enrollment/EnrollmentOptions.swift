@@ -2,11 +2,7 @@ import ArgumentParser
 import OperationsSync
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The options of the commands that talk to the enrollment server's `/pa/v3` API as the mobile token: the base URL,
 /// the device file, TLS and pinning (as `sync`), output.

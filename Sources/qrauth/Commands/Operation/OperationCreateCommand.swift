@@ -6,11 +6,7 @@ import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
 struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

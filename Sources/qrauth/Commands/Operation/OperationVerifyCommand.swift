@@ -4,11 +4,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
 struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

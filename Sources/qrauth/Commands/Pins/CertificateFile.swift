@@ -1,11 +1,7 @@
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Reads certificate files for the `pins` commands.
 enum CertificateFile {

@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `--cert FILE` or `--host HOST:PORT`: where a command takes the certificate chain from.
 struct CertificateSourceOptions: ParsableArguments {

@@ -3,11 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
 struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {

@@ -3,11 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
 struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
 struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

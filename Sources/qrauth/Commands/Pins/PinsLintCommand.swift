@@ -3,11 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
 struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
 struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -3,11 +3,7 @@ import FingerprintLists
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
 /// [--into LIST.json]`: sign one entry.

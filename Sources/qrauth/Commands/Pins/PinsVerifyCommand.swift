@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
 struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
 struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import ArgumentParser
 import FingerprintLists
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `--key KEY.pem` plus the password options, shared by the commands that read a signing key.
 struct SigningKeyOptions: ParsableArguments {

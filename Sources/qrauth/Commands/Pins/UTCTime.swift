@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// Unix seconds shown as ISO 8601 UTC, and the current time for `--now` defaults.
 enum UTCTime {

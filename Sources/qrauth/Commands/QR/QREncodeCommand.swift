@@ -3,11 +3,7 @@ import OfflineOperations
 import QRAuthFiles
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth qr encode`: text or bytes → QR code as PNG, SVG, terminal blocks or a module matrix,
 /// read back by the scanner before anything is written.

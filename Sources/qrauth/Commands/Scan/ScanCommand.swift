@@ -6,11 +6,7 @@ import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
 struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -2,11 +2,7 @@ import OfflineOperations
 import PowerAuth
 import QRImaging
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The `--json` line for one input: `{"path", "symbols", "error"}` (plus `budgetExhausted` when a
 /// time budget cut the scan short).

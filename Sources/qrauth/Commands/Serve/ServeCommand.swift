@@ -6,11 +6,7 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

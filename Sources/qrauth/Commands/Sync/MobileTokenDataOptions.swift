@@ -4,11 +4,7 @@ import OperationsSync
 import QRAuthEncoding
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// `--mobile-token-data FILE|-` and `--pre-approval-screen SCREEN[:ACTION]` of `sync approve` and `sync reject`:
 /// the `mobileTokenData` object sent with the approval or rejection.

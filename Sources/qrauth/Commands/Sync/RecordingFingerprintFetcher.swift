@@ -1,11 +1,7 @@
 import FingerprintLists
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// A fetcher that remembers what the list server last said, so a failed update (`networkError` in the store's
 /// terms) can be reported as the server's own answer (`HTTP 403 INVALID_CHALLENGE: ...`) or the transport error.

@@ -2,11 +2,7 @@ import ArgumentParser
 import OperationsSync
 import PowerAuth
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {

@@ -2,11 +2,7 @@ import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// One operation as the human output prints it. Everything here comes from the server, so every
 /// value goes through `TerminalText.escaped` (a title cannot rewrite the line above it).

@@ -4,11 +4,7 @@ import OperationsSync
 import QRAuthCrypto
 import QRAuthFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import FoundationEssentials
 
 /// How a network command reaches its server: TLS trust (`--ca`, `--insecure`), plain HTTP (`--allow-http`),
 /// pinning with a signed fingerprint list (`--pins`, `--pins-url`, `--pins-key`, `--pins-challenge`) and the
