@@ -191,6 +191,15 @@ for tool in "$1"/usr/bin/*; do
     ldd "$tool" 2>/dev/null | awk -v tool="$tool" '/not found/ { print tool ": " $1 }'
 done
 SH
+    # This machine's own trust anchors and pip settings, as its resolv.conf and gitconfig: where the network goes
+    # through a TLS-inspecting proxy, its CA is a local anchor here, and without it `make test`'s bench-smoke could
+    # not fetch zxing-cpp from PyPI in the root (the first full fresh-check: CERTIFICATE_VERIFY_FAILED).
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" > /dev/null; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+        in_root update-ca-certificates > /dev/null
+    fi
+    [ -f /etc/pip.conf ] && cp /etc/pip.conf "$root/etc/pip.conf"
     missing=$(in_root sh /tmp/toolchain-libraries.sh "$swift_root")
     [ -z "$missing" ] || fail "the Swift toolchain misses libraries in the root: $(echo $missing)"
     in_root "$swift_root/usr/bin/swift" build --version
