@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// A request that ends in an error envelope: a code and a human message. Handlers throw it; as an
 /// `HTTPResponseError` the router turns it into `{"status":"ERROR","responseObject":{"code","message"}}` with its

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import PowerAuth
 import QRAuthCrypto
-
-import FoundationEssentials
 
 extension ActivationService {
     /// A fresh activation code of `application` and its master-key signature (Base64 DER), as the back office's

@@ -1,7 +1,6 @@
+import FoundationEssentials
 package import OfflineOperations
 package import PowerAuth
-
-import FoundationEssentials
 
 /// The server-side activation lifecycle as library calls: what `/rest/v3/activation/*` (and, until the back
 /// office is on, `/admin/activations/*`) and `/pa/v3/activation/*` run. Each is one locked transaction on

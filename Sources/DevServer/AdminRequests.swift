@@ -1,7 +1,6 @@
+import FoundationEssentials
 import MobileTokenAPI
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The JSON members of an admin body as typed optionals, read as the admin API always read them: a member of the
 /// wrong type is absent (`title: 5` means the default title), and an explicit `null` is kept where the raw value

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// `POST /admin/activations/init` and `/admin/activations/commit` (with `--admin`): the back office's
 /// `activation/init` and `activation/commit` with the same bodies (`{"requestObject":{…}}` or the bare object)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
@@ -5,8 +6,6 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRImaging
-
-import FoundationEssentials
 
 extension AdminService {
     /// `POST /admin/offline-operations`: builds and signs an offline QR payload for an activation

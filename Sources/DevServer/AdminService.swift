@@ -1,11 +1,10 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The admin API (`/admin/...`, with `--admin`): online and offline operations, activations, reset.
 struct AdminService: Sendable {

@@ -1,9 +1,8 @@
+package import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
-
-package import FoundationEssentials
 
 extension DevServer {
     /// Answers one request in-process through the same router a listener runs (tests call this without a socket):

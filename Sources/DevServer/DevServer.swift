@@ -1,3 +1,4 @@
+package import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 public import Logging
@@ -5,8 +6,6 @@ import MobileTokenAPI
 import NIOCore
 import PowerAuth
 import QRAuthEncoding
-
-package import FoundationEssentials
 
 /// The local Mobile Token API + fingerprint endpoint emulator: its state and the handlers of every area;
 /// `DevServerRoutes` is its Hummingbird router; `DevServerApplication` puts it on a socket.

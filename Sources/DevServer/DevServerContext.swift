@@ -1,9 +1,8 @@
+import FoundationEssentials
 import Hummingbird
 import Logging
 import MobileTokenAPI
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The request context of `qrauth serve`'s routes: the listener the request came in on and the whole request body,
 /// which `RequestBodyMiddleware` collects (within the size and time limits) before any route runs. Its

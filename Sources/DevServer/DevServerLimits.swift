@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// How much `qrauth serve` keeps (docs/serve.md, "Bounds"): the state file and memory stay bounded
 /// whatever clients do. Tests inject small values.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// The endpoints of `qrauth serve` as one Hummingbird router per listener (design.md): a route group per area, each
 /// registered by the area's own type (`MobileTokenService`: Mobile Token API and echo; `EnrollmentService`: `/pa/v3`

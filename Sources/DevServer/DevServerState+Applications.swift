@@ -1,7 +1,6 @@
+import FoundationEssentials
 public import PowerAuth
 import QRAuthFiles
-
-import FoundationEssentials
 
 extension DevServerState {
     /// The name of the application `serve` generates when neither the state nor `--app` has one.

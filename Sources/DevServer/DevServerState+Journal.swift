@@ -1,7 +1,6 @@
+import FoundationEssentials
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The `--state` file (format 2): one line holding a snapshot of the whole state, then one line per
 /// changed record, appended and synced as the changes happen. Reading applies the lines in order

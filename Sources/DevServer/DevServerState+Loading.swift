@@ -1,7 +1,6 @@
+import FoundationEssentials
 import PowerAuth
 import QRAuthFiles
-
-import FoundationEssentials
 
 extension DevServerState {
     /// The state a server starts with: the `statePath` file when it exists, plus every server

@@ -1,6 +1,5 @@
-public import PowerAuth
-
 import FoundationEssentials
+public import PowerAuth
 
 /// Everything the server remembers: activations (with counters), online and offline operations.
 /// This is the `--state` file (docs/serve.md: a snapshot line and appended changes).

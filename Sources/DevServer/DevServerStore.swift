@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Logging
 import MobileTokenAPI
 import OfflineOperations
@@ -5,8 +6,6 @@ import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// The server's memory: the state behind one lock, the derived-key cache, the token replay cache,
 /// and the `--state` file (DevServerState+Journal.swift).

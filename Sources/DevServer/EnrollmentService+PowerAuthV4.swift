@@ -1,10 +1,9 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
-
-import FoundationEssentials
 
 /// The enrollment server's `/pa/v4` API (protocol 4.0, spec powerauth-v4.md §11–§14) beside `/pa/v3`. The
 /// cryptography is `PowerAuth`'s server halves (`ServerFlowsV4.swift`); this file reads requests, finds the

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Hummingbird
 import Logging
 import MobileTokenAPI
@@ -5,8 +6,6 @@ import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The enrollment server's standard RESTful API (`/pa/v3/*`, spec §2–§4) with real ECIES: activation via
 /// activation code, encrypted status, signed remove, MAC tokens, 3.3 temporary keys, and the encrypted echo.

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
-
-import FoundationEssentials
 
 /// The Mobile Token API success envelopes (spec §6.2, `MobileTokenAPI.ResponseEnvelope`) as responses, and the
 /// JSON encoding every answer of the emulator shares (the error envelope is `APIFailure`'s).

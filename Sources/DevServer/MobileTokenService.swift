@@ -1,10 +1,9 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// The Mobile Token API (`/api/auth/token/app/operation/...`): list, history, detail, claim, authorize and reject,
 /// token- or signature-authenticated, and the signed echo.

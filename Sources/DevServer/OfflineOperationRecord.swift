@@ -1,6 +1,5 @@
-public import MobileTokenAPI
-
 public import FoundationEssentials
+public import MobileTokenAPI
 
 /// An offline (QR) operation the admin API signed: what the code verifier needs later.
 public struct OfflineOperationRecord: Sendable, Equatable, Codable {

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import MobileTokenAPI
 public import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// An online operation as the server keeps it: what the API shows plus who may see it and how many
 /// approval attempts failed.

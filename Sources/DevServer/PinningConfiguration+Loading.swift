@@ -1,8 +1,7 @@
 import FingerprintLists
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 extension PinningConfiguration {
     /// Reads a fingerprint list (static or fallback JSON; per-entry signatures are not needed) and a

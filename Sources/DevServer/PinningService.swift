@@ -1,9 +1,8 @@
 import FingerprintLists
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// `/app/init` (the Mobile Utility Server's signed fingerprint list), when a `PinningConfiguration` is given.
 struct PinningService: Sendable {

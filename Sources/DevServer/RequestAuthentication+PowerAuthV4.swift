@@ -1,9 +1,8 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// Why a 4.0 `X-PowerAuth-Authorization` was refused, with the reason for the log; `/pa/v4` and the Mobile Token
 /// API answer each kind their own way.

@@ -1,10 +1,9 @@
+import FoundationEssentials
 import Hummingbird
 import Logging
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// Checks the PowerAuth headers of a request against the store: `X-PowerAuth-Token` (`ServerTokenAuthentication`)
 /// and `X-PowerAuth-Authorization` (`ServerSignatureAuthentication`, with the look-ahead). The Mobile Token API and

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
-
-import FoundationEssentials
 
 /// Notes the listener and collects the whole request body into the context before the routes run: over `DevServer.maximumBodySize` is
 /// 413, still incomplete after `timeout` is 408 with `Connection: close` (the header timeout ends once the head is

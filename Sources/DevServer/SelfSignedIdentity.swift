@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 /// A test TLS identity for `--self-signed`: a test authority and a leaf for the loopback
 /// names it signs, plus the leaf's pin (Base64 SHA-256 of its DER, as fingerprint lists carry it).

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// What a `CertStore` persists: the accepted entries, the next update time and (challenge mode)
 /// the server's `domainsConfig`. Our own format; a file that fails to decode, or that names one key

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 extension CertStore {
     /// Validates a certificate given by its common name and SHA-256 fingerprint (depth 0 pins).

@@ -1,6 +1,5 @@
-import QRAuthFiles
-
 public import FoundationEssentials
+import QRAuthFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 /// Certificates read from a file (PEM, one or many; or one DER) or fetched from a TLS server
 /// (`OperationsSync.TLSCertificateFetcher`), leaf first.

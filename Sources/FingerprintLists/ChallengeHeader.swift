@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 /// The `X-Cert-Pinning-Challenge` value: Base64 of random bytes, signed as its text.
 public enum ChallengeHeader {

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// The challenge-signed `/app/init` response of the Mobile Utility Server: the whole body is
 /// signed (with the challenge) in `X-Cert-Pinning-Signature`; entries carry no signatures.

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 import QRAuthCrypto
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 extension FingerprintEntry {
     /// Which document an entry comes from; it decides which fields are required or refused.

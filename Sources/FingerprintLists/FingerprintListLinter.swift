@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 /// Finds what would make a list fail in the apps, or fail soon: expired and expiring entries,
 /// duplicates, entries that do not match the certificates being pinned, unsigned fields,

@@ -1,7 +1,6 @@
 import Dispatch
-import QRAuthCrypto
-
 import FoundationEssentials
+import QRAuthCrypto
 
 /// Verifies every entry of a static list against the app's public key, on all cores.
 ///

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import QRAuthCrypto
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// The public key apps are configured with: Base64 of the 65-byte uncompressed P-256 point
 /// `04||X||Y` (always starts with `B`). SPKI/PEM keys and compressed points are refused, as the

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 /// The private key that signs fingerprint lists, in the formats Wultra's ssl-pinning-tool reads
 /// and writes: PKCS#8 PEM (plain or PBES2-encrypted); SEC1 `EC PRIVATE KEY` PEM is also read.

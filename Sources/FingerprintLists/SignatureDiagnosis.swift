@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// Explains a signature that does not verify by trying the mistakes users make when signing by
 /// hand: the README's field order, milliseconds, a hex fingerprint, a trailing

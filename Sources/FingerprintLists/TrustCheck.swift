@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// Answers "would an app trust this certificate with this list?" by running the list through an
 /// in-memory `CertStore` exactly as a client's update and validation would.

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// Parses PAC payloads as the iOS SDK's `WMTPACUtils` does, with typed errors instead of nil.
 public enum PACParser {

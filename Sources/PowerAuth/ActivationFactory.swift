@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 import FoundationEssentials
+public import QRAuthCrypto
 
 /// Makes a test activation: real key pairs and a real ECDH on both sides, so the two files agree.
 public enum ActivationFactory {

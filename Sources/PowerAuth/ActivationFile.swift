@@ -1,7 +1,6 @@
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// An activation kept in a JSON file (`qrauth activation create --device F` / `--server F`): read and
 /// validated on every load, replaced atomically with mode 0600 on every save (a device, FIFO or socket

@@ -1,7 +1,6 @@
+package import FoundationEssentials
 import QRAuthEncoding
 import QRAuthFiles
-
-package import FoundationEssentials
 
 /// The bytes of activation files (read through `ActivationFile`): JSON, checked on reading (kind, protocol, duplicate
 /// keys, ranges), pretty and key-sorted on writing.

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// The 8-digit activation fingerprint users compare on both sides.
 package enum ActivationFingerprint {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 package import OfflineOperations
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// What the server keeps about an activation made through an activation code, besides the keys and
 /// counters: owner, code, commit phase, OTP, expiry, device details, timestamps.

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension ActivationStatusBlob {
     /// Makes a blob from its fields (the server side of `/pa/v3/activation/status`).

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import OfflineOperations
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// Decodes the standard-alphabet, padded Base64 fields PowerAuth carries, naming the field on failure.
 enum Base64Field {

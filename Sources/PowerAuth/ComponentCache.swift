@@ -1,7 +1,6 @@
+import FoundationEssentials
 import OfflineOperations
 import QRAuthCrypto
-
-import FoundationEssentials
 
 /// Signature components for one counter value and one data, shared between signature types: the
 /// per-factor `HMAC(K, ctr)` and every component depend only on a prefix of the factor list, so

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 /// The device side of an activation, as `qrauth activation create --device` writes it (docs/powerauth.md).
 public struct DeviceActivation: Sendable, Equatable, Codable {

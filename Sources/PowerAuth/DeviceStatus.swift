@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 import QRAuthCrypto
-
-public import FoundationEssentials
 
 extension ActivationStatus {
     /// The state of a status-blob byte (1 CREATED … 5 REMOVED), or nil.

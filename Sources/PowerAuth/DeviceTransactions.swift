@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 import QRAuthCrypto
-
-public import FoundationEssentials
 
 /// The device side of PowerAuth as whole transactions over an `ActivationStore`: approve an offline
 /// operation, sign an online request, confirm what the server accepted. Each runs as one locked

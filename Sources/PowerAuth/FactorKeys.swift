@@ -1,6 +1,5 @@
-public import OfflineOperations
-
 public import FoundationEssentials
+public import OfflineOperations
 
 /// The signature keys one side holds; a missing key means that factor is not available.
 public struct FactorKeys: Sendable, Equatable {

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// The `PowerAuth key="value", key="value"` syntax shared by both headers; field order is free.
 enum HeaderFields {

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// The PowerAuth key schedule: master secret, KDF by index, KDF_INTERNAL.
 package enum KeyDerivation {

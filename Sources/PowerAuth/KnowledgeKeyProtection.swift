@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 /// The knowledge key at rest, protected as the PowerAuth mobile SDK does: PBKDF2-HMAC-SHA1 (16-byte salt,
 /// 10 000 iterations) then AES-128-CBC, zero IV, no padding. A wrong password decrypts to a wrong key

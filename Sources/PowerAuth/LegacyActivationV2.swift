@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// The version 2 activation exchange (legacy, kept for the upstream vectors and old activations):
 /// the public keys travel AES-CBC encrypted twice, under a key from the activation OTP and an ephemeral ECDH key.

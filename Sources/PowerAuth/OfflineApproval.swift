@@ -1,6 +1,5 @@
-public import OfflineOperations
-
 public import FoundationEssentials
+public import OfflineOperations
 
 /// The offline approval code a phone computes for a scanned QR operation.
 public enum OfflineApproval {

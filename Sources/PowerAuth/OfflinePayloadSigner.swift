@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 public import QRAuthCrypto
-
-public import FoundationEssentials
 
 /// The server side of offline QR operations: signs `DATA[\nTOTP]\nNONCE\nINDICATOR`.
 public enum OfflinePayloadSigner {

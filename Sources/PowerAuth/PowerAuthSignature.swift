@@ -1,7 +1,6 @@
+package import FoundationEssentials
 package import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 /// The PowerAuth signature: one HMAC component per factor, rendered decimal or Base64.
 package enum PowerAuthSignature {

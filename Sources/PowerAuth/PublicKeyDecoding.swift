@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 import FoundationEssentials
+import QRAuthCrypto
 
 /// Turns stored key bytes into OpenSSL-backed keys with PowerAuth errors naming the field.
 enum PublicKeyDecoding {

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 import QRAuthCrypto
-
-public import FoundationEssentials
 
 /// The server-side activation lifecycle, as the PowerAuth server runs it:
 /// CREATED (init, code issued) → PENDING_COMMIT (key exchange) → ACTIVE (commit, or at once with

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 public import QRAuthCrypto
-
-public import FoundationEssentials
 
 /// The server side of an activation, as `qrauth activation create --server` writes it (docs/powerauth.md).
 public struct ServerActivation: Sendable, Equatable, Codable {

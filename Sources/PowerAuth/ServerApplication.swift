@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import QRAuthCrypto
 package import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// A PowerAuth application as the server keeps it: a name, the master key pair and one or
 /// more versions, each with its `APP_KEY` and `APP_SECRET`. `qrauth serve --app FILE` reads and writes it

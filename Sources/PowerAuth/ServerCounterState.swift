@@ -1,6 +1,5 @@
-package import OfflineOperations
-
 package import FoundationEssentials
+package import OfflineOperations
 
 /// What the server keeps per activation for signature checks: counters, attempts, status.
 package struct ServerCounterState: Sendable, Equatable, Codable {

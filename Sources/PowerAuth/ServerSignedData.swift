@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// ECDSA-P256-SHA256 over server-signed data: verification never throws, "no" is `false`.
 package enum ServerSignedData {

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 /// The value a signature is keyed with: the v3 hash-based `CTR_DATA` or the v2 numeric counter.
 public enum SignatureCounter: Sendable, Equatable {

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 package import OfflineOperations
 import QRAuthCrypto
-
-public import FoundationEssentials
 
 /// The server's signature check with counter look-ahead, offline and online.
 /// Comparisons are constant-time; the caller persists the returned state.

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 /// RFC 6238 time-based one-time passwords; PowerAuth's proximity check uses HMAC-SHA256 and 8 digits.
 /// The time is passed in; nothing here reads a clock.

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 /// The MAC-token digest and its header. Time is passed in, never read here.
 public enum TokenDigest {

@@ -1,7 +1,6 @@
 internal import COpenSSL
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 extension NISTP256.Signing.PrivateKey {
     /// PEM labels of the private-key containers this type reads.

@@ -1,7 +1,6 @@
 internal import COpenSSL
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 extension NISTP256.Signing.PublicKey {
     /// The fixed SubjectPublicKeyInfo prefix for an uncompressed P-256 point: SEQUENCE, AlgorithmIdentifier

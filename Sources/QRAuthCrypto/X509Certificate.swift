@@ -1,7 +1,6 @@
 internal import COpenSSL
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// An X.509 certificate, parsed once into plain values (no C handle is kept).
 ///

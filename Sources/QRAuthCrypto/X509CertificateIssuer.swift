@@ -1,7 +1,6 @@
 internal import COpenSSL
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// Issues X.509 certificates with OpenSSL for test set-ups: a self-signed authority and leaf
 /// certificates it signs (ECDSA P-256 with SHA-256). Not a CA product: no revocation, no policies.

@@ -1,7 +1,6 @@
 import ArgumentParser
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 #if canImport(Glibc)
     import Glibc

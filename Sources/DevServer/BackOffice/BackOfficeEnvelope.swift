@@ -1,7 +1,6 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// The back-office response envelopes of the PowerAuth server (`ObjectResponse`): `{"status":"OK",
 /// "responseObject":…}` and the error form, with dates as Spring Boot's Jackson writes them

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// A Basic-auth login (an integration's client token and secret on the real server).
 public struct BackOfficeLogin: Sendable {

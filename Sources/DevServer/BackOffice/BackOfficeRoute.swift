@@ -1,8 +1,7 @@
+package import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import QRAuthEncoding
-
-package import FoundationEssentials
 
 /// One back-office endpoint: a `POST` path under `/rest/v3` and its handler. The router adds the gates every
 /// route shares (the `--backoffice` switch, the listener, Basic auth) and turns a thrown `BackOfficeFailure` into

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/activation/...`: init, commit, status, block, unblock, remove, list (spec §5.3), on the

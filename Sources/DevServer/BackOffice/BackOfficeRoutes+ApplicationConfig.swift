@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// `createApplicationConfig` and its siblings (spec §17; SERVER `docs/WebServices-Methods-V4.md`): a key with a
 /// list of values per application. `cryptography_algorithms_supported` (suite names) limits the suites

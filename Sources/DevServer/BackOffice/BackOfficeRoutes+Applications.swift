@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/application/...`: list, create, detail, version/create (spec §5.2), on the state's applications.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// `/rest/v4/auth/verify` (spec §17; `/rest/v3/signature/verify` with `signature` → `authenticationCode`,
 /// `signatureType` → `authenticationCodeType`): an online authentication code of a 4.0 activation checked over the

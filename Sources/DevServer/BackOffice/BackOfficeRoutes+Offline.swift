@@ -1,10 +1,9 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// The `/rest/v4` paths of the offline calls (SERVER `docs/REST-API-Migration-V4.md`; spec §17).

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.

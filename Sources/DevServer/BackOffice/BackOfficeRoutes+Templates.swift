@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.

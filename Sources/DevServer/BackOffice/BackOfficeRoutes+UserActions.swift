@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOfficeRoutes {
     /// `/rest/v3/operation/approve`, `/approve/fail`, `/reject`: what an enrollment server calls after it checked

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import Hummingbird
 import Logging
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// The PowerAuth server's back-office REST API (`/rest/v3/...`, with a `BackOfficeConfiguration`): the gates every
 /// route shares and the handlers of `BackOfficeRoutes`.

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension BackOffice.OperationDetailResponse {
     /// `record` as the back-office API shows it; `proximityOtp` is the current proximity TOTP while it is PENDING;

@@ -1,6 +1,5 @@
-import MobileTokenAPI
-
 import FoundationEssentials
+import MobileTokenAPI
 
 extension OperationRecord {
     /// The bank cancels the operation: a PENDING one (not past its expiry) becomes CANCELED with `reason` (at most

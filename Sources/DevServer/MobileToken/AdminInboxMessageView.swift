@@ -1,6 +1,5 @@
-import MobileTokenAPI
-
 import FoundationEssentials
+import MobileTokenAPI
 
 /// An inbox message as the admin API shows it: the detail the app sees plus whose inbox it is in.
 struct AdminInboxMessageView: Encodable {

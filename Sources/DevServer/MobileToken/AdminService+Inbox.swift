@@ -1,9 +1,8 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// The admin side of the inbox and push registrations (behind the admin gate).
 extension AdminService {

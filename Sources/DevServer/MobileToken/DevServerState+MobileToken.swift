@@ -1,7 +1,6 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
-
-import FoundationEssentials
 
 /// The inbox and push registrations over the state: plain logic, no HTTP (the handlers are in
 /// MobileTokenService+Inbox.swift, MobileTokenService+Push.swift and AdminService+Inbox.swift).

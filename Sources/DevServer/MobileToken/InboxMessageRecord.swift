@@ -1,6 +1,5 @@
-public import MobileTokenAPI
-
 public import FoundationEssentials
+public import MobileTokenAPI
 
 /// An inbox message as the server keeps it: the message, its body and whose inbox it is in.
 public struct InboxMessageRecord: Sendable, Equatable, Codable {

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 extension MobileTokenService {
     /// The shortest OTP a spawn request may carry (the activation spawn tutorial: at least 16 characters).

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
-
-import FoundationEssentials
 
 /// The inbox, push registration and activation spawn routes of the Mobile Token API.
 extension MobileTokenService {

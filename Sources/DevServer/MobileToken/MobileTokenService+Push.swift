@@ -1,10 +1,9 @@
+import FoundationEssentials
 import Hummingbird
 import MobileTokenAPI
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension MobileTokenService {
     /// The longest push token the emulated push server accepts.

@@ -1,6 +1,5 @@
-public import MobileTokenAPI
-
 public import FoundationEssentials
+public import MobileTokenAPI
 
 /// A push registration as the server keeps it (one per activation: registering again replaces it).
 public struct PushRegistrationRecord: Sendable, Equatable, Codable {

@@ -1,6 +1,5 @@
-import MobileTokenAPI
-
 import FoundationEssentials
+import MobileTokenAPI
 
 /// A push registration as `GET /admin/push` shows it.
 struct PushRegistrationView: Encodable {

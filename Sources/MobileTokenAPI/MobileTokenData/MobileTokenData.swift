@@ -1,6 +1,5 @@
-public import QRAuthEncoding
-
 import FoundationEssentials
+public import QRAuthEncoding
 
 /// The `mobileTokenData` object the SDKs attach to an approval (`operation/authorize`) and, with enrollment server
 /// 2.0+, a rejection (`operation/cancel`): any JSON object. The 2026 SDKs put the log of pre-approval screens under

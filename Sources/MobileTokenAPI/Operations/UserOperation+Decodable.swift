@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 extension UserOperation: Decodable {
     /// Decodes by the iOS SDK rules and keeps the raw JSON.

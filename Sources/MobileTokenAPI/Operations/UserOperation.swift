@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import OfflineOperations
 public import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// An online operation of the Mobile Token API, decoded by the iOS SDK rules; `raw` keeps the JSON as received.
 public struct UserOperation: Sendable, Hashable, Identifiable {

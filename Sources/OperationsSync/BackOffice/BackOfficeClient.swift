@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 public import MobileTokenAPI
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// A client of the PowerAuth server back-office REST API (`/rest/v3/*`).
 ///

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 import MobileTokenAPI
 public import PowerAuth
-
-import FoundationEssentials
 
 extension EnrollmentClient {
     /// What `activate` needs besides the code: the application, the protocol version and the device's details.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 public import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension EnrollmentClient {
     /// `/pa/v3/activation/status`: sends a fresh challenge, decodes the encrypted status blob with the device's keys

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import PowerAuth
 import QRAuthCrypto
-
-import FoundationEssentials
 
 extension EnrollmentClient {
     /// The application-scope temporary key (3.3), cached until `exp_ms − 10 s`.

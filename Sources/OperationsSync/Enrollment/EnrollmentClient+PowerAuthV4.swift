@@ -1,11 +1,10 @@
+import FoundationEssentials
 import HTTPTypes
 import MobileTokenAPI
 package import OfflineOperations
 package import PowerAuth
 package import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// The mobile token's side of `/pa/v4` (protocol 4.0, spec powerauth-v4.md §11–§14): the server's suites, temporary
 /// keys, activation, confirm, status and token create. The cryptography is `PowerAuthV4`'s device half; this file

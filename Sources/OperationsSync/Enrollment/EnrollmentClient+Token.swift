@@ -1,7 +1,6 @@
+import FoundationEssentials
 import MobileTokenAPI
 public import PowerAuth
-
-import FoundationEssentials
 
 extension EnrollmentClient {
     /// `/pa/v3/token/create`: encrypts `{}` (activation scope, `CREATE_TOKEN`; 3.3 to the activation-scope temporary

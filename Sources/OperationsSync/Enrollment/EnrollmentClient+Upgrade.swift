@@ -1,10 +1,9 @@
+import FoundationEssentials
 import HTTPTypes
 import MobileTokenAPI
 package import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// Upgrade of a 3.3 activation to 4.0 (spec powerauth-v4.md §15), the device's side: `/pa/v4/upgrade/start` signed
 /// with the 3.3 keys, then `/pa/v4/upgrade/confirm` signed with the new 4.0 keys. The cryptography is

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// The enrollment client: the mobile token's side of `/pa/v3` — activation via activation code, status, remove,
 /// MAC tokens and 3.3 temporary keys — over any `HTTPClient` (normally `NIOHTTPClient`, with the TLS, pinning and

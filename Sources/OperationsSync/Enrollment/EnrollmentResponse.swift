@@ -1,7 +1,6 @@
+import FoundationEssentials
 import MobileTokenAPI
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// Reads `/pa/v3` answers: error envelopes (never encrypted) first, then the plain envelope or the bare ECIES body.
 enum EnrollmentResponse {

@@ -1,6 +1,5 @@
-import NIOConcurrencyHelpers
-
 public import FoundationEssentials
+import NIOConcurrencyHelpers
 
 /// The server-synchronised clock of the enrollment client (spec: replay protection and clocks). Newer servers
 /// refuse request timestamps ahead of their own clock, so requests use `device time + offset − 1 s`, where the

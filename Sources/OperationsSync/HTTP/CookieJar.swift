@@ -1,7 +1,6 @@
+public import FoundationEssentials
 import NIOConcurrencyHelpers
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// Cookies received with `Set-Cookie`, sent back with `Cookie` (RFC 6265, simplified). Off unless configured.
 ///

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// A request body: nothing, JSON bytes, form fields or raw bytes with a content type.
 public enum HTTPBody: Sendable, Hashable {

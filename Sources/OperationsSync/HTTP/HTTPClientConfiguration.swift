@@ -1,6 +1,5 @@
-public import HTTPTypes
-
 public import FoundationEssentials
+public import HTTPTypes
 
 /// Everything a `NIOHTTPClient` is built with. Value type: copy and adjust.
 public struct HTTPClientConfiguration: Sendable {

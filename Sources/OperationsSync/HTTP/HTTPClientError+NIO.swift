@@ -1,10 +1,9 @@
+import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import QRAuthEncoding
-
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import HTTPTypes
 import Logging
-
-import FoundationEssentials
 
 /// The client's logging: filters by `HTTPLogLevel`, redacts, truncates, and writes to the caller's `Logger`.
 struct HTTPEventLogger: Sendable {

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import HTTPTypes
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 extension HTTPExchange {
     /// A request: swift-http-types' head (method, scheme, authority, path with query, header fields) and the body

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import HTTPTypes
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 extension HTTPExchange {
     /// A complete response: swift-http-types' head (status with reason phrase, header fields) and the body in memory,

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import HTTPTypes
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// Replaces secret values in headers, URLs and bodies before anything is logged.
 struct LogRedactor: Sendable {

@@ -1,9 +1,8 @@
+import FoundationEssentials
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension NIOHTTPClient {
     /// Prepare, intercept, sign, send, observe, intercept the response.

@@ -1,11 +1,10 @@
+import FoundationEssentials
 import HTTPTypes
 public import Logging
 import NIOConcurrencyHelpers
 public import NIOCore
 import NIOPosix
 import NIOSSL
-
-import FoundationEssentials
 
 /// The HTTP/1.1 client on SwiftNIO and NIOSSL: keep-alive connection pool, TLS with a pinning hook,
 /// interceptors, a response observer, a cookie jar, timeouts, cancellation and redacted logging.

@@ -1,6 +1,5 @@
-public import HTTPTypes
-
 public import FoundationEssentials
+public import HTTPTypes
 
 /// What a signer signs: the method, URL, the exact body bytes and the endpoint kind (never `basic`), with the
 /// authentication of the call.

@@ -1,6 +1,5 @@
-import NIOCore
-
 import FoundationEssentials
+import NIOCore
 
 /// Where a request goes, taken apart for the connection: scheme, host, port and the request target.
 struct ResolvedTarget: Sendable {

@@ -1,9 +1,8 @@
+public import FoundationEssentials
 import HTTPTypes
 public import MobileTokenAPI
 public import OfflineOperations
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// The Mobile Token API client: list, detail, claim, history, authorize and reject online operations.
 ///

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import MobileTokenAPI
 import QRAuthEncoding
-
-import FoundationEssentials
 
 extension ResponseEnvelope where Payload: Decodable {
     /// Reads a response by the networking-library precedence: a decodable ERROR envelope wins over the status; an

@@ -1,7 +1,6 @@
 public import FingerprintLists
-import HTTPTypes
-
 import FoundationEssentials
+import HTTPTypes
 
 /// The `CertStore` fetcher over this module's HTTP client: one GET of the list URL (for the Mobile Utility
 /// Server, `/app/init?appName=...`) with the challenge header in challenge mode; the answer's headers (including

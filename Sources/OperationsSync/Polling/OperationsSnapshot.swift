@@ -1,6 +1,5 @@
-public import MobileTokenAPI
-
 import FoundationEssentials
+public import MobileTokenAPI
 
 /// The pending operations after one poll, with what changed since the previous poll.
 public struct OperationsSnapshot: Sendable {

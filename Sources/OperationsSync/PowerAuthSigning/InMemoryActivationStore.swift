@@ -1,7 +1,6 @@
+import FoundationEssentials
 public import PowerAuth
 import QRAuthCrypto
-
-import FoundationEssentials
 
 /// An activation kept in memory (tests, embedding apps with their own persistence).
 public final class InMemoryActivationStore: ActivationStore, @unchecked Sendable {

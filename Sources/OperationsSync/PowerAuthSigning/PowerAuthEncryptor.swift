@@ -1,7 +1,6 @@
+import FoundationEssentials
 import HTTPTypes
 public import PowerAuth
-
-import FoundationEssentials
 
 /// Encrypts the request objects of endpoints with an `encryption` scope and opens their answers, as the mobile SDK's
 /// encryptors do: ECIES with the generic purposes (spec §1.3) over the device activation in `store`.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import HTTPTypes
 import OfflineOperations
 import PowerAuth
-
-import FoundationEssentials
 
 /// The protocol 4.0 branch of `PowerAuthRequestSigner` (spec powerauth-v4.md §18): when the device file behind the
 /// store is a 4.0 one, headers are 4.0 `X-PowerAuth-Token` (KMAC digest) and `X-PowerAuth-Authorization` (one locked

@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import HTTPTypes
 public import PowerAuth
-
-public import FoundationEssentials
 
 /// The PowerAuth `RequestSigner`: `X-PowerAuth-Authorization` for signed endpoints (uriId, factor, exact body
 /// bytes, fresh nonce) and `X-PowerAuth-Token` for token-signed ones, made with the token the endpoint names

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 /// A PowerAuth 3 activation code: `XXXXX-XXXXX-XXXXX-XXXXX`, Base32 of 10 random bytes and their CRC-16/ARC.
 ///

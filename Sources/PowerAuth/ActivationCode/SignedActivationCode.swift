@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import QRAuthCrypto
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// An activation code as a QR code or deep link carries it: `CODE` or `CODE#SIGNATURE`.
 ///

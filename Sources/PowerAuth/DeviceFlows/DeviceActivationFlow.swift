@@ -1,7 +1,6 @@
+public import FoundationEssentials
 public import QRAuthCrypto
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// The device side of activation via activation code (`/pa/v3/activation/create`) as values: a fresh device key
 /// pair, layer 2 then layer 1 encrypted (3.0–3.2 to the master server public key, 3.3 to the application-scope

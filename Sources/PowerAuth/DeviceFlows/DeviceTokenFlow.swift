@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// The device side of `/pa/v3/token/create` as values: encrypt `{}` (activation scope, `CREATE_TOKEN`), then the
 /// caller signs the exact body bytes with uriId `/pa/token/create` and sends them; the answer decrypts to the token.

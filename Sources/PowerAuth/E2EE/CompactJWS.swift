@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// The three parts of a compact JWS, kept as the received text so the signing input is exact.
 struct CompactJWS {

@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 extension ECIES {
     /// The server side of ECIES: decrypts requests encrypted to its private key (or with a known envelope key).

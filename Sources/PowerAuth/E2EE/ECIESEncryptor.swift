@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 extension ECIES {
     /// The client side of ECIES: encrypts one request to the recipient's public key per `encrypt` call.

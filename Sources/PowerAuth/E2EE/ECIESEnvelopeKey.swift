@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 extension ECIES {
     /// The 48-byte ECIES envelope key `KEY_ENC || KEY_MAC || KEY_IV` of one exchange.

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 /// The symmetric part of one ECIES exchange once the envelope key is known.
 ///

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 public import FoundationEssentials
+import QRAuthCrypto
 
 extension ECIES {
     /// Everything both sides of one ECIES exchange must agree on besides the keys.

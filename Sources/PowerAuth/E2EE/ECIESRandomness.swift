@@ -1,6 +1,5 @@
-public import QRAuthCrypto
-
 public import FoundationEssentials
+public import QRAuthCrypto
 
 extension ECIES {
     /// Where an ECIES exchange gets its ephemeral key pair and nonces; injectable so tests are deterministic.

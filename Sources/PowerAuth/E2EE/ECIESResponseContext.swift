@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 import FoundationEssentials
+import QRAuthCrypto
 
 /// The one-shot state behind `ECIES.ResponseEncryptor` and `ECIES.ResponseDecryptor`: the request's exchange
 /// (keys and parameters) and nonce, handed out once so that no response is sealed or opened twice.

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// Decoding and encoding helpers for the Base64 and millisecond fields of the ECIES JSON objects.
 enum ECIESWireField {

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// The `X-PowerAuth-Encryption` header of unsigned ECIES requests.
 ///

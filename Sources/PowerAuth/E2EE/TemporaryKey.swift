@@ -1,7 +1,6 @@
+public import FoundationEssentials
 package import QRAuthCrypto
 import QRAuthEncoding
-
-public import FoundationEssentials
 
 /// A 3.3 temporary encryption key as the client keeps it after verifying the keystore response;
 /// `Codable` so a client may cache it (the public key is not secret).

@@ -1,7 +1,6 @@
+package import FoundationEssentials
 import QRAuthCrypto
 import QRAuthEncoding
-
-package import FoundationEssentials
 
 /// The claims of the 3.3 `/pa/v3/keystore/create` request JWT.
 ///

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 package import FoundationEssentials
+import QRAuthEncoding
 
 /// The server side of activation via activation code (`/pa/v3/activation/create`) as values, mirroring
 /// `DeviceActivationFlow`: layer 1 (`APPLICATION_SCOPE_GENERIC`) is opened and read for the code, layer 2

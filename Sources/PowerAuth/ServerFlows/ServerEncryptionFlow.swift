@@ -1,7 +1,6 @@
+package import FoundationEssentials
 package import QRAuthCrypto
 import QRAuthEncoding
-
-package import FoundationEssentials
 
 /// The server side of one ECIES exchange (spec §1.3) as a value: the parameters of the endpoint's purpose, the
 /// recipient key chosen by the protocol version (3.3: the temporary key the request names; earlier: the master or

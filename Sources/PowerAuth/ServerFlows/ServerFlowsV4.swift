@@ -1,8 +1,7 @@
+package import FoundationEssentials
 import OfflineOperations
 package import QRAuthCrypto
 import QRAuthEncoding
-
-package import FoundationEssentials
 
 /// The server halves of the protocol 4.0 online flows (spec §11, §13, §14, §18), beside the 3.x ones. 4.0 has its
 /// own key types (P-384, KMAC, AEAD) so these are separate values, called by `serve` and by tests in process.

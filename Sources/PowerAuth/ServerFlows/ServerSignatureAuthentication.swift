@@ -1,6 +1,5 @@
-package import OfflineOperations
-
 package import FoundationEssentials
+package import OfflineOperations
 
 /// The server side of `X-PowerAuth-Authorization` authentication as a value, mirroring
 /// `AuthorizationHeader.sign`: the header parsed, its signature type checked against the endpoint's, then the

@@ -1,7 +1,6 @@
+package import FoundationEssentials
 import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 /// The server side of `/pa/v3/activation/status` (spec §3.8) as a value, mirroring `DeviceStatus`: the status blob
 /// of an activation with a device key (status, versions, counter byte, attempts, look-ahead and the counter-data

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 /// The server side of `/pa/v3/keystore/create` (spec §2.3, §2.5): issues 3.3 temporary encryption keys and keeps
 /// them in memory until they expire. Using a key does not consume it; a lookup checks the expiry and the

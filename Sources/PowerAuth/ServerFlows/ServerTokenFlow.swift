@@ -1,7 +1,6 @@
+package import FoundationEssentials
 import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 /// The server side of `/pa/v3/token/create` and `/pa/v3/token/remove` as values, mirroring `DeviceTokenFlow`: the
 /// request (signed with `ServerSignatureAuthentication.tokenCreate`) is opened in activation scope (`CREATE_TOKEN`),

@@ -1,7 +1,6 @@
+package import FoundationEssentials
 import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 /// `/pa/v4/upgrade/start` and `/pa/v4/upgrade/confirm`, server halves (spec §15): a 3.3 activation gets 4.0 keys
 /// from a fresh shared-secret exchange, kept aside (`ServerActivation.upgradeV4`, status flag bit 1) until the device

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 import FoundationEssentials
+import QRAuthCrypto
 
 /// The temporary keys a server issued, by id, with the scope each was issued for and its expiry: 3.3's P-256
 /// private keys (`ServerTemporaryKeys`) and 4.0's shared secrets (`ServerTemporaryKeysV4`). Using a key does not

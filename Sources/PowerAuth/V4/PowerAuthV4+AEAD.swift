@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The AEAD of protocol 4.0 (spec §9; MOBILE `PowerAuthAEAD.cpp`): AES-256-CTR with KMAC tags, output

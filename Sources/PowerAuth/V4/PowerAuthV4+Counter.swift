@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The hash-based counter of protocol 4.0 (spec §5): 32 bytes, advanced by SHA3-256, no folding.

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The knowledge key of a 4.0 device file at rest (spec §8): `KEK = KMAC(UTF8(password), SALT, 32, "PA4PBKDF")`

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// A temporary key the client obtained from `/pa/v4/keystore/create` (spec §11): its id and

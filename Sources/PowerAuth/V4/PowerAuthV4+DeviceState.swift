@@ -1,7 +1,6 @@
+package import FoundationEssentials
 package import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// What a device keeps for one 4.0 activation to check offline QR payloads and compute approval codes

@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The SHARED_INFO_1 constants of protocol 4.0 (spec §10.2), UTF-8, no version prefix: one table.

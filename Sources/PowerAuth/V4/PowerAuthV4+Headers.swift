@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// `X-PowerAuth-Authorization` of protocol 4.0 (spec §18): `pa_auth_code_type` and `pa_auth_code` replace the

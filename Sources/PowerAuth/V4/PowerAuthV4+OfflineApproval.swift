@@ -1,6 +1,5 @@
-package import OfflineOperations
-
 import FoundationEssentials
+package import OfflineOperations
 
 extension PowerAuthV4 {
     /// `qrauth operation approve` for a 4.0 device file (spec §16): one locked read-modify-write of the file.

@@ -1,7 +1,6 @@
+package import FoundationEssentials
 package import OfflineOperations
 package import QRAuthCrypto
-
-package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// Offline QR payloads of 4.0 activations (spec §16): key `2` (KMAC tag) and key `0` (ECDSA P-384).

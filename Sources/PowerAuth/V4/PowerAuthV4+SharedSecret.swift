@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// Shared-secret derivation of protocol 4.0 (spec §12; DOC-SS): DHKEM(P-384) export, plus ML-KEM-768 in the

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The signing key pairs of one side of an activation for one suite (spec §2, §13.1 step 3): ECDSA P-384

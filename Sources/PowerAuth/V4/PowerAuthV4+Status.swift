@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The 80-byte activation status blob of protocol 4.0 (spec §14.3; DOC-STATUS): 48 data bytes and a KMAC.

@@ -1,6 +1,5 @@
-package import QRAuthCrypto
-
 package import FoundationEssentials
+package import QRAuthCrypto
 
 extension PowerAuthV4 {
     /// The temporary-key JWTs of protocol 4.0 (spec §11; DOC-TEMP): an HS384 request, an ES384 response.

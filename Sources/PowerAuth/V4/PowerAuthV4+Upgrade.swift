@@ -1,7 +1,6 @@
+package import FoundationEssentials
 package import OfflineOperations
 import QRAuthCrypto
-
-package import FoundationEssentials
 
 extension PowerAuthV4 {
     /// Upgrade of a 3.3 activation to 4.0 (spec §15): the constants both halves share, and the device's half of

@@ -1,6 +1,5 @@
-import QRAuthEncoding
-
 package import FoundationEssentials
+import QRAuthEncoding
 
 extension PowerAuthV4 {
     /// The JSON bodies of the `/pa/v4` endpoints this library speaks (spec §11, §13, §14). They live here, beside

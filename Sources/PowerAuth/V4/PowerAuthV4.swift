@@ -1,6 +1,5 @@
-import QRAuthCrypto
-
 package import FoundationEssentials
+import QRAuthCrypto
 
 /// PowerAuth protocol 4.0 (spec powerauth-v4.md): the primitives and constructions the device and the
 /// server share. Everything is nested here so the 3.x surface stays as it is.

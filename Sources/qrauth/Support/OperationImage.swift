@@ -1,8 +1,7 @@
+import FoundationEssentials
 import OfflineOperations
 import QRAuthFiles
 import QRImaging
-
-import FoundationEssentials
 
 /// `--image F` of the operation commands: the offline operation in a screenshot or photo. Exit 3 when
 /// the image holds no QR code, 4 when none of its codes is an offline operation or it holds two

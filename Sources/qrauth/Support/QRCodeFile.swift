@@ -1,7 +1,6 @@
+import FoundationEssentials
 import QRAuthFiles
 import QRImaging
-
-import FoundationEssentials
 
 /// Writes a payload as a QR code file (`--qr F.png|svg`), shared by `operation create` and `backend offline create`.
 enum QRCodeFile {

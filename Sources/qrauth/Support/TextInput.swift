@@ -1,7 +1,6 @@
 import ArgumentParser
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// The `[VALUE] [--input FILE|-]` pair many commands share: a value given inline, or read from a
 /// file or standard input.

@@ -1,6 +1,5 @@
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 extension TextInputOptions {
     /// The payload text: inline exactly as given; from a file or stdin, less one trailing line terminator.

@@ -1,9 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
 struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import PowerAuth
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
 struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,9 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
 struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// What `activation create|show|import` print: public facts always, secrets only with `--reveal`.
 struct ActivationSummary: Encodable {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// The powerauth-cmd-tool `config.json`: `mobileSdkConfig`, or the legacy `applicationKey`, `applicationSecret`,
 /// `masterPublicKey` (read by `activation import --config` and `activation activate --config`).

@@ -1,9 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
-
-import FoundationEssentials
 
 /// `qrauth backend activation init|commit|status|block|unblock|remove|list`.
 struct BackendActivationCommand: AsyncParsableCommand {

@@ -1,11 +1,10 @@
 import ArgumentParser
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
 import PowerAuth
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// `qrauth backend offline create|verify`.
 struct BackendOfflineCommand: AsyncParsableCommand {

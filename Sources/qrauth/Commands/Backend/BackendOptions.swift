@@ -1,8 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import MobileTokenAPI
 import OperationsSync
-
-import FoundationEssentials
 
 /// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
 struct BackendOptions: ParsableArguments {

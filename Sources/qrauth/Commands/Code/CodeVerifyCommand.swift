@@ -1,10 +1,9 @@
 import ArgumentParser
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
 struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,9 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import OperationsSync
 import PowerAuth
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.

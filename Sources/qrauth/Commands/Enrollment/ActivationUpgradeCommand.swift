@@ -1,8 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import OperationsSync
 import PowerAuth
-
-import FoundationEssentials
 
 /// `qrauth activation upgrade --url BASE --device FILE --sdk-config B64 (--password-…) [--algorithm SUITE]`: upgrade
 /// of a 3.3 activation to protocol 4.0 (`/pa/v4/upgrade/start|confirm`).

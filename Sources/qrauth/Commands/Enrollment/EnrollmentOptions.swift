@@ -1,8 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import OperationsSync
 import PowerAuth
-
-import FoundationEssentials
 
 /// The options of the commands that talk to the enrollment server's `/pa/v3` API as the mobile token: the base URL,
 /// the device file, TLS and pinning (as `sync`), output.

@@ -1,12 +1,11 @@
 import ArgumentParser
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
-
-import FoundationEssentials
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
 struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,10 +1,9 @@
 import ArgumentParser
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
 struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,7 +1,6 @@
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// Reads certificate files for the `pins` commands.
 enum CertificateFile {

@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `--cert FILE` or `--host HOST:PORT`: where a command takes the certificate chain from.
 struct CertificateSourceOptions: ParsableArguments {

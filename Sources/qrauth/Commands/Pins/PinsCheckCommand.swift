@@ -1,9 +1,8 @@
 import ArgumentParser
 import FingerprintLists
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
 struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,9 +1,8 @@
 import ArgumentParser
 import FingerprintLists
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthEncoding
-
-import FoundationEssentials
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
 struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

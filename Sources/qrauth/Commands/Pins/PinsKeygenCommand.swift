@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
 struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

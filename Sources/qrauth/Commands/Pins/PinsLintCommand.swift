@@ -1,9 +1,8 @@
 import ArgumentParser
 import FingerprintLists
+import FoundationEssentials
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
 struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
 struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

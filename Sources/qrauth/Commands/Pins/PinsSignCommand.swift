@@ -1,9 +1,8 @@
 import ArgumentParser
 import FingerprintLists
+import FoundationEssentials
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `qrauth pins sign --key KEY.pem (--cert CERT | --host H | --name N --fingerprint F --expires T)
 /// [--into LIST.json]`: sign one entry.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
 struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
 struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

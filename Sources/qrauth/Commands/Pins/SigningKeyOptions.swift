@@ -1,8 +1,7 @@
 import ArgumentParser
 import FingerprintLists
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 /// `--key KEY.pem` plus the password options, shared by the commands that read a signing key.
 struct SigningKeyOptions: ParsableArguments {

@@ -1,9 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import OfflineOperations
 import QRAuthFiles
 import QRImaging
-
-import FoundationEssentials
 
 /// `qrauth qr encode`: text or bytes → QR code as PNG, SVG, terminal blocks or a module matrix,
 /// read back by the scanner before anything is written.

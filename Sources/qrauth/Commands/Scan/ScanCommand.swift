@@ -1,12 +1,11 @@
 import ArgumentParser
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRAuthCrypto
 import QRAuthEncoding
 import QRAuthFiles
 import QRImaging
-
-import FoundationEssentials
 
 /// `qrauth scan`: decode every QR code in image files, folders or standard input, in parallel.
 struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {

@@ -1,6 +1,5 @@
-import QRAuthFiles
-
 import FoundationEssentials
+import QRAuthFiles
 
 #if canImport(Glibc)
     import Glibc

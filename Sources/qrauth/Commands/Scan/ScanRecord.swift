@@ -1,8 +1,7 @@
+import FoundationEssentials
 import OfflineOperations
 import PowerAuth
 import QRImaging
-
-import FoundationEssentials
 
 /// The `--json` line for one input: `{"path", "symbols", "error"}` (plus `budgetExhausted` when a
 /// time budget cut the scan short).

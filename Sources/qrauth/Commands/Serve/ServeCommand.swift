@@ -1,12 +1,11 @@
 import ArgumentParser
 import DevServer
 import FingerprintLists
+import FoundationEssentials
 import Logging
 import PowerAuth
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,9 @@
 import ArgumentParser
+import FoundationEssentials
 import MobileTokenAPI
 import OperationsSync
 import QRAuthEncoding
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// `--mobile-token-data FILE|-` and `--pre-approval-screen SCREEN[:ACTION]` of `sync approve` and `sync reject`:
 /// the `mobileTokenData` object sent with the approval or rejection.

@@ -1,7 +1,6 @@
 import FingerprintLists
-import QRAuthEncoding
-
 import FoundationEssentials
+import QRAuthEncoding
 
 /// A fetcher that remembers what the list server last said, so a failed update (`networkError` in the store's
 /// terms) can be reported as the server's own answer (`HTTP 403 INVALID_CHALLENGE: ...`) or the transport error.

@@ -1,8 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import OperationsSync
 import PowerAuth
-
-import FoundationEssentials
 
 /// The options every `sync` command shares: server, activation, TLS and pinning, language, output.
 struct SyncConnectionOptions: ParsableArguments {

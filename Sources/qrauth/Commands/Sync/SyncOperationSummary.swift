@@ -1,8 +1,7 @@
+import FoundationEssentials
 import MobileTokenAPI
 import OfflineOperations
 import OperationsSync
-
-import FoundationEssentials
 
 /// One operation as the human output prints it. Everything here comes from the server, so every
 /// value goes through `TerminalText.escaped` (a title cannot rewrite the line above it).

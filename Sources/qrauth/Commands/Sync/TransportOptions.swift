@@ -1,10 +1,9 @@
 import ArgumentParser
 import FingerprintLists
+import FoundationEssentials
 import OperationsSync
 import QRAuthCrypto
 import QRAuthFiles
-
-import FoundationEssentials
 
 /// How a network command reaches its server: TLS trust (`--ca`, `--insecure`), plain HTTP (`--allow-http`),
 /// pinning with a signed fingerprint list (`--pins`, `--pins-url`, `--pins-key`, `--pins-challenge`) and the
