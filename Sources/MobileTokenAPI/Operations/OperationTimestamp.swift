@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import QRAuthEncoding
 
 /// The Mobile Token API date format: accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, emits `...Z`.
 public enum OperationTimestamp {
@@ -19,7 +20,8 @@ public enum OperationTimestamp {
             let day = number(8, 2), bytes[10] == 0x54 || bytes[10] == 0x74, let hour = number(11, 2),
             bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A, let second = number(17, 2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year), hour < 24,
+            minute < 60,
             second < 60
         else { return nil }
         var index = 19
@@ -58,7 +60,7 @@ public enum OperationTimestamp {
         default:
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -84,24 +86,6 @@ public enum OperationTimestamp {
         while yearText.count < 4 { yearText = "0" + yearText }
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):"
             + "\(two(secondsOfDay % 60))\(zone)"
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's civil calendar algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QRAuthEncoding
 
 /// Reads the date of a `Set-Cookie` `Expires` attribute in the three forms servers send (RFC 7231 §7.1.1.1):
 /// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT` and the Netscape form
@@ -44,9 +45,9 @@ enum HTTPDate {
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = number(clock[0], digits: 2...2),
             let minute = number(clock[1], digits: 2...2), let second = number(clock[2], digits: 2...2),
             hour < 24, minute < 60, second < 60,
-            dayNumber >= 1, dayNumber <= daysIn(month: monthIndex + 1, year: yearNumber)
+            dayNumber >= 1, dayNumber <= CivilCalendar.daysIn(month: monthIndex + 1, year: yearNumber)
         else { return nil }
-        let days = daysFromEpoch(year: yearNumber, month: monthIndex + 1, day: dayNumber)
+        let days = CivilCalendar.daysSinceEpoch(year: yearNumber, month: monthIndex + 1, day: dayNumber)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -67,26 +68,6 @@ enum HTTPDate {
             let seconds = (value / 100) * 3600 + (value % 100) * 60
             return sign == "-" ? -seconds : seconds
         }
-    }
-
-    private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days-from-civil algorithm).
-    private static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func gregorianYear(of date: Date) -> Int {
