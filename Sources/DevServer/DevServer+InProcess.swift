@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MobileTokenAPI
 import NIOCore
+import QRAuthEncoding
 
 extension DevServer {
     /// Answers one request in-process through the same router a listener runs (tests call this without a socket):
@@ -20,10 +21,7 @@ extension DevServer {
         var target = path
         if !query.isEmpty {
             target +=
-                "?"
-                + query.sorted(by: { $0.key < $1.key }).map { name, value in
-                    Self.queryEncoded(name) + "=" + Self.queryEncoded(value)
-                }.joined(separator: "&")
+                "?" + PercentEncoding.encodePairs(query.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
         }
         let responder = DevServerRoutes.router(
             self, listener: listener, bodyTimeout: DevServerApplication.defaultBodyTimeout
@@ -71,27 +69,4 @@ private struct CollectingWriter: ResponseBodyWriter {
     }
 
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
-extension DevServer {
-    /// Foundation's `urlQueryAllowed` without `&`, `=` and `+`: ASCII letters and digits and `!$'()*,-./:;?@_~`
-    /// stay, every other UTF-8 byte becomes `%XX`.
-    fileprivate static func queryEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber))
-                || "!$'()*,-./:;?@_~".unicodeScalars.contains(scalar)
-            {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded()
-            }
-        }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }
