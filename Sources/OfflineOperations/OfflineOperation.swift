@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// A parsed offline QR operation: the fields a token shows, and the exact bytes the
 /// server signed. Parsing never verifies the signature: use `signedData`, `signature` and

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// Builds an offline operation string from fields, the generator side of the format.
 ///

@@ -1,10 +1,6 @@
 import QRAuthEncoding
 
-#if canImport(FoundationEssentials)
-    import struct FoundationEssentials.Data
-#else
-    import struct Foundation.Data
-#endif
+import struct FoundationEssentials.Data
 
 /// The iOS SDK's parsing order: line count, id, signature, nonce, operation data.
 enum OfflineOperationParser {

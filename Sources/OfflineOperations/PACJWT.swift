@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// The JWT of a PAC payload, split the way the SDK splits it. Nothing here is verified: the SDKs
 /// ignore the header and signature, and so does the parse; `signingInput` and `signature` let a

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import struct FoundationEssentials.Data
-#else
-    package import struct Foundation.Data
-#endif
+package import struct FoundationEssentials.Data
 
 /// RFC 4648 Base64 that rejects what the Wultra SDKs reject: wrong length, bad padding, whitespace.
 ///

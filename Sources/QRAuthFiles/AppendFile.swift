@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    package import struct FoundationEssentials.Data
-#else
-    package import struct Foundation.Data
-#endif
+package import struct FoundationEssentials.Data
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 #if canImport(Glibc)
     public import Glibc

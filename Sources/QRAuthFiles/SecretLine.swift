@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import struct FoundationEssentials.Data
-#else
-    import struct Foundation.Data
-#endif
+import struct FoundationEssentials.Data
 
 /// The one rule for reading a secret (password, OTP, `user:password` login) from a file, standard
 /// input or an environment variable.

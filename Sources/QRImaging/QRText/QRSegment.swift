@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// One segment of a QR Code's data: its mode, its characters as bytes and the ECI designator in
 /// force (ISO/IEC 18004:2015 §7.4). Numeric and alphanumeric characters are given as ASCII, byte

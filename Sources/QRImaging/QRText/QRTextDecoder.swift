@@ -1,10 +1,6 @@
 import Glibc
 
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// Where the charset of part of a symbol's text came from.
 public enum QRCharsetSource: String, Sendable {

@@ -1,10 +1,6 @@
 internal import CZBar
 
-#if canImport(FoundationEssentials)
-    import struct FoundationEssentials.Data
-#else
-    import struct Foundation.Data
-#endif
+import struct FoundationEssentials.Data
 
 /// Finds every QR code (or other enabled symbology) in a grayscale image with ZBar, retrying with
 /// robustness passes (inverted, contrast-normalised, thresholded, rescaled, denoised, rotated) when

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import struct FoundationEssentials.Data
-#else
-    import struct Foundation.Data
-#endif
+import struct FoundationEssentials.Data
 
 /// Reads the segment structure (modes, ECI designators) of a QR code ZBar has read. ZBar in binary
 /// mode gives only the concatenated segment bytes; the charset rules need the segments. The code is

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import struct FoundationEssentials.Data
-#else
-    public import struct Foundation.Data
-#endif
+public import struct FoundationEssentials.Data
 
 /// One decoded symbol: its exact payload bytes, where it is, and which scan pass found it.
 public struct QRSymbol: Sendable, Equatable {

@@ -56,7 +56,7 @@ enum ScanInput: Sendable {
                 }
                 continue
             }
-            var isDirectory: DirectoryFlag = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 // The OS's reason when it is not a plain "missing" (a symlink loop, a folder without access).
                 var info = stat()
@@ -66,7 +66,7 @@ enum ScanInput: Sendable {
                 inputs.append(.failed(name: path, error: CLIError(.malformed, reason)))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 inputs.append(.file(path))
                 continue
             }
@@ -87,9 +87,9 @@ enum ScanInput: Sendable {
         var files: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDirectory: DirectoryFlag = false
+            var isDirectory = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            if isDirectory {
                 // Symbolic links to folders are not followed: a link to a parent would never end.
                 let type = (try? manager.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
                 if recursive, type != .typeSymbolicLink { files += imageFiles(in: path, recursive: true) }
@@ -100,14 +100,3 @@ enum ScanInput: Sendable {
         return files
     }
 }
-
-// FileManager's "is a directory" out-parameter: Bool in FoundationEssentials, ObjCBool in Darwin's Foundation.
-#if canImport(FoundationEssentials)
-    private typealias DirectoryFlag = Bool
-
-    extension Bool {
-        fileprivate var boolValue: Bool { self }
-    }
-#else
-    private typealias DirectoryFlag = ObjCBool
-#endif
