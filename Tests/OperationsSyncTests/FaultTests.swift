@@ -56,11 +56,9 @@ struct FaultTests {
 
     @Test("server down, timeout, oversized body, truncated connection")
     func transport() async throws {
-        let down = try await TestServer.start(tls: true) { _ in ServerReply() }
-        let port = down.port
-        await down.stop()
         let pair = try ActivationFactory.create(password: "1234", biometry: false)
-        var configuration = HTTPClientConfiguration(baseURL: URL(string: "https://localhost:\(port)"))
+        var configuration = HTTPClientConfiguration(
+            baseURL: URL(string: "https://127.0.0.1:\(LoopbackLimits.refusedPort)"))
         configuration.signer = PowerAuthRequestSigner(store: InMemoryActivationStore(pair.device))
         let downClient = MobileTokenClient(httpClient: NIOHTTPClient(configuration: configuration))
         await #expect(throws: MobileTokenError(.network, "")) { _ = try await downClient.operations() }

@@ -119,9 +119,7 @@ struct ResponseTests {
 
     @Test("a refused connection is a network error naming the server")
     func connectionRefused() async throws {
-        let server = try await TestServer.start { _ in .text("ok") }
-        let port = server.port
-        await server.stop()
+        let port = LoopbackLimits.refusedPort
         var configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)"))
         configuration.requestTimeout = LoopbackLimits.requestTimeout
         configuration.allowInsecureHTTP = true

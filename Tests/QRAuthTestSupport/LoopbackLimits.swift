@@ -6,4 +6,9 @@ public enum LoopbackLimits {
     public static let requestTimeout: Duration = .seconds(300)
     /// How long a test waits for an in-process server to report its port.
     public static let serverStart: Duration = .seconds(300)
+    /// A loopback port nothing listens on, for "connection refused" tests. Not a port a stopped test server had: the
+    /// suite runs in parallel, and another test's server can be given that ephemeral port again before the client
+    /// connects (CI saw a plain-HTTP server answer a TLS client there). Port 1 is outside the ephemeral range and
+    /// privileged, so no test server is ever given it.
+    public static let refusedPort = 1
 }

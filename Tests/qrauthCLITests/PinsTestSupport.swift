@@ -32,33 +32,41 @@ enum PinsOpenSSL {
     }
 }
 
-/// `openssl s_server` on a free loopback port, killed when `stop()` runs (call it in a `defer`).
+/// `openssl s_server` on a loopback port it picks itself (`-accept 127.0.0.1:0`; it prints `ACCEPT 127.0.0.1:<port>`),
+/// killed when `stop()` runs (call it in a `defer`). Not a port found free beforehand: the suite runs in parallel, and
+/// another test's server could take that port between the check and openssl's bind.
 final class LocalTLSServer {
     let port: Int
     private let process: Process
+    /// Kept open while the server runs: openssl would die of SIGPIPE writing to a closed pipe.
+    private let output: Pipe
 
     init(cert: String, key: String) async throws {
-        let port = try Self.freePort()
-        self.port = port
         let process = Process()
+        let output = Pipe()
         self.process = process
+        self.output = output
         process.executableURL = URL(fileURLWithPath: try #require(PinsOpenSSL.path))
-        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", cert, "-key", key, "-www", "-quiet"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", cert, "-key", key, "-www"]
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        // One of `ChildSlots`' slots while it starts up, none once it accepts connections. The wait is bounded.
-        let started = try await ChildSlots.withSlot {
+        // One of `ChildSlots`' slots while it starts up, none once it accepts connections. The wait is bounded: a
+        // server that has not said where it listens by then is killed, which ends the read.
+        let port = try await ChildSlots.withSlot { () -> Int? in
             try process.run()
-            for _ in 0..<100 {
-                if Self.accepts(port) { return true }
-                try await Task.sleep(for: .milliseconds(50))
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(60))
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             }
-            return false
+            defer { watchdog.cancel() }
+            let reader = output.fileHandleForReading
+            return await Task.detached { Self.acceptedPort(reading: reader) }.value
         }
-        if started { return }
+        self.port = port ?? 0
+        if port != nil { return }
         stop()
-        Issue.record("openssl s_server did not start on port \(port)")
+        Issue.record("openssl s_server did not report the port it listens on")
     }
 
     /// Kills the server without waiting (usable in a `defer`); `stopped()` also waits for it to exit.
@@ -73,36 +81,25 @@ final class LocalTLSServer {
         await process.exited()
     }
 
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        try #require(bound == 0)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    /// Reads openssl's output line by line up to `ACCEPT <host>:<port>`; nil at end of output (it exited or was killed).
+    private static func acceptedPort(reading handle: FileHandle) -> Int? {
+        var line = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            for byte in chunk {
+                guard byte == UInt8(ascii: "\n") else {
+                    line.append(byte)
+                    continue
+                }
+                let text = String(decoding: line, as: UTF8.self)
+                line.removeAll()
+                if text.hasPrefix("ACCEPT "), let colon = text.lastIndex(of: ":"),
+                    let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port)
+                {
+                    return port
+                }
             }
         }
-        return result == 0
     }
 }
