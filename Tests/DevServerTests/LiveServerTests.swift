@@ -8,6 +8,7 @@ import OperationsSync
 import PowerAuth
 import QRAuthCrypto
 import QRAuthTestSupport
+import Synchronization
 import Testing
 
 @Suite("Real loopback server")
@@ -78,9 +79,26 @@ struct LiveServerTests {
 
     /// Sends `text` on a fresh loopback connection and returns what the server answers before it closes
     /// the connection (a 30 s receive timeout guards against a hang).
-    static func exchange(port: Int, sending text: String) throws -> String {
+    /// Sends `text` on a new loopback connection and reads until the server closes it (at most 30 s of silence).
+    /// The blocking socket calls run on a thread of their own, not on the cooperative pool the server needs.
+    static func exchange(port: Int, sending text: String) async throws -> String {
+        let outcome = Mutex<Result<String, ExchangeFailure>>(.failure(ExchangeFailure(step: "start")))
+        await OwnThreads.run(1) { _ in
+            let result = blockingExchange(port: port, bytes: Array(text.utf8))
+            outcome.withLock { $0 = result }
+        }
+        return try outcome.withLock { $0 }.get()
+    }
+
+    struct ExchangeFailure: Error, CustomStringConvertible {
+        let step: String
+        let code = errno
+        var description: String { "loopback exchange failed at \(step): errno \(code)" }
+    }
+
+    private static func blockingExchange(port: Int, bytes: [UInt8]) -> Result<String, ExchangeFailure> {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
+        guard socket >= 0 else { return .failure(ExchangeFailure(step: "socket")) }
         defer { close(socket) }
         var guardTime = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
@@ -93,9 +111,8 @@ struct LiveServerTests {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        try #require(connected == 0)
-        let bytes = Array(text.utf8)
-        try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
+        guard connected == 0 else { return .failure(ExchangeFailure(step: "connect")) }
+        guard send(socket, bytes, bytes.count, 0) == bytes.count else { return .failure(ExchangeFailure(step: "send")) }
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -103,7 +120,7 @@ struct LiveServerTests {
             if count <= 0 { break }
             answer += chunk[0..<count]
         }
-        return String(decoding: answer, as: UTF8.self)
+        return .success(String(decoding: answer, as: UTF8.self))
     }
 
     @Test("A body that trickles in past the body timeout gets 408 and the connection closes")
@@ -117,7 +134,7 @@ struct LiveServerTests {
         defer { task.cancel() }
         let port = try await box.wait()
         // The head is complete; 3 of the 100 announced body bytes follow, the rest never does.
-        let answer = try Self.exchange(
+        let answer = try await Self.exchange(
             port: port,
             sending:
                 "POST \(EndpointPaths.MobileToken.operationList) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -125,7 +142,7 @@ struct LiveServerTests {
         #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
         #expect(answer.contains("the request body did not arrive in time"))
         // A complete body on time is still served (401: the list call needs a token).
-        let normal = try Self.exchange(
+        let normal = try await Self.exchange(
             port: port,
             sending:
                 "POST \(EndpointPaths.MobileToken.operationList) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
