@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 public import OfflineOperations
 import QRAuthCrypto
 
@@ -47,35 +47,17 @@ extension ServerActivation {
         return activation
     }
 
-    /// The device's part of the key exchange (`/pa/v3/activation/create` layer 2).
-    public struct DeviceRegistration: Sendable {
-        /// `KEY_DEVICE_PUBLIC`, compressed or uncompressed.
-        public var devicePublicKey: Data
-        /// The display name.
-        public var activationName: String?
-        /// The activation OTP the user typed, if any.
-        public var activationOtp: String?
-        /// `iOS`, `Android`, … (stored lower-cased).
-        public var platform: String?
-        /// The device model.
-        public var deviceInfo: String?
-        /// Opaque data.
-        public var extras: String?
+    /// The device's part of the key exchange: the layer-2 request of `/pa/v3/activation/create` as the device sent
+    /// it, and the protocol version it spoke.
+    package struct DeviceRegistration: Sendable {
+        /// The device key, name, OTP, platform, device info and extras.
+        package var request: ActivationLayer2Request
         /// The protocol version the device spoke.
-        public var protocolVersion: ProtocolVersion
+        package var protocolVersion: ProtocolVersion
 
         /// Makes a device registration.
-        public init(
-            devicePublicKey: Data, activationName: String? = nil, activationOtp: String? = nil,
-            platform: String? = nil, deviceInfo: String? = nil, extras: String? = nil,
-            protocolVersion: ProtocolVersion = .v33
-        ) {
-            self.devicePublicKey = devicePublicKey
-            self.activationName = activationName
-            self.activationOtp = activationOtp
-            self.platform = platform
-            self.deviceInfo = deviceInfo
-            self.extras = extras
+        package init(_ request: ActivationLayer2Request, protocolVersion: ProtocolVersion = .v33) {
+            self.request = request
             self.protocolVersion = protocolVersion
         }
     }
@@ -98,14 +80,14 @@ extension ServerActivation {
         var publicKey: NISTP256.Signing.PublicKey?
         if v4 == nil {
             do {
-                publicKey = try PublicKeyDecoding.publicKey(device.devicePublicKey, field: "devicePublicKey")
+                publicKey = try PublicKeyDecoding.publicKey(device.request.devicePublicKey, field: "devicePublicKey")
             } catch {
                 throw ActivationLifecycleError(.invalidKey, error.reason)
             }
         }
         guard var registration else { return }
         if registration.commitPhase == .onKeyExchange, let expected = registration.activationOtp {
-            try checkOtp(device.activationOtp, expected: expected, nowMillis: nowMillis)
+            try checkOtp(device.request.activationOtp, expected: expected, nowMillis: nowMillis)
         }
         devicePublicKey = publicKey?.x963Representation ?? Data()
         protocolVersion = device.protocolVersion
@@ -113,10 +95,10 @@ extension ServerActivation {
         counters.ctrData = v4 == nil ? SecureRandom.bytes(count: 16) : nil
         counters.counter = 0
         counters.failedAttempts = 0
-        registration.activationName = device.activationName
-        registration.platform = device.platform.map { $0.lowercased() } ?? "unknown"
-        registration.deviceInfo = device.deviceInfo
-        registration.extras = device.extras
+        registration.activationName = device.request.activationName
+        registration.platform = device.request.platform.map { $0.lowercased() } ?? "unknown"
+        registration.deviceInfo = device.request.deviceInfo
+        registration.extras = device.request.extras
         registration.lastChangeMillis = nowMillis
         self.registration = registration
         counters.status = registration.commitPhase == .onKeyExchange ? .active : .pendingCommit

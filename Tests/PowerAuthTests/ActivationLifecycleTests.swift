@@ -21,8 +21,10 @@ struct ActivationLifecycleTests {
 
     func device(otp: String? = nil) -> ServerActivation.DeviceRegistration {
         ServerActivation.DeviceRegistration(
-            devicePublicKey: NISTP256.Signing.PrivateKey().publicKey.compressedRepresentation, activationName: "Phone",
-            activationOtp: otp, platform: "iOS", deviceInfo: "iPhone12,3", extras: "x", protocolVersion: .v32)
+            ActivationLayer2Request(
+                devicePublicKey: NISTP256.Signing.PrivateKey().publicKey.compressedRepresentation,
+                activationName: "Phone", activationOtp: otp, platform: "iOS", deviceInfo: "iPhone12,3", extras: "x"),
+            protocolVersion: .v32)
     }
 
     @Test func initCreatesAServerKeyPairAndNoDeviceKey() throws {
@@ -61,7 +63,7 @@ struct ActivationLifecycleTests {
         try activation.prepare(registration, nowMillis: Self.now + 1)
         #expect(activation.counters.status == .pendingCommit)
         #expect(activation.devicePublicKey.count == 65)
-        let expected = try NISTP256.Signing.PublicKey(compressedRepresentation: registration.devicePublicKey)
+        let expected = try NISTP256.Signing.PublicKey(compressedRepresentation: registration.request.devicePublicKey)
         #expect(activation.devicePublicKey == expected.x963Representation)
         #expect(activation.counters.ctrData?.count == 16)
         #expect(activation.registration?.platform == "ios")
@@ -84,7 +86,7 @@ struct ActivationLifecycleTests {
     @Test func platformDefaultsToUnknown() throws {
         var activation = try created()
         var registration = device()
-        registration.platform = nil
+        registration.request.platform = nil
         try activation.prepare(registration, nowMillis: Self.now)
         #expect(activation.registration?.platform == "unknown")
     }
@@ -93,7 +95,7 @@ struct ActivationLifecycleTests {
         var activation = try created()
         let before = activation
         var registration = device()
-        registration.devicePublicKey = Data(repeating: 7, count: 33)
+        registration.request.devicePublicKey = Data(repeating: 7, count: 33)
         #expect(throws: ActivationLifecycleError(.invalidKey, "")) {
             try activation.prepare(registration, nowMillis: Self.now)
         }

@@ -64,7 +64,7 @@ struct ServerFlowTests {
             request.activationData, temporaryKeys: enrollment.temporaryKeys, nowMillis: Self.now,
             fallback: { master })
         let registration = try flow.registration(inner)
-        #expect(registration.activationName == "Phone")
+        #expect(registration.request.activationName == "Phone")
         try enrollment.server.prepare(registration, nowMillis: Self.now)
         return try flow.answer(
             enrollment.server, request: request, layer1: outer, layer2: inner, timestampMillis: Self.now)

@@ -64,10 +64,7 @@ package struct ServerActivationFlow: Sendable {
         } catch {
             throw PowerAuthError(.eciesMessage, "layer 2 is not an activation request")
         }
-        return ServerActivation.DeviceRegistration(
-            devicePublicKey: layer2.devicePublicKey, activationName: layer2.activationName,
-            activationOtp: layer2.activationOtp, platform: layer2.platform, deviceInfo: layer2.deviceInfo,
-            extras: layer2.extras, protocolVersion: version)
+        return ServerActivation.DeviceRegistration(layer2, protocolVersion: version)
     }
 
     /// The answer body: `activationId`, the server public key and `CTR_DATA` of the prepared `activation` sealed in

@@ -413,9 +413,10 @@ package struct ServerActivationFlowV4: Sendable {
         do {
             try activation.prepare(
                 ServerActivation.DeviceRegistration(
-                    devicePublicKey: Data(), activationName: opened.layer2.activationName,
-                    activationOtp: opened.layer2.activationOtp, platform: opened.layer2.platform,
-                    deviceInfo: opened.layer2.deviceInfo),
+                    ActivationLayer2Request(
+                        devicePublicKey: Data(), activationName: opened.layer2.activationName,
+                        activationOtp: opened.layer2.activationOtp, platform: opened.layer2.platform,
+                        deviceInfo: opened.layer2.deviceInfo)),
                 v4: v4, nowMillis: nowMillis)
         } catch {
             throw PowerAuthError(.activationCode, error.reason)

@@ -64,7 +64,7 @@ struct EnrollmentActivationTests {
             serverPublicKey: try NISTP256.Signing.PublicKey(x963Representation: server.serverPublicKey))
         #expect(completed.fingerprint == expected)
         #expect(completed.fingerprint.count == 8)
-        #expect(await setup.double.receivedDetails?.activationName == "qrauth test")
+        #expect(await setup.double.receivedDetails?.request.activationName == "qrauth test")
         #expect(await setup.double.keystoreCalls == (version == .v33 ? 1 : 0))
         #expect(setup.client.clock.offsetMillis != nil)
         try device.validate()
