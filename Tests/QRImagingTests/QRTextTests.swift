@@ -238,6 +238,46 @@ struct QRTextTests {
         #expect(symbol.text == text)
     }
 
+    @Test(arguments: [2, 9, 23])
+    func timingScoreCutShortKeepsEveryCandidate(version: Int) throws {
+        // Every frame (the 8 corner orders) and version of a code whose corners are a little off,
+        // scored in full and with the cut: a pair the full score admits keeps its exact score, a
+        // pair it rejects is still rejected.
+        let matrix = try QRCodeGenerator.encode(
+            Data("timing \(version)".utf8), options: QRCodeOptions(errorCorrection: .medium, version: version))
+        let image = matrix.rasterize(scale: 3)
+        let low = 12.0, high = Double(12 + 3 * matrix.size)
+        let corners = [
+            ImagePoint(x: low + 1.2, y: low - 0.8), ImagePoint(x: high - 0.6, y: low + 1.1),
+            ImagePoint(x: high + 0.9, y: high - 1.3), ImagePoint(x: low - 1.0, y: high + 0.4),
+        ]
+        let sampler = QRSegmentReader.Sampler(
+            image: image, threshold: QRSegmentReader.threshold(in: image, corners: corners), lightOnDark: false)
+        let minimum = QRSegmentReader.minimumTimingScore
+        var admitted = 0
+        for start in 0..<4 {
+            for step in [1, 3] {
+                let frame = QRSegmentReader.Homography(
+                    corners[start], corners[(start + step) % 4], corners[(start + 2) % 4],
+                    corners[(start + 3 * step) % 4])
+                for candidate in 1...40 {
+                    let size = 17 + 4 * candidate
+                    let full = QRSegmentReader.timingScore(image, frame: frame, size: size, threshold: sampler)
+                    let cut = QRSegmentReader.timingScore(
+                        image, frame: frame, size: size, threshold: sampler, minimum: minimum)
+                    if full >= minimum {
+                        admitted += 1
+                        #expect(cut == full, "v\(candidate) frame \(start)/\(step)")
+                    } else {
+                        #expect(cut < minimum, "v\(candidate) frame \(start)/\(step)")
+                    }
+                }
+            }
+        }
+        // The true version in its true orientation is among those admitted.
+        #expect(admitted >= 1)
+    }
+
     @Test(arguments: [1, 2, 6, 7, 10, 14, 21, 22, 27, 28, 33, 40])
     func readerReadsEveryLayoutThroughExactCorners(version: Int) throws {
         let level: QRErrorCorrection = version % 2 == 0 ? .low : .quartile

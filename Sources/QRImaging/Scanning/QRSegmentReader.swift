@@ -39,6 +39,9 @@ enum QRSegmentReader {
     /// The most orientation and version candidates tried in full.
     static let maxAttempts = 6
 
+    /// The least timing score of a frame and version worth sampling in full.
+    static let minimumTimingScore = 0.75
+
     /// The segments of the code at `corners` in `image` whose bytes are `payload`, or nil when they
     /// cannot be read back. `lightOnDark`: the code's dark modules are the light ones in `image`.
     static func segments(
@@ -62,8 +65,9 @@ enum QRSegmentReader {
         var candidates: [(score: Double, frame: Int, version: Int)] = []
         for (index, frame) in frames.enumerated() {
             for version in 1...40 {
-                let score = timingScore(image, frame: frame, size: 17 + 4 * version, threshold: threshold)
-                if score >= 0.75 { candidates.append((score, index, version)) }
+                let score = timingScore(
+                    image, frame: frame, size: 17 + 4 * version, threshold: threshold, minimum: minimumTimingScore)
+                if score >= minimumTimingScore { candidates.append((score, index, version)) }
             }
         }
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.version < $1.version }
@@ -135,15 +139,15 @@ enum QRSegmentReader {
     }
 
     /// The share of the timing-pattern modules (row and column 6 between the finders) that alternate
-    /// as they should, for a code of `size` modules in `frame`.
-    static func timingScore(_ image: GrayImage, frame: Homography, size: Int, threshold: Sampler) -> Double {
-        var matches = 0
-        for index in 8..<(size - 8) {
-            let dark = index % 2 == 0
-            if isDark(image, frame: frame, size: size, x: index, y: 6, threshold: threshold) == dark { matches += 1 }
-            if isDark(image, frame: frame, size: size, x: 6, y: index, threshold: threshold) == dark { matches += 1 }
-        }
+    /// as they should, for a code of `size` modules in `frame`; 0 when the finder corners are not dark.
+    /// With a `minimum`, the count stops (and 0 is returned) as soon as so many modules are wrong that
+    /// the share cannot reach it; a score of at least `minimum` is the full score either way. Most of
+    /// the 320 frame and version pairs tried per code fail on their first few modules.
+    static func timingScore(
+        _ image: GrayImage, frame: Homography, size: Int, threshold: Sampler, minimum: Double = 0
+    ) -> Double {
         // The finder patterns' corners must be dark too, or any grid fine enough would score well.
+        // Nine samples: checked before the timing patterns' 2 × (size − 16).
         var finder = 0
         for (x, y) in [
             (0, 0), (6, 0), (0, 6), (6, 6), (3, 3), (size - 1, 0), (size - 7, 6), (0, size - 1), (6, size - 7),
@@ -152,7 +156,17 @@ enum QRSegmentReader {
             finder += 1
         }
         guard finder >= 8 else { return 0 }
-        return Double(matches) / Double(2 * (size - 16))
+        let total = 2 * (size - 16)
+        // More wrong modules than this and matches / total < minimum.
+        let allowedMisses = Int((Double(total) * (1 - min(max(minimum, 0), 1))).rounded(.down))
+        var misses = 0
+        for index in 8..<(size - 8) {
+            let dark = index % 2 == 0
+            if isDark(image, frame: frame, size: size, x: index, y: 6, threshold: threshold) != dark { misses += 1 }
+            if isDark(image, frame: frame, size: size, x: 6, y: index, threshold: threshold) != dark { misses += 1 }
+            if misses > allowedMisses { return 0 }
+        }
+        return Double(total - misses) / Double(total)
     }
 
     /// Every module of a `size`-module code in `frame`, row-major; true is dark.
