@@ -179,6 +179,26 @@ struct QRScannerTests {
         #expect(report.symbols.isEmpty)
     }
 
+    @Test func optionsDefaultBudgetIsTheBudgetOfAScanGivenNone() throws {
+        // Every reading of this clock is one second later than the last.
+        let blank = GrayImage(width: 64, height: 64, fill: 255)
+        let cutTicks = TickingClock()
+        let cut = try QRScanner(
+            options: QRScanOptions(defaultBudget: .milliseconds(2500)), clock: ScanClock { cutTicks.next() })
+        let cutReport = cut.scanReport(blank)
+        #expect(cutReport.budgetExhausted)
+        #expect(cutReport.passesRun == [.inverted, .threshold])
+        // nil: no limit, every pass that applies runs, with the same clock.
+        let ticks = TickingClock()
+        let unlimited = try QRScanner(options: QRScanOptions(defaultBudget: nil), clock: ScanClock { ticks.next() })
+        let full = unlimited.scanReport(blank)
+        #expect(!full.budgetExhausted)
+        #expect(full.passesRun.count > 2)
+        #expect(unlimited.scan(blank).isEmpty)
+        // An explicit budget still wins over the options'.
+        #expect(unlimited.scanReport(blank, budget: .milliseconds(2500)).passesRun == [.inverted, .threshold])
+    }
+
     @Test func emptyImageIsNotACrash() throws {
         #expect(try QRScanner().scan(GrayImage(width: 0, height: 0, pixels: [])).isEmpty)
         #expect(try QRScanner().scan(GrayImage(width: 1, height: 1, fill: 0)).isEmpty)

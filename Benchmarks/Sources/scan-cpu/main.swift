@@ -2,7 +2,10 @@
 // scanning it with the default passes and budget, as `qrauth scan --jobs 1` does, start-up excluded. Prints one JSON
 // line per image and round: {"path","round","cpuNs","decodeNs" (of that, decoding),"passes":[...],"symbols":[Base64 bytes],"budgetExhausted"}.
 //
-//     scan-cpu [--rounds N] [--passes LIST] FILE...
+//     scan-cpu [--rounds N] [--passes LIST] [--no-budget] FILE...
+//
+// `--no-budget` lifts the 2-second budget per image: under `valgrind --tool=callgrind`, which runs some 50 times
+// slower, the budget would cut passes short that a native run completes, and the counts would not be of the same work.
 import Foundation
 import QRImaging
 
@@ -26,6 +29,10 @@ var options = QRScanOptions()
 if arguments.first == "--passes", arguments.count >= 2 {
     options.passes = arguments[1].split(separator: ",").compactMap { QRScanPass(rawValue: String($0)) }
     arguments.removeFirst(2)
+}
+if arguments.first == "--no-budget" {
+    options.defaultBudget = nil
+    arguments.removeFirst()
 }
 let files = arguments.map { path in (path, FileManager.default.contents(atPath: path) ?? Data()) }
 let scanner = try QRScanner(options: options)

@@ -4,7 +4,8 @@ public struct QRScanOptions: Sendable, Equatable {
     public var symbologies: Set<Symbology>
     /// The passes to try, in order, until one finds a symbol.
     public var passes: [QRScanPass]
-    /// The time budget per image when `scan` is given none; nil means no limit.
+    /// The time budget per image of `QRScanner.scan(_:)` and `scanReport(_:)`, which are given none
+    /// (`QRScanner.defaultBudget` unless set); nil means no limit.
     public var defaultBudget: Duration?
 
     /// Makes options; the defaults are QR only, every pass, a 2-second budget.

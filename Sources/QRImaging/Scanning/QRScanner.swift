@@ -46,13 +46,24 @@ public final class QRScanner {
         return handle
     }
 
+    /// Every symbol in `image`, trying passes until one finds something or the options' `defaultBudget`
+    /// (nil: none) runs out.
+    public func scan(_ image: GrayImage) -> [QRSymbol] {
+        scanReport(image, budget: options.defaultBudget).symbols
+    }
+
     /// Every symbol in `image`, trying passes until one finds something or `budget` (nil: none) runs out.
-    public func scan(_ image: GrayImage, budget: Duration? = QRScanner.defaultBudget) -> [QRSymbol] {
+    public func scan(_ image: GrayImage, budget: Duration?) -> [QRSymbol] {
         scanReport(image, budget: budget).symbols
     }
 
-    /// Like `scan`, and also says which passes ran and whether the budget cut the scan short.
-    public func scanReport(_ image: GrayImage, budget: Duration? = QRScanner.defaultBudget) -> QRScanReport {
+    /// Like `scan(_:)`, and also says which passes ran and whether the budget cut the scan short.
+    public func scanReport(_ image: GrayImage) -> QRScanReport {
+        scanReport(image, budget: options.defaultBudget)
+    }
+
+    /// Like `scan(_:budget:)`, and also says which passes ran and whether the budget cut the scan short.
+    public func scanReport(_ image: GrayImage, budget: Duration?) -> QRScanReport {
         let start = clock.now()
         var run: [QRScanPass] = []
         var views = PassViews(original: image)
