@@ -8,7 +8,7 @@ public struct QRBatchScanner: Sendable {
     public var jobs: Int
     /// What each worker's scanner looks for and which passes it tries.
     public var options: QRScanOptions
-    /// Per-image time budget (nil: none).
+    /// Per-image time budget (nil: none); it is the workers' budget, whatever `options.defaultBudget` says.
     public var budget: Duration?
     /// The clock budgets are measured with.
     public var clock: ScanClock

@@ -50,17 +50,7 @@ enum QRSegmentReader {
         guard corners.count == 4, image.width > 1, image.height > 1 else { return nil }
         let threshold = Sampler(
             image: image, threshold: threshold(in: image, corners: corners), lightOnDark: lightOnDark)
-        // The eight ways ZBar's corner order may map onto the symbol's top-left, top-right,
-        // bottom-right, bottom-left corners.
-        var frames: [Homography] = []
-        for start in 0..<4 {
-            frames.append(
-                Homography(corners[start], corners[(start + 1) % 4], corners[(start + 2) % 4], corners[(start + 3) % 4])
-            )
-            frames.append(
-                Homography(corners[start], corners[(start + 3) % 4], corners[(start + 2) % 4], corners[(start + 1) % 4])
-            )
-        }
+        let frames = frames(corners)
         // Score every frame and version by its timing patterns; try the best in full.
         var candidates: [(score: Double, frame: Int, version: Int)] = []
         for (index, frame) in frames.enumerated() {
@@ -79,6 +69,21 @@ enum QRSegmentReader {
             }
         }
         return nil
+    }
+
+    /// The eight ways four corners in ZBar's order may map onto the symbol's top-left, top-right,
+    /// bottom-right, bottom-left corners: each corner first, going round either way. The first is the
+    /// corners as given.
+    static func frames(_ corners: [ImagePoint]) -> [Homography] {
+        var frames: [Homography] = []
+        for start in 0..<4 {
+            let next = corners[(start + 1) % 4]
+            let opposite = corners[(start + 2) % 4]
+            let previous = corners[(start + 3) % 4]
+            frames.append(Homography(corners[start], next, opposite, previous))
+            frames.append(Homography(corners[start], previous, opposite, next))
+        }
+        return frames
     }
 
     /// What ZBar may have made of `segments` in binary mode: their bytes one after the other, or
