@@ -1,4 +1,5 @@
 import Foundation
+import QRAuthTestSupport
 import Testing
 
 @testable import QRImaging
@@ -40,6 +41,28 @@ struct FinderPatternTests {
                 "no pattern at \(x), \(y): \(patterns)")
         }
         #expect(GrayImage(width: 100, height: 80, fill: 255).finderPatterns().isEmpty)
+    }
+
+    @Test func mergingOnlyWithPatternsInReachFindsWhatMergingWithAllFinds() throws {
+        // Codes of 2 to 9 px modules on a speckled background: the binarised noise gives a candidate
+        // every few pixels, and with `minHits: 1` the one-row patterns it makes are kept, so every
+        // merge decision shows in the result.
+        var random = SeededGenerator(seed: 0x5EED_F1D)
+        var image = GrayImage(width: 520, height: 400, fill: 0)
+        for index in image.pixels.indices { image.pixels[index] = UInt8.random(in: 60...200, using: &random) }
+        let matrix = try QRCodeGenerator.encode(Data("pruned merge".utf8))
+        for (scale, x, y) in [(2, 10, 10), (3, 120, 30), (5, 250, 10), (9, 10, 150), (4, 330, 220)] {
+            Self.paste(matrix.rasterize(scale: scale, margin: 1), into: &image, x: x, y: y)
+        }
+        let binary = image.blockBinarized()
+        for (rowStep, minHits) in [(1, 1), (1, 2), (2, 1)] {
+            let pruned = binary.finderPatterns(rowStep: rowStep, minHits: minHits)
+            let all = binary.finderPatterns(rowStep: rowStep, minHits: minHits, prunes: false)
+            #expect(pruned == all, "rowStep \(rowStep), minHits \(minHits)")
+            #expect(pruned.count > 15, "rowStep \(rowStep), minHits \(minHits): \(pruned.count) patterns")
+        }
+        // The codes' own finder patterns are among them (3 px modules and up: 15 confirmed patterns).
+        #expect(binary.finderPatterns().filter(\.isConfirmed).count >= 12)
     }
 
     @Test func aSmallCodeBesideALargeOneIsReadToo() throws {

@@ -18,17 +18,24 @@ extension GrayImage {
     /// fewer rows than its module size in pixels, is dropped (isolated text strokes, data modules and
     /// noise rarely repeat over several rows).
     ///
-    /// Costs a few operations per pixel: far below a ZBar pass over the same image.
-    func finderPatterns(rowStep: Int = 1, minHits: Int = 2) -> [FinderPattern] {
+    /// Costs a few operations per pixel: far below a ZBar pass over the same image. A candidate is
+    /// merged only with the patterns still in reach of the rows being scanned (`isOutOfReach`): on a
+    /// noisy photo, whose binarised speckles give a candidate every few pixels, comparing each with
+    /// every pattern seen so far made the search quadratic. `prunes: false` compares with all of them
+    /// (the same result, for tests).
+    func finderPatterns(rowStep: Int = 1, minHits: Int = 2, prunes: Bool = true) -> [FinderPattern] {
         let w = width
         let h = height
         guard w >= 7, h >= 7 else { return [] }
         var found: [FinderPattern] = []
+        // The indices into `found` of the patterns a candidate may still merge with, ascending.
+        var active: [Int] = []
         pixels.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress else { return }
             var y = 0
             while y < h {
                 let row = y * w
+                if prunes { active.removeAll { found[$0].isOutOfReach(ofRow: y) } }
                 // The widths of the last five runs, the oldest first; `count` of them are valid and the
                 // newest (runs[4]) is the run ending at x. A sequence must start with a dark run.
                 var runs: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
@@ -69,7 +76,7 @@ extension GrayImage {
                             source, column: coreEnd - (runs.2 + 1) / 2, row: y, total: total)
                         {
                             Self.merge(
-                                &found, x: Double(coreEnd) - Double(runs.2) / 2 - 0.5,
+                                &found, active: &active, x: Double(coreEnd) - Double(runs.2) / 2 - 0.5,
                                 y: vertical.centre,
                                 module: Double(total + vertical.width) / 14)
                         }
@@ -156,9 +163,12 @@ extension GrayImage {
         return (Double(coreTop) + Double(core) / 2 - 0.5, vertical)
     }
 
-    /// Adds a confirmation to the pattern within about two modules of it, or starts a new one.
-    private static func merge(_ found: inout [FinderPattern], x: Double, y: Double, module: Double) {
-        for index in found.indices {
+    /// Adds a confirmation to the first pattern of `active` within about two modules of it, or starts
+    /// a new one (added to `active`).
+    private static func merge(
+        _ found: inout [FinderPattern], active: inout [Int], x: Double, y: Double, module: Double
+    ) {
+        for index in active {
             let other = found[index]
             let reach = 2 * max(module, other.module)
             if abs(other.x - x) <= reach, abs(other.y - y) <= reach,
@@ -172,7 +182,20 @@ extension GrayImage {
                 return
             }
         }
+        active.append(found.count)
         found.append(FinderPattern(x: x, y: y, module: module, hits: 1))
+    }
+}
+
+extension FinderPattern {
+    /// Whether no candidate found on scan row `row` or below can merge with this pattern. A candidate
+    /// of module m merges only within 2 · max(m, module) of it and where m ≤ 2 · module (so within
+    /// 4 · module), and its centre lies less than the 14 m its column spans above its row (the
+    /// vertical check admits up to 3 times the horizontal width: (width + vertical) / 14 = m), so
+    /// under 28 · module: from 32 modules below the pattern's centre, nothing reaches it. A pattern
+    /// moves only by merging, so once out of reach it stays so.
+    func isOutOfReach(ofRow row: Int) -> Bool {
+        Double(row) > y + 32 * module
     }
 }
 
