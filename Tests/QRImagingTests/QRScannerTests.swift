@@ -131,6 +131,28 @@ struct QRScannerTests {
         }
     }
 
+    @Test func finderLookalikesWithoutFormatInformationSkipTheGatedPasses() throws {
+        // Three finder patterns where a version-3 code's would be, 6 px modules, nothing between them (a
+        // form, a logo): the finder search sees a group of three, but no drawing of it shows format
+        // information, so the passes that run only on finder evidence are skipped as for no group at all.
+        let size = 29
+        let scale = 6
+        var image = GrayImage(width: (size + 12) * scale, height: (size + 12) * scale, fill: 255)
+        for (left, top) in [(0, 0), (size - 7, 0), (0, size - 7)] {
+            for y in 0..<(7 * scale) {
+                for x in 0..<(7 * scale) where max(abs(x / scale - 3), abs(y / scale - 3)) != 2 {
+                    image[(left + 6) * scale + x, (top + 6) * scale + y] = 0
+                }
+            }
+        }
+        let report = try QRScanner().scanReport(image)
+        #expect(report.symbols.isEmpty)
+        #expect(report.passesRun.first == .finders)
+        for pass in [QRScanPass.sharpened, .denoised] {
+            #expect(!report.passesRun.contains(pass), "\(pass) ran: \(report.passesRun)")
+        }
+    }
+
     @Test func codeWithLargeModulesIsReadHalved() throws {
         // 8-px modules: the halved image (4-px modules) reads it, at a fraction of the full-size cost.
         // (Without `finders`, which reads a clean code from its finder patterns before any ZBar pass.)

@@ -21,4 +21,74 @@ struct UprightCheckTests {
         // A size that does not match the image is refused.
         #expect(!matrix.rasterize(scale: 3, margin: 4).showsTimingPatterns(dimension: dimension, scale: 2))
     }
+
+    /// `matrix` with the modules of `damaged` (row-major indices) flipped.
+    static func flipped(_ matrix: QRMatrix, _ damaged: [Int]) -> QRMatrix {
+        var modules = matrix.modules
+        for index in damaged { modules[index].toggle() }
+        return QRMatrix(
+            version: matrix.version, errorCorrection: matrix.errorCorrection, size: matrix.size, modules: modules)
+    }
+
+    /// `matrix` mirrored about its main diagonal: a code seen from behind, turned so that its finders
+    /// sit where the scanner's frame puts them.
+    static func transposed(_ matrix: QRMatrix) -> QRMatrix {
+        let size = matrix.size
+        var modules = matrix.modules
+        for row in 0..<size {
+            for column in 0..<size { modules[column * size + row] = matrix.modules[row * size + column] }
+        }
+        return QRMatrix(version: matrix.version, errorCorrection: matrix.errorCorrection, size: size, modules: modules)
+    }
+
+    @Test func aDrawnCodePassesTheErrorCorrectionAsDrawnOrMirrored() throws {
+        let matrix = try QRCodeGenerator.encode(
+            Data("error correction before ZBar".utf8), options: QRCodeOptions(errorCorrection: .medium))
+        for code in [matrix, Self.transposed(matrix)] {
+            let grid = try #require(code.rasterize(scale: 2, margin: 4).uprightModules(dimension: code.size, scale: 2))
+            #expect(grid.modules == code.modules)
+            #expect(grid.passesErrorCorrection)
+            #expect(grid.showsFormatInformation)
+        }
+        // Grey levels: the level is halfway between the finder's dark and light modules, not 128.
+        let faint = matrix.rasterize(scale: 2, margin: 4)
+        let grey = GrayImage(width: faint.width, height: faint.height, pixels: faint.pixels.map { $0 == 0 ? 150 : 190 })
+        #expect(try #require(grey.uprightModules(dimension: matrix.size, scale: 2)).passesErrorCorrection)
+    }
+
+    @Test func dataDamagedBeyondItsCorrectionKeepsItsFormatInformation() throws {
+        let matrix = try QRCodeGenerator.encode(
+            Data("error correction before ZBar".utf8), options: QRCodeOptions(errorCorrection: .low))
+        let size = matrix.size
+        // Every module of the bottom-right quarter (data only, from version 2 an alignment pattern too)
+        // flipped: far more codewords than level L corrects.
+        let quarter = (size / 2..<size).flatMap { row in (size / 2..<size).map { row * size + $0 } }
+        let damaged = Self.flipped(matrix, quarter)
+        let grid = try #require(damaged.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        #expect(!grid.passesErrorCorrection)
+        #expect(grid.showsFormatInformation)
+        // A few modules wrong: corrected.
+        let light = Self.flipped(matrix, [size * (size - 5) + size - 5, size * (size - 6) + size - 3])
+        #expect(
+            try #require(light.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+                .passesErrorCorrection)
+    }
+
+    @Test func finderLookalikesShowNoFormatInformation() throws {
+        // Three finder patterns and nothing else, as on a printed form or a logo.
+        let size = 29
+        var modules = [Bool](repeating: false, count: size * size)
+        for (left, top) in [(0, 0), (size - 7, 0), (0, size - 7)] {
+            for y in 0..<7 {
+                for x in 0..<7 where max(abs(x - 3), abs(y - 3)) != 2 { modules[(top + y) * size + left + x] = true }
+            }
+        }
+        let shapes = QRMatrix(version: 3, errorCorrection: .low, size: size, modules: modules)
+        let grid = try #require(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        #expect(!grid.showsFormatInformation)
+        #expect(!grid.passesErrorCorrection)
+        // Sizes that are no version's, or that do not match the image, are refused.
+        #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: 30, scale: 2) == nil)
+        #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 3) == nil)
+    }
 }

@@ -48,4 +48,74 @@ extension GrayImage {
     /// The share of the finder contrast the timing contrast must reach (measured: 0.2 keeps every
     /// jsqr-photos and generated-corpus read).
     static let timingShare = 0.2
+
+    /// The modules of this image, a code of `dimension` modules drawn upright at `scale` px a module with
+    /// a 4-module quiet zone (`sampledCode`): each module's centre against the level halfway between the
+    /// top-left finder's dark and light modules. Nil when `dimension` is no version's size or the image
+    /// is not that drawing's size.
+    func uprightModules(dimension: Int, scale: Int) -> UprightModules? {
+        guard dimension >= 21, (dimension - 17) % 4 == 0, scale > 0, width == (dimension + 8) * scale,
+            height == width, let layout = QRSymbolLayout(version: (dimension - 17) / 4)
+        else { return nil }
+        func module(_ column: Int, _ row: Int) -> Int {
+            Int(self[(column + 4) * scale + scale / 2, (row + 4) * scale + scale / 2])
+        }
+        var dark = 0
+        var light = 0
+        for row in 0..<7 {
+            for column in 0..<7 {
+                if max(abs(column - 3), abs(row - 3)) == 2 {
+                    light += module(column, row)
+                } else {
+                    dark += module(column, row)
+                }
+            }
+        }
+        // Halfway between the mean of the 16 light-ring modules and that of the 33 dark ones.
+        let level = (light * 33 + dark * 16) / (2 * 16 * 33)
+        var modules = [Bool](repeating: false, count: dimension * dimension)
+        for row in 0..<dimension {
+            for column in 0..<dimension { modules[row * dimension + column] = module(column, row) < level }
+        }
+        return UprightModules(layout: layout, modules: modules)
+    }
+}
+
+/// The modules of a code drawn upright for ZBar (`GrayImage.uprightModules`), read back: what ZBar
+/// will see in the drawing, checked for a fraction of a ZBar run.
+struct UprightModules {
+    let layout: QRSymbolLayout
+    /// Row-major, `layout.size` a side; true is dark.
+    let modules: [Bool]
+
+    /// Whether the grid passes the error correction (`QRSegmentReader.correctedData`: format
+    /// information, codewords, Reed–Solomon blocks) as drawn or transposed (the finder frame is always
+    /// turned the same way, so a code seen mirrored is drawn transposed). ZBar reads such a drawing module for module: where this fails, it reads
+    /// nothing either.
+    var passesErrorCorrection: Bool {
+        QRSegmentReader.correctedData(modules, layout: layout) != nil
+            || QRSegmentReader.correctedData(transposed, layout: layout) != nil
+    }
+
+    /// Whether both copies of the format information are within 3 bits of the same valid word, as
+    /// drawn or transposed: evidence of a code even where its data does not correct. Noise does so in
+    /// about one grid in a hundred; a blank copy is 5 bits or more from every word.
+    var showsFormatInformation: Bool {
+        [modules, transposed].contains { grid in
+            let copies = QRSegmentReader.formatCopies(grid, layout: layout)
+            return QRSymbolLayout.formatWords.contains { entry in
+                (copies.first ^ entry.word).nonzeroBitCount <= 3 && (copies.second ^ entry.word).nonzeroBitCount <= 3
+            }
+        }
+    }
+
+    /// The grid mirrored about its main diagonal.
+    private var transposed: [Bool] {
+        let size = layout.size
+        var transposed = modules
+        for row in 0..<size {
+            for column in 0..<size { transposed[column * size + row] = modules[row * size + column] }
+        }
+        return transposed
+    }
 }

@@ -143,6 +143,25 @@ struct PassViews {
         showsEdges() && unreadGroups([]).isEmpty
     }
 
+    /// Whether `pass`, one of those run only on finder evidence (`needsFinderEvidence`), has none: no
+    /// finder group (`lacksFinderGroup`), or groups in whose drawings the `finders` pass saw no format
+    /// information (`findersSawNoCode`). Not the latter for `upscaled`: it reads codes of 1–3 px modules
+    /// in images up to 200 px, which the drawings sample unreliably (jsqr-photos: one such photo, read
+    /// only by `upscaled`, showed no format information).
+    mutating func lacksEvidence(for pass: QRScanPass) -> Bool {
+        (findersSawNoCode && pass != .upscaled) || lacksFinderGroup()
+    }
+
+    /// Whether a drawing the `finders` pass made showed a code's format information
+    /// (`UprightModules.showsFormatInformation`).
+    var findersSawFormat = false
+    /// Whether the `finders` pass left a group without a module-by-module drawing (a pair of finders,
+    /// or a frame that could not be drawn): no evidence either way there.
+    var findersLeftGroupUndrawn = false
+    /// Whether the `finders` pass ran on every finder group, read nothing, drew each of them and saw
+    /// no format information in any drawing: the groups are finder-like shapes, not codes.
+    var findersSawNoCode = false
+
     /// Whether `inverted` has no evidence of a light-on-dark code: no finder pattern in the inverted
     /// binarised image where the finder search could see one. A dark border alone is no evidence: it is
     /// often a photo's dark surrounding of a dark-on-light code (the `downscaled` pass tries such an
@@ -544,7 +563,7 @@ struct PassViews {
                             guard let made else { return nil }
                             return GroupView(
                                 image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                                dimension: dimension, checked: dimension != estimate)
+                                dimension: dimension, checked: dimension != estimate, rendering: rendering)
                         }
                     }
                 }
@@ -657,6 +676,8 @@ struct PassViews {
         var dimension: Int? = nil
         /// Whether ZBar reads it only when it shows its timing patterns (sizes other than the estimate).
         var checked = false
+        /// How a resampled code was drawn (nil for a crop).
+        var rendering: GroupRendering? = nil
 
         func toOriginal(_ point: ImagePoint) -> ImagePoint {
             guard let warp else { return map.apply(x: point.x, y: point.y) }
@@ -742,6 +763,6 @@ extension PassViews.GroupView {
         guard let made else { return nil }
         self.init(
             image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale), dimension: dimension,
-            checked: checked)
+            checked: checked, rendering: rendering)
     }
 }

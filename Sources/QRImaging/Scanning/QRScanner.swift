@@ -85,13 +85,15 @@ public final class QRScanner {
                 if !found.isEmpty {
                     return QRScanReport(symbols: withSegments(found, in: image), passesRun: run, budgetExhausted: false)
                 }
+                // Groups all drawn, none of the drawings with format information: no code there.
+                views.findersSawNoCode = !views.findersSawFormat && !views.findersLeftGroupUndrawn
                 continue
             }
             var found: [QRSymbol] = []
             var foundOn = PassViews.Copy.main
             var ran = false
             for copy in PassViews.copies(of: pass) where found.isEmpty {
-                if gated, PassViews.needsFinderEvidence(pass, copy: copy), views.lacksFinderGroup() { continue }
+                if gated, PassViews.needsFinderEvidence(pass, copy: copy), views.lacksEvidence(for: pass) { continue }
                 if gated, pass == .inverted, copy == .main, views.lacksInvertedFinder() { continue }
                 guard let view = views.view(for: pass, copy: copy, passes: options.passes) else { continue }
                 if !ran { run.append(pass) }
@@ -157,20 +159,32 @@ public final class QRScanner {
         var found: [QRSymbol] = []
         for (index, group) in groups.enumerated() where views.isWorthScanning(group, after: read + found) {
             var symbols: [QRSymbol] = []
+            var drawn = false
             for make in views.groupViews(group, best: index == 0, state: state) where symbols.isEmpty {
                 guard let view = make() else { continue }
-                // The sizes either side of the estimate go to ZBar only when the resampled code shows its
-                // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
-                // than every other step of the pass.
-                if view.checked, let dimension = view.dimension,
-                    !view.image.showsTimingPatterns(dimension: dimension, scale: Int(view.scale))
-                {
-                    continue
+                if let dimension = view.dimension {
+                    // A code drawn module by module goes to ZBar only when it passes the error correction
+                    // (ZBar reads the same modules); whether it shows format information is kept as
+                    // evidence of a code for the later passes.
+                    if case .sampled = view.rendering,
+                        let grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
+                    {
+                        drawn = true
+                        if grid.showsFormatInformation { views.findersSawFormat = true }
+                        if !grid.passesErrorCorrection { continue }
+                    }
+                    // The sizes either side of the estimate go to ZBar only when the resampled code shows
+                    // its timing patterns: most of them are wrong, and a ZBar run that reads nothing costs
+                    // more than every other step of the pass.
+                    if view.checked, !view.image.showsTimingPatterns(dimension: dimension, scale: Int(view.scale)) {
+                        continue
+                    }
                 }
                 symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map { symbol in
                     symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
                 }
             }
+            if !drawn { views.findersLeftGroupUndrawn = true }
             found += symbols.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
         }
         return found
