@@ -214,7 +214,8 @@ def encode(segments, version, level, mask):
         for bit, (x, y) in enumerate(slot):
             assert not used[y][x], (version, x, y)
             put(x, y, ((codeword >> (7 - bit)) & 1 == 1) != mask_bit(mask, x, y))
-    # What is left are the extension patterns on the right and bottom edges: drawn dark-light-dark.
+    # What is left are the extension patterns' modules on the right and bottom edges. Their shape is not in
+    # the sources at hand, so they get a fixed filler of our own; neither zxing-cpp nor our reader reads them.
     for y in range(size):
         for x in range(size):
             if not used[y][x]:

@@ -124,7 +124,7 @@ struct QRModel1Tests {
         #expect(QRModel1Layout(version: 0) == nil)
     }
 
-    @Test func formatWordsAreAtLeastFiveBitsFromModelTwos() {
+    @Test func formatWordsAreAtLeastFiveBitsFromModelTwos() throws {
         let one = QRModel1Layout.formatWords.map(\.word)
         let two = QRSymbolLayout.formatWords.map(\.word)
         #expect(Set(one).count == 32)
@@ -133,11 +133,11 @@ struct QRModel1Tests {
         #expect(within == 7)
         #expect(across == 5)
         // A model 2 word, even 2 bits off, is never taken for model 1.
+        let positions = try #require(QRSymbolLayout(version: 1)).formatPositions()
         for word in two {
             for flip in [0, 0b11, 0b1_0000_0001, 0b100_0000_0000_0100] {
                 let bits = word ^ flip
                 let isDark: (Int, Int) -> Bool = { x, y in
-                    let positions = QRSymbolLayout(version: 1)!.formatPositions()
                     if let index = positions.first.firstIndex(where: { $0 == (x, y) }) { return bits >> index & 1 == 1 }
                     if let index = positions.second.firstIndex(where: { $0 == (x, y) }) {
                         return bits >> index & 1 == 1
@@ -166,7 +166,7 @@ struct QRModel1Tests {
         #expect(QRModel1Reader.decode(modules, size: matrix.size) == nil)
     }
 
-    @Test func badGridsAndViewsGiveNothing() {
+    @Test func badGridsAndViewsGiveNothing() throws {
         #expect(QRModel1Reader.decode([], size: 21) == nil)
         #expect(QRModel1Reader.decode([Bool](repeating: true, count: 441), size: 21) == nil)
         #expect(QRModel1Reader.decode([Bool](repeating: false, count: 400), size: 20) == nil)
@@ -184,7 +184,7 @@ struct QRModel1Tests {
             let size = 21 + 4 * (round % 12)
             var modules = (0..<(size * size)).map { _ in Bool.random(using: &generator) }
             let word = QRModel1Layout.formatWords[round % 32].word
-            let positions = QRSymbolLayout(version: (size - 17) / 4)!.formatPositions()
+            let positions = try #require(QRSymbolLayout(version: (size - 17) / 4)).formatPositions()
             for (index, (x, y)) in positions.first.enumerated() { modules[y * size + x] = word >> index & 1 == 1 }
             #expect(QRModel1Reader.decode(modules, size: size) == nil)
         }
