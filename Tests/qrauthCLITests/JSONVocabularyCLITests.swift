@@ -16,6 +16,7 @@ struct JSONVocabularyCLITests {
     /// Keys whose values are the CLI's own enum words: kebab-case.
     static let enumKeys: Set<String> = [
         "verdict", "kind", "counterPosition", "listUpdate", "form", "expiry", "event", "check", "pass", "symbology",
+        "model",
         "severity", "signingKey",
     ]
 
@@ -50,7 +51,7 @@ struct JSONVocabularyCLITests {
         "qr encode": ["version", "ecc", "size", "bytes", "format", "check", "checkPass", "content", "contentBase64"],
         "scan": [
             "symbols", "bytes", "text", "charsets", "charset", "source", "kind", "points", "pass", "symbology",
-            "operation", "pac", "totp", "form",
+            "model", "operation", "pac", "totp", "form",
             "jwt",
             "budgetExhausted",
         ],

@@ -28,10 +28,13 @@ enum QRBitstream {
 
     /// The segments of `codewords` for a symbol of `version`, or nil when the bit stream is malformed
     /// (an unknown or unsupported mode, a count running past the end, an invalid character value).
-    static func segments(_ codewords: [UInt8], version: Int) -> [QRSegment]? {
+    /// `model1`: the stream of a model 1 symbol, which starts with four 0 bits and has no ECI (zxing-cpp
+    /// core/src/qrcode/QRDecoder.cpp); its character counts are as long as model 2's.
+    static func segments(_ codewords: [UInt8], version: Int, model1: Bool = false) -> [QRSegment]? {
         var reader = BitReader(bytes: codewords)
         var segments: [QRSegment] = []
         var eci: Int?
+        if model1 { guard reader.read(4) != nil else { return nil } }
         // Character count bits by version range 1–9, 10–26, 27–40 (§7.4.1, Table 3).
         let range = version <= 9 ? 0 : version <= 26 ? 1 : 2
         while reader.remaining >= 4 {
@@ -40,7 +43,7 @@ enum QRBitstream {
             case 0b0000:
                 return segments
             case 0b0111:
-                guard let designator = readECIDesignator(&reader) else { return nil }
+                guard !model1, let designator = readECIDesignator(&reader) else { return nil }
                 eci = designator
             case 0b0011:
                 // Structured append: symbol position and count (8 bits), parity (8 bits).

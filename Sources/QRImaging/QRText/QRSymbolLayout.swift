@@ -183,7 +183,11 @@ struct QRSymbolLayout: Sendable {
 
     /// The 15-bit format information word (BCH(15,5) coded, XOR 0x5412) for each of the 32 pairs of
     /// level and mask, as (word, level, mask).
-    static let formatWords: [(word: Int, level: QRErrorCorrection, mask: Int)] = {
+    static let formatWords = formatWords(xor: 0x5412)
+
+    /// The format information words BCH(15,5) coded and XORed with `xor` (0x5412 in model 2, 0x2825 in
+    /// model 1), as (word, level, mask).
+    static func formatWords(xor: Int) -> [(word: Int, level: QRErrorCorrection, mask: Int)] {
         // Level bits of the format information: L 01, M 00, Q 11, H 10.
         let levels: [(QRErrorCorrection, Int)] = [(.low, 1), (.medium, 0), (.quartile, 3), (.high, 2)]
         var words: [(Int, QRErrorCorrection, Int)] = []
@@ -192,11 +196,11 @@ struct QRSymbolLayout: Sendable {
                 let data = bits << 3 | mask
                 var remainder = data
                 for _ in 0..<10 { remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537) }
-                words.append(((data << 10 | remainder) ^ 0x5412, level, mask))
+                words.append(((data << 10 | remainder) ^ xor, level, mask))
             }
         }
         return words
-    }()
+    }
 
     /// The (column, row) of each bit of the format information's first copy (beside the top-left
     /// finder), bit 0 first; and of its second copy (split between the other two finders).

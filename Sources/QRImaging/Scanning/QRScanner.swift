@@ -183,6 +183,12 @@ public final class QRScanner {
                 symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map { symbol in
                     symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
                 }
+                // ZBar reads no QR Model 1: a view whose format information is model 1's is read here.
+                if symbols.isEmpty, options.symbologies.contains(.qrCode), let dimension = view.dimension,
+                    let symbol = QRModel1Reader.symbol(inView: view.image, dimension: dimension, scale: view.scale)
+                {
+                    symbols = [symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)]
+                }
             }
             if !drawn { views.findersLeftGroupUndrawn = true }
             found += symbols.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
@@ -202,7 +208,7 @@ public final class QRScanner {
                 {
                     return QRSymbol(
                         bytes: symbol.bytes, points: symbol.points, symbology: symbol.symbology, pass: symbol.pass,
-                        segments: segments)
+                        segments: segments, model: symbol.model)
                 }
             }
             return symbol

@@ -20,11 +20,23 @@ public struct QRSymbol: Sendable, Equatable {
     public let symbology: Symbology
     /// The name of the pass that found it (`QRScanPass.rawValue`, e.g. `plain`, `inverted`, `rotated-45`).
     public let pass: QRScanPass
+    /// For a QR code, its model: 2 (today's QR Code, which ZBar reads) or 1 (the form before 2000,
+    /// read by `QRModel1Reader`); nil for other symbologies.
+    public let model: Model?
+
+    /// The model of a QR code.
+    public enum Model: String, Sendable {
+        /// QR Code Model 1 (AIM ITS 97-001, JIS X 0510:1999), versions 1–14.
+        case model1 = "model-1"
+        /// QR Code Model 2 (ISO/IEC 18004), versions 1–40.
+        case model2 = "model-2"
+    }
 
     /// Makes a symbol; `text` and `charsets` are derived from `segments` when given, else from `bytes`
-    /// as one segment without designator.
+    /// as one segment without designator. `model` defaults to model 2 for a QR code, nil otherwise.
     public init(
-        bytes: Data, points: [ImagePoint], symbology: Symbology, pass: QRScanPass, segments: [QRSegment]? = nil
+        bytes: Data, points: [ImagePoint], symbology: Symbology, pass: QRScanPass, segments: [QRSegment]? = nil,
+        model: Model? = nil
     ) {
         self.bytes = bytes
         (self.text, self.charsets) =
@@ -33,11 +45,12 @@ public struct QRSymbol: Sendable, Equatable {
         self.points = points
         self.symbology = symbology
         self.pass = pass
+        self.model = model ?? (symbology == .qrCode ? .model2 : nil)
     }
 
     /// This symbol with other points and pass (a code found on a view, reported in the original image).
     func moved(points: [ImagePoint], pass: QRScanPass) -> QRSymbol {
-        QRSymbol(bytes: bytes, points: points, symbology: symbology, pass: pass, segments: segments)
+        QRSymbol(bytes: bytes, points: points, symbology: symbology, pass: pass, segments: segments, model: model)
     }
 
     /// The area inside the corner points (shoelace formula), in square pixels.

@@ -17,7 +17,8 @@ struct ScanCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
             Every input is processed even when some fail. Human output: one 'file: text' line per symbol \
             (binary payloads as Base64); problems go to standard error. --json prints one object per input: \
             {"path", "symbols": [{"bytes" (Base64), "text", "charsets" ([{"charset", "source": eci, kanji-mode or \
-            guessed}]), "kind", "points", "pass", "symbology"}], "error"} (docs/json.md). Text is decoded by the \
+            guessed}]), "kind", "points", "pass", "symbology", "model" (model-1 or model-2)}], "error"} \
+            (docs/json.md). Text is decoded by the \
             charset an ECI designator names, Kanji mode as Shift JIS, other bytes as UTF-8, else Shift JIS, else \
             ISO-8859-1. With --master-key or --device each offline operation's signature is checked \
             ("verdict": valid, invalid or key-unavailable); --parse adds "operation", "operationError" or "pac". \

@@ -23,7 +23,7 @@ struct ScanRecord: Encodable {
         }
 
         private enum Keys: String, CodingKey {
-            case bytes, text, charsets, kind, points, pass, symbology, operation, operationError, pac, verdict
+            case bytes, text, charsets, kind, points, pass, symbology, model, operation, operationError, pac, verdict
         }
 
         /// One entry of `charsets`: `{"charset", "source"}`.
@@ -43,6 +43,7 @@ struct ScanRecord: Encodable {
             try container.encode(points, forKey: .points)
             try container.encode(symbol.pass.rawValue, forKey: .pass)
             try container.encode(symbol.symbology.rawValue, forKey: .symbology)
+            try container.encodeIfPresent(symbol.model?.rawValue, forKey: .model)
             try container.encodeIfPresent(signature.map { JSONSpelling.kebab($0.rawValue) }, forKey: .verdict)
             guard includeParsed else { return }
             switch payload {
