@@ -162,26 +162,29 @@ public final class QRScanner {
             var drawn = false
             for make in views.groupViews(group, best: index == 0, state: state) where symbols.isEmpty {
                 guard let view = make() else { continue }
-                if let dimension = view.dimension {
-                    // A code drawn module by module goes to ZBar only when it passes the error correction
-                    // (ZBar reads the same modules); whether it shows format information is kept as
-                    // evidence of a code for the later passes.
-                    if case .sampled = view.rendering,
-                        let grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
-                    {
-                        drawn = true
-                        if grid.showsFormatInformation { views.findersSawFormat = true }
-                        if !grid.passesErrorCorrection { continue }
-                    }
-                    // The sizes either side of the estimate go to ZBar only when the resampled code shows
-                    // its timing patterns: most of them are wrong, and a ZBar run that reads nothing costs
-                    // more than every other step of the pass.
-                    if view.checked, !view.image.showsTimingPatterns(dimension: dimension, scale: Int(view.scale)) {
-                        continue
-                    }
+                // A code drawn module by module goes to ZBar only when it passes the error correction
+                // (ZBar reads the same modules); whether it shows format information is kept as evidence
+                // of a code for the later passes.
+                var passesErrorCorrection = true
+                if let dimension = view.dimension, case .sampled = view.rendering,
+                    let grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
+                {
+                    drawn = true
+                    if grid.showsFormatInformation { views.findersSawFormat = true }
+                    passesErrorCorrection = grid.passesErrorCorrection
                 }
-                symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map { symbol in
-                    symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
+                // The sizes either side of the estimate are read only when the resampled code shows its
+                // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
+                // than every other step of the pass.
+                if view.checked, let dimension = view.dimension,
+                    !view.image.showsTimingPatterns(dimension: dimension, scale: Int(view.scale))
+                {
+                    continue
+                }
+                if passesErrorCorrection {
+                    symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map {
+                        symbol in symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
+                    }
                 }
                 // ZBar reads no QR Model 1: a view whose format information is model 1's is read here.
                 if symbols.isEmpty, options.symbologies.contains(.qrCode), let dimension = view.dimension,
