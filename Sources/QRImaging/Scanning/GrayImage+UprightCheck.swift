@@ -8,22 +8,9 @@ extension GrayImage {
     /// `timingShare`; a few hundred samples, against a ZBar run over the whole resampled image.
     func showsTimingPatterns(dimension: Int, scale: Int) -> Bool {
         guard dimension >= 21, scale > 0, width == (dimension + 8) * scale, height == width else { return false }
-        func module(_ column: Int, _ row: Int) -> Int {
-            Int(self[(column + 4) * scale + scale / 2, (row + 4) * scale + scale / 2])
-        }
-        // The top-left finder: light ring at Chebyshev distance 2 from its centre (3, 3), dark elsewhere.
-        var finderDark = 0
-        var finderLight = 0
-        for row in 0..<7 {
-            for column in 0..<7 {
-                if max(abs(column - 3), abs(row - 3)) == 2 {
-                    finderLight += module(column, row)
-                } else {
-                    finderDark += module(column, row)
-                }
-            }
-        }
-        let finderContrast = Double(finderLight) / 16 - Double(finderDark) / 33
+        func module(_ column: Int, _ row: Int) -> Int { uprightModule(column, row, scale: scale) }
+        let finder = uprightFinderSums(scale: scale)
+        let finderContrast = Double(finder.light) / 16 - Double(finder.dark) / 33
         guard finderContrast > 0 else { return false }
         // Timing modules 8 ... dimension − 9: dark at even indices.
         var dark = 0
@@ -45,6 +32,29 @@ extension GrayImage {
         return timingContrast >= Self.timingShare * finderContrast
     }
 
+    /// The centre sample of module (`column`, `row`) of a code drawn upright at `scale` px a module with
+    /// a 4-module quiet zone; the caller checks the image is that drawing's size.
+    private func uprightModule(_ column: Int, _ row: Int, scale: Int) -> Int {
+        Int(self[(column + 4) * scale + scale / 2, (row + 4) * scale + scale / 2])
+    }
+
+    /// The sums of the top-left finder pattern's 16 light-ring modules (Chebyshev distance 2 from its
+    /// centre, (3, 3)) and of its 33 dark ones, in a code drawn upright at `scale` px a module.
+    private func uprightFinderSums(scale: Int) -> (light: Int, dark: Int) {
+        var light = 0
+        var dark = 0
+        for row in 0..<7 {
+            for column in 0..<7 {
+                if max(abs(column - 3), abs(row - 3)) == 2 {
+                    light += uprightModule(column, row, scale: scale)
+                } else {
+                    dark += uprightModule(column, row, scale: scale)
+                }
+            }
+        }
+        return (light, dark)
+    }
+
     /// The share of the finder contrast the timing contrast must reach (measured: 0.2 keeps every
     /// jsqr-photos and generated-corpus read).
     static let timingShare = 0.2
@@ -57,25 +67,14 @@ extension GrayImage {
         guard dimension >= 21, (dimension - 17) % 4 == 0, scale > 0, width == (dimension + 8) * scale,
             height == width, let layout = QRSymbolLayout(version: (dimension - 17) / 4)
         else { return nil }
-        func module(_ column: Int, _ row: Int) -> Int {
-            Int(self[(column + 4) * scale + scale / 2, (row + 4) * scale + scale / 2])
-        }
-        var dark = 0
-        var light = 0
-        for row in 0..<7 {
-            for column in 0..<7 {
-                if max(abs(column - 3), abs(row - 3)) == 2 {
-                    light += module(column, row)
-                } else {
-                    dark += module(column, row)
-                }
-            }
-        }
+        let finder = uprightFinderSums(scale: scale)
         // Halfway between the mean of the 16 light-ring modules and that of the 33 dark ones.
-        let level = (light * 33 + dark * 16) / (2 * 16 * 33)
+        let level = (finder.light * 33 + finder.dark * 16) / (2 * 16 * 33)
         var modules = [Bool](repeating: false, count: dimension * dimension)
         for row in 0..<dimension {
-            for column in 0..<dimension { modules[row * dimension + column] = module(column, row) < level }
+            for column in 0..<dimension {
+                modules[row * dimension + column] = uprightModule(column, row, scale: scale) < level
+            }
         }
         return UprightModules(layout: layout, modules: modules)
     }

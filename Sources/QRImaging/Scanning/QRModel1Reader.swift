@@ -15,8 +15,10 @@ enum QRModel1Reader {
 
     /// The level and mask of the format information read through `isDark(x, y)` of a `size`-module
     /// grid: the model 1 word nearest either copy, when at most 3 bits off and strictly nearer than
-    /// every model 2 word; nil otherwise.
-    static func format(size: Int, isDark: (Int, Int) -> Bool) -> (level: QRErrorCorrection, mask: Int)? {
+    /// every model 2 word; nil otherwise. `bothCopies`: the other copy is within 3 bits of that word too.
+    static func format(
+        size: Int, isDark: (Int, Int) -> Bool
+    ) -> (level: QRErrorCorrection, mask: Int, bothCopies: Bool)? {
         guard let layout = QRSymbolLayout(version: (size - 17) / 4), layout.size == size else { return nil }
         let positions = layout.formatPositions()
         func word(_ bits: [(Int, Int)]) -> Int {
@@ -39,7 +41,11 @@ enum QRModel1Reader {
         }
         let model1 = nearest(QRModel1Layout.formatWords)
         guard model1.distance <= 3, model1.distance < nearest(QRSymbolLayout.formatWords).distance else { return nil }
-        return (model1.level, model1.mask)
+        let bothCopies = QRModel1Layout.formatWords.contains { entry in
+            entry.level == model1.level && entry.mask == model1.mask
+                && copies.allSatisfy { ($0 ^ entry.word).nonzeroBitCount <= 3 }
+        }
+        return (model1.level, model1.mask, bothCopies)
     }
 
     /// Decodes a sampled grid of `size` modules (row-major, true dark): format information, codewords
@@ -116,8 +122,11 @@ enum QRModel1Reader {
         for mirrored in [false, true] {
             // The format information lies beside the finders, where the frame is right: checked once.
             let atGrid: (Int, Int) -> Bool = { x, y in mirrored ? value(y, x) < threshold : value(x, y) < threshold }
-            guard format(size: dimension, isDark: atGrid) != nil else { continue }
-            for offset in cornerOffsets {
+            guard let format = format(size: dimension, isDark: atGrid) else { continue }
+            // The corner is searched only where both copies agree: a single copy within 3 bits of some
+            // model 1 word is common in views of anything (noise, model 2 codes ZBar missed), and the
+            // search costs up to 81 decodes.
+            for offset in format.bothCopies ? cornerOffsets[...] : cornerOffsets.prefix(1) {
                 let corner = ImagePoint(x: far + offset.x * scale, y: far + offset.y * scale)
                 let frame = QRSegmentReader.Homography(
                     ImagePoint(x: near, y: near), ImagePoint(x: far, y: near), corner, ImagePoint(x: near, y: far))
