@@ -12,12 +12,14 @@ struct TokenCommand: AsyncParsableCommand {
 }
 
 /// The `--name` of `token create` and `token remove`: checked before anything is read or sent.
-enum TokenNameOption {
-    static let help = ArgumentHelp(
-        "The token's local name (the Mobile Token API uses possession_universal; the server never sees the name).",
-        valueName: "name")
+struct TokenNameOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The token's local name (the Mobile Token API uses possession_universal; the server never sees the name).",
+            valueName: "name"))
+    var name = TokenName.possessionUniversal
 
-    static func validate(_ name: String) throws {
+    func validate() throws {
         do {
             try TokenName.validate(name)
         } catch {

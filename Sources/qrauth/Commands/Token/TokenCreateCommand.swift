@@ -17,17 +17,13 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             """)
 
     @OptionGroup var options: EnrollmentOptions
-    @Option(help: TokenNameOption.help)
-    var name = TokenName.possessionUniversal
+    @OptionGroup var tokenName: TokenNameOptions
     @Flag(help: "Replace a token the file holds under that name: remove it at the server first.")
     var force = false
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
     var json: Bool { options.json }
-
-    func validate() throws {
-        try TokenNameOption.validate(name)
-    }
+    var name: String { tokenName.name }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)

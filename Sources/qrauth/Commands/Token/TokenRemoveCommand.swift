@@ -16,15 +16,11 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             """)
 
     @OptionGroup var options: EnrollmentOptions
-    @Option(help: TokenNameOption.help)
-    var name = TokenName.possessionUniversal
+    @OptionGroup var tokenName: TokenNameOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
     var json: Bool { options.json }
-
-    func validate() throws {
-        try TokenNameOption.validate(name)
-    }
+    var name: String { tokenName.name }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
