@@ -15,10 +15,11 @@ enum QRModel1Reader {
 
     /// The level and mask of the format information read through `isDark(x, y)` of a `size`-module
     /// grid: the model 1 word nearest either copy, when at most 3 bits off and strictly nearer than
-    /// every model 2 word; nil otherwise. `bothCopies`: the other copy is within 3 bits of that word too.
+    /// every model 2 word; nil otherwise. `distance`: bits from the nearer copy to that word; `bothCopies`:
+    /// the other copy is within 3 bits of it too.
     static func format(
         size: Int, isDark: (Int, Int) -> Bool
-    ) -> (level: QRErrorCorrection, mask: Int, bothCopies: Bool)? {
+    ) -> (level: QRErrorCorrection, mask: Int, distance: Int, bothCopies: Bool)? {
         guard let layout = QRSymbolLayout(version: (size - 17) / 4), layout.size == size else { return nil }
         let positions = layout.formatPositions()
         func word(_ bits: [(Int, Int)]) -> Int {
@@ -45,7 +46,7 @@ enum QRModel1Reader {
             entry.level == model1.level && entry.mask == model1.mask
                 && copies.allSatisfy { ($0 ^ entry.word).nonzeroBitCount <= 3 }
         }
-        return (model1.level, model1.mask, bothCopies)
+        return (model1.level, model1.mask, model1.distance, bothCopies)
     }
 
     /// Decodes a sampled grid of `size` modules (row-major, true dark): format information, codewords
@@ -123,10 +124,12 @@ enum QRModel1Reader {
             // The format information lies beside the finders, where the frame is right: checked once.
             let atGrid: (Int, Int) -> Bool = { x, y in mirrored ? value(y, x) < threshold : value(x, y) < threshold }
             guard let format = format(size: dimension, isDark: atGrid) else { continue }
-            // The corner is searched only where both copies agree: a single copy within 3 bits of some
-            // model 1 word is common in views of anything (noise, model 2 codes ZBar missed), and the
-            // search costs up to 81 decodes.
-            for offset in format.bothCopies ? cornerOffsets[...] : cornerOffsets.prefix(1) {
+            // The corner is searched only where both copies agree, and a lone copy must be within a bit of a
+            // model 1 word: one copy within 3 bits of some word is common in views of anything (noise, model
+            // 2 codes ZBar missed), and every try is a decode, the corner search up to 81 of them.
+            let offsets =
+                format.bothCopies ? cornerOffsets[...] : format.distance <= 1 ? cornerOffsets.prefix(1) : []
+            for offset in offsets {
                 let corner = ImagePoint(x: far + offset.x * scale, y: far + offset.y * scale)
                 let frame = QRSegmentReader.Homography(
                     ImagePoint(x: near, y: near), ImagePoint(x: far, y: near), corner, ImagePoint(x: near, y: far))
