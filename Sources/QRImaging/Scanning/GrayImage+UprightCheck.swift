@@ -98,7 +98,8 @@ struct UprightModules {
 
     /// Whether both copies of the format information are within 3 bits of the same valid word, as
     /// drawn or transposed: evidence of a code even where its data does not correct. Noise does so in
-    /// about one grid in a hundred; a blank copy is 5 bits or more from every word.
+    /// about two grids in a hundred (32 words, each copy within 3 bits of one with odds 576 in 32 768,
+    /// both grids); a blank copy is 5 bits or more from every word.
     var showsFormatInformation: Bool {
         [modules, transposed].contains { grid in
             let copies = QRSegmentReader.formatCopies(grid, layout: layout)
