@@ -144,15 +144,10 @@ struct PerspectiveTests {
     @Test func photographedAtASlantBySomeoneElsesGeneratorAndCamera() throws {
         // Golden images of Fixtures/perspective (segno codes projected through a pinhole camera at 55°
         // and 65° from facing it, blurred, unevenly lit, noisy: scripts/make-perspective-set.py).
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        let folder = fixtures.appendingPathComponent("perspective")
-        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        let lines = manifest.split(separator: "\n")
-        #expect(lines.count == 2)
-        for line in lines {
-            let fields = line.split(separator: "\t").map(String.init)
-            try #require(fields.count == 2, "bad manifest line: \(line)")
-            let image = try ImageDecoder.decode(Data(contentsOf: folder.appendingPathComponent(fields[0])))
+        let manifest = try FixtureManifest("perspective", columns: 2)
+        #expect(manifest.rows.count == 2)
+        for fields in manifest.rows {
+            let image = try ImageDecoder.decode(manifest.data(fields[0]))
             let expected = try RealPhotoTests.hexBytes(fields[1])
             let symbols = try QRScanner().scan(image, budget: nil)
             #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")

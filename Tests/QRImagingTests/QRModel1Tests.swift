@@ -18,12 +18,7 @@ struct QRModel1Tests {
     }
 
     static func fixtures() throws -> [Fixture] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            .appendingPathComponent("model1")
-        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        return try manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: "\t").map(String.init)
-            try #require(fields.count == 4)
+        return try FixtureManifest("model1", columns: 4).rows.map { fields in
             let version = try #require(Int(fields[2].split(separator: "-")[0]))
             let payload = fields[1] == "-" ? nil : try RealPhotoTests.hexBytes(fields[1])
             return Fixture(file: fields[0], payload: payload, version: version)

@@ -193,12 +193,7 @@ struct QRTextTests {
     }
 
     static func charsetFixtures() throws -> [CharsetFixture] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            .appendingPathComponent("charsets")
-        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        return try manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: "\t").map(String.init)
-            try #require(fields.count == 3)
+        return try FixtureManifest("charsets", columns: 3).rows.map { fields in
             let text = String(decoding: try RealPhotoTests.hexBytes(fields[1]), as: UTF8.self)
             let charsets = try fields[2].split(separator: ",").map { pair in
                 let parts = pair.split(separator: ":").map(String.init)

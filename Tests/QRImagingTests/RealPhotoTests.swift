@@ -17,13 +17,9 @@ struct RealPhotoTests {
 
     /// The photos of Fixtures/photos/manifest.tsv (`file <TAB> hex payload or -`), in manifest order.
     static func photos() throws -> [Photo] {
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        let folder = fixtures.appendingPathComponent("photos")
-        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        return try manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: "\t").map(String.init)
-            try #require(fields.count == 2, "bad manifest line: \(line)")
-            let data = try Data(contentsOf: folder.appendingPathComponent(fields[0]))
+        let manifest = try FixtureManifest("photos", columns: 2)
+        return try manifest.rows.map { fields in
+            let data = try manifest.data(fields[0])
             return Photo(
                 name: fields[0], expected: fields[1] == "-" ? nil : try hexBytes(fields[1]),
                 image: try ImageDecoder.decode(data))
