@@ -67,6 +67,14 @@ struct QRModel1Layout: Sendable {
         return Blocks(ecc: ecc, count: count, data: data)
     }
 
+    /// `codewordSlots()` of this version, made once per version (a view's corner search decodes up to 81
+    /// grids).
+    var slots: [[Int]] { Self.slotsByVersion[version - 1] }
+
+    private static let slotsByVersion: [[[Int]]] = (1...maxVersion).map { version in
+        QRModel1Layout(version: version)?.codewordSlots() ?? []
+    }
+
     /// The codeword slots in placement order, each the row-major indices of its eight modules, most
     /// significant bit first (zxing-cpp core/src/qrcode/QRBitMatrixParser.cpp, model 1 codewords):
     /// - the two 2-module columns at the right edge, bottom up, 4 rows a codeword, under the top-right

@@ -212,4 +212,39 @@ struct QRSymbolLayout: Sendable {
         second += (8..<15).map { (8, size - 15 + $0) }
         return (first, second)
     }
+
+    /// The two copies of the format information as read through `isDark(column, row)`.
+    func formatCopies(isDark: (Int, Int) -> Bool) -> FormatCopies {
+        let positions = formatPositions()
+        func word(_ bits: [(Int, Int)]) -> Int {
+            bits.enumerated().reduce(0) { word, item in
+                isDark(item.element.0, item.element.1) ? word | 1 << item.offset : word
+            }
+        }
+        return FormatCopies(first: word(positions.first), second: word(positions.second))
+    }
+}
+
+/// The two copies of a symbol's format information as read, 15-bit words, bit 0 first.
+struct FormatCopies: Equatable {
+    let first: Int
+    let second: Int
+
+    /// The entry of `words` (`QRSymbolLayout.formatWords`, `QRModel1Layout.formatWords`) nearest either
+    /// copy, the first of equals, with its distance in bits; nil for an empty list.
+    func nearest(
+        in words: [(word: Int, level: QRErrorCorrection, mask: Int)]
+    ) -> (word: Int, level: QRErrorCorrection, mask: Int, distance: Int)? {
+        var best: (word: Int, level: QRErrorCorrection, mask: Int, distance: Int)?
+        for entry in words {
+            let distance = min((first ^ entry.word).nonzeroBitCount, (second ^ entry.word).nonzeroBitCount)
+            if distance < best?.distance ?? Int.max { best = (entry.word, entry.level, entry.mask, distance) }
+        }
+        return best
+    }
+
+    /// Whether both copies are within `bits` bits of `word`.
+    func bothWithin(_ bits: Int, of word: Int) -> Bool {
+        (first ^ word).nonzeroBitCount <= bits && (second ^ word).nonzeroBitCount <= bits
+    }
 }

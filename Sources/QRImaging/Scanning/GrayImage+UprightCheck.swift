@@ -89,8 +89,8 @@ struct UprightModules {
 
     /// Whether the grid passes the error correction (`QRSegmentReader.correctedData`: format
     /// information, codewords, Reed–Solomon blocks) as drawn or transposed (the finder frame is always
-    /// turned the same way, so a code seen mirrored is drawn transposed). ZBar reads such a drawing module for module: where this fails, it reads
-    /// nothing either.
+    /// turned the same way, so a code seen mirrored is drawn transposed). ZBar reads such a drawing
+    /// module for module: where this fails, it reads nothing either.
     var passesErrorCorrection: Bool {
         QRSegmentReader.correctedData(modules, layout: layout) != nil
             || QRSegmentReader.correctedData(transposed, layout: layout) != nil
@@ -101,12 +101,10 @@ struct UprightModules {
     /// about two grids in a hundred (32 words, each copy within 3 bits of one with odds 576 in 32 768,
     /// both grids); a blank copy is 5 bits or more from every word.
     var showsFormatInformation: Bool {
-        [modules, transposed].contains { grid in
-            let copies = QRSegmentReader.formatCopies(grid, layout: layout)
-            return QRSymbolLayout.formatWords.contains { entry in
-                (copies.first ^ entry.word).nonzeroBitCount <= 3 && (copies.second ^ entry.word).nonzeroBitCount <= 3
-            }
-        }
+        let size = layout.size
+        return [
+            layout.formatCopies { modules[$1 * size + $0] }, layout.formatCopies { modules[$0 * size + $1] },
+        ].contains { copies in QRSymbolLayout.formatWords.contains { copies.bothWithin(3, of: $0.word) } }
     }
 
     /// The grid mirrored about its main diagonal.

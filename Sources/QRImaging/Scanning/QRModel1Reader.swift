@@ -21,32 +21,11 @@ enum QRModel1Reader {
         size: Int, isDark: (Int, Int) -> Bool
     ) -> (level: QRErrorCorrection, mask: Int, distance: Int, bothCopies: Bool)? {
         guard let layout = QRSymbolLayout(version: (size - 17) / 4), layout.size == size else { return nil }
-        let positions = layout.formatPositions()
-        func word(_ bits: [(Int, Int)]) -> Int {
-            bits.enumerated().reduce(0) { word, item in
-                isDark(item.element.0, item.element.1) ? word | 1 << item.offset : word
-            }
-        }
-        let copies = [word(positions.first), word(positions.second)]
-        func nearest(
-            _ words: [(word: Int, level: QRErrorCorrection, mask: Int)]
-        ) -> (
-            distance: Int, level: QRErrorCorrection, mask: Int
-        ) {
-            var best = (distance: 16, level: QRErrorCorrection.low, mask: 0)
-            for entry in words {
-                let distance = copies.map { ($0 ^ entry.word).nonzeroBitCount }.min() ?? 16
-                if distance < best.distance { best = (distance, entry.level, entry.mask) }
-            }
-            return best
-        }
-        let model1 = nearest(QRModel1Layout.formatWords)
-        guard model1.distance <= 3, model1.distance < nearest(QRSymbolLayout.formatWords).distance else { return nil }
-        let bothCopies = QRModel1Layout.formatWords.contains { entry in
-            entry.level == model1.level && entry.mask == model1.mask
-                && copies.allSatisfy { ($0 ^ entry.word).nonzeroBitCount <= 3 }
-        }
-        return (model1.level, model1.mask, model1.distance, bothCopies)
+        let copies = layout.formatCopies(isDark: isDark)
+        guard let model1 = copies.nearest(in: QRModel1Layout.formatWords), model1.distance <= 3,
+            let model2 = copies.nearest(in: QRSymbolLayout.formatWords), model1.distance < model2.distance
+        else { return nil }
+        return (model1.level, model1.mask, model1.distance, copies.bothWithin(3, of: model1.word))
     }
 
     /// Decodes a sampled grid of `size` modules (row-major, true dark): format information, codewords
@@ -55,7 +34,7 @@ enum QRModel1Reader {
         guard let layout = QRModel1Layout(size: size), modules.count == size * size,
             let format = format(size: size, isDark: { modules[$1 * size + $0] })
         else { return nil }
-        var codewords: [UInt8] = layout.codewordSlots().map { slot in
+        var codewords: [UInt8] = layout.slots.map { slot in
             slot.enumerated().reduce(0) { byte, item in
                 let (x, y) = (item.element % size, item.element / size)
                 return modules[item.element] != QRSymbolLayout.masked(format.mask, x: x, y: y)

@@ -165,13 +165,13 @@ public final class QRScanner {
                 // A code drawn module by module goes to ZBar only when it passes the error correction
                 // (ZBar reads the same modules); whether it shows format information is kept as evidence
                 // of a code for the later passes.
-                var passesErrorCorrection = true
-                if let dimension = view.dimension, case .sampled = view.rendering,
-                    let grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
-                {
+                var grid: UprightModules?
+                if let dimension = view.dimension, case .sampled = view.rendering {
+                    grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
+                }
+                if let grid {
                     drawn = true
                     if grid.showsFormatInformation { views.findersSawFormat = true }
-                    passesErrorCorrection = grid.passesErrorCorrection
                 }
                 // The sizes either side of the estimate are read only when the resampled code shows its
                 // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
@@ -181,7 +181,7 @@ public final class QRScanner {
                 {
                     continue
                 }
-                if passesErrorCorrection {
+                if grid?.passesErrorCorrection ?? true {
                     symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map {
                         symbol in symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
                     }

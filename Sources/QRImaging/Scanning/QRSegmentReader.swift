@@ -191,33 +191,17 @@ enum QRSegmentReader {
         correctedData(modules, layout: layout).flatMap { QRBitstream.segments($0, version: layout.version) }
     }
 
-    /// The two copies of the format information in a sampled module grid (row-major, `layout.size` a
-    /// side), as 15-bit words.
-    static func formatCopies(_ modules: [Bool], layout: QRSymbolLayout) -> (first: Int, second: Int) {
-        let size = layout.size
-        let positions = layout.formatPositions()
-        func word(_ bits: [(Int, Int)]) -> Int {
-            bits.enumerated().reduce(0) { word, item in
-                modules[item.element.1 * size + item.element.0] ? word | 1 << item.offset : word
-            }
-        }
-        return (word(positions.first), word(positions.second))
-    }
-
     /// The data codewords of a sampled module grid (row-major, `layout.size` a side): format information
     /// (the nearest valid word to either copy, at most 3 bits off), unmasking, codewords, blocks
     /// corrected; nil when the format information or a block cannot be corrected.
     static func correctedData(_ modules: [Bool], layout: QRSymbolLayout) -> [UInt8]? {
         let size = layout.size
         guard modules.count == size * size else { return nil }
-        let copies = formatCopies(modules, layout: layout)
-        var best: (distance: Int, level: QRErrorCorrection, mask: Int)?
-        for entry in QRSymbolLayout.formatWords {
-            let distance = min(
-                (copies.first ^ entry.word).nonzeroBitCount, (copies.second ^ entry.word).nonzeroBitCount)
-            if distance <= 3, distance < best?.distance ?? 4 { best = (distance, entry.level, entry.mask) }
-        }
-        guard let format = best else { return nil }
+        guard
+            let format = layout.formatCopies(isDark: { modules[$1 * size + $0] }).nearest(
+                in: QRSymbolLayout.formatWords),
+            format.distance <= 3
+        else { return nil }
         // The data codewords, unmasked, in placement order.
         var codewords = [UInt8](repeating: 0, count: layout.totalCodewords)
         var bit = 0
