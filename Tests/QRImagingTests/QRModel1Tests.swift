@@ -26,9 +26,7 @@ struct QRModel1Tests {
     }
 
     static func image(_ file: String) throws -> GrayImage {
-        let url = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            .appendingPathComponent("model1").appendingPathComponent(file)
-        return try ImageDecoder.decode(Data(contentsOf: url))
+        try FixtureManifest.image("model1", file)
     }
 
     @Test(arguments: try fixtures())

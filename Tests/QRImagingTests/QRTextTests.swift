@@ -205,9 +205,7 @@ struct QRTextTests {
 
     @Test(arguments: try charsetFixtures())
     func independentEncodersCodesGiveTheirText(_ fixture: CharsetFixture) throws {
-        let url = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            .appendingPathComponent("charsets").appendingPathComponent(fixture.file)
-        let image = try ImageDecoder.decode(Data(contentsOf: url))
+        let image = try FixtureManifest.image("charsets", fixture.file)
         let symbol = try #require(try QRScanner().scan(image).first)
         #expect(symbol.segments != nil, "segments read back")
         #expect(symbol.text == fixture.text)
