@@ -153,4 +153,20 @@ struct PerspectiveTests {
             #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
         }
     }
+
+    @Test func onACylinderReadModuleByModule() throws {
+        // Codes on a cylinder (Fixtures/curved: scripts/make-scan-classes.py, segno codes warped round a
+        // vertical axis and bent). The finders pass reads their modules; ZBar, given the drawing, reads
+        // neither, and zxing-cpp 3.1.1 reads one.
+        let manifest = try FixtureManifest("curved", columns: 2)
+        #expect(manifest.rows.count == 2)
+        for fields in manifest.rows {
+            let image = try ImageDecoder.decode(manifest.data(fields[0]))
+            let expected = try RealPhotoTests.hexBytes(fields[1])
+            let symbols = try QRScanner().scan(image, budget: nil)
+            #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
+            #expect(symbols.map(\.pass) == [.finders], "\(fields[0])")
+            #expect(symbols.first?.segments?.isEmpty == false, "\(fields[0])")
+        }
+    }
 }

@@ -128,6 +128,31 @@ struct QRTextTests {
             ])
     }
 
+    @Test func characterSegmentsAreTheStreamsWithNothingElse() throws {
+        var plain = BitWriter()
+        plain.write(0b0001, 4)  // numeric "42"
+        plain.write(2, 10)
+        plain.write(42, 7)
+        plain.write(0b0100, 4)  // byte "A"
+        plain.write(1, 8)
+        plain.write(0x41, 8)
+        plain.write(0, 4)
+        let segments = try #require(QRBitstream.segments(plain.bytes, version: 1))
+        #expect(QRBitstream.characterSegments(plain.bytes, version: 1) == segments)
+        // The same segments after an ECI designator, a structured append header or an FNC1 indicator.
+        for (indicator, field, bits) in [(0b0111, 26, 8), (0b0011, 0x1234, 16), (0b0101, 0, 0), (0b1001, 0x41, 8)] {
+            var writer = BitWriter()
+            writer.write(indicator, 4)
+            if bits > 0 { writer.write(field, bits) }
+            writer.write(0b0100, 4)
+            writer.write(1, 8)
+            writer.write(0x41, 8)
+            writer.write(0, 4)
+            #expect(QRBitstream.segments(writer.bytes, version: 1) != nil, "indicator \(indicator)")
+            #expect(QRBitstream.characterSegments(writer.bytes, version: 1) == nil, "indicator \(indicator)")
+        }
+    }
+
     @Test func countFieldsWidenWithTheVersion() throws {
         var writer = BitWriter()
         writer.write(0b0100, 4)

@@ -91,4 +91,41 @@ struct UprightCheckTests {
         #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: 30, scale: 2) == nil)
         #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 3) == nil)
     }
+
+    @Test func aCorrectedGridOfCharacterSegmentsIsReadWithoutZBar() throws {
+        let payload = Data("read here, not by ZBar: 0123456789".utf8)
+        let matrix = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium))
+        let grid = try #require(matrix.rasterize(scale: 2, margin: 4).uprightModules(dimension: matrix.size, scale: 2))
+        guard case .read(let bytes, let segments) = grid.reading else {
+            Issue.record("a clean code should be read: \(grid.reading)")
+            return
+        }
+        #expect(bytes == payload)
+        #expect(segments.reduce(into: Data()) { $0.append($1.bytes) } == payload)
+        // A few modules wrong: still read, with the payload as made.
+        let size = matrix.size
+        let damaged = Self.flipped(matrix, [size * (size - 5) + size - 5, size * (size - 6) + size - 3])
+        let repaired = try #require(damaged.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        #expect(repaired.reading == grid.reading)
+    }
+
+    @Test func aGridWhosePayloadZBarDecidesIsLeftToZBar() throws {
+        let payload = Data("ISO-8859-2 under an ECI designator".utf8)
+        // An ECI designator: ZBar converts some charsets to UTF-8, so only ZBar says what it reports.
+        let eci = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium, eci: 4))
+        let eciGrid = try #require(eci.rasterize(scale: 2, margin: 4).uprightModules(dimension: eci.size, scale: 2))
+        #expect(eciGrid.reading == .forZBar)
+        // Mirrored: ZBar orders the corners of a mirrored code its own way.
+        let plain = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium))
+        let mirrored = Self.transposed(plain)
+        let mirroredGrid = try #require(
+            mirrored.rasterize(scale: 2, margin: 4).uprightModules(dimension: mirrored.size, scale: 2))
+        #expect(mirroredGrid.reading == .forZBar)
+        // Damaged beyond correction: neither reads it.
+        let size = plain.size
+        let quarter = (size / 2..<size).flatMap { row in (size / 2..<size).map { row * size + $0 } }
+        let wiped = Self.flipped(plain, quarter)
+        let wipedGrid = try #require(wiped.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        #expect(wipedGrid.reading == .fails)
+    }
 }

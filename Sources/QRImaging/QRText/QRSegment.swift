@@ -31,9 +31,26 @@ enum QRBitstream {
     /// `model1`: the stream of a model 1 symbol, which starts with four 0 bits and has no ECI (zxing-cpp
     /// core/src/qrcode/QRDecoder.cpp); its character counts are as long as model 2's.
     static func segments(_ codewords: [UInt8], version: Int, model1: Bool = false) -> [QRSegment]? {
+        stream(codewords, version: version, model1: model1)?.segments
+    }
+
+    /// The segments of `codewords` when its bit stream holds nothing but segments in the four character
+    /// modes: no ECI designator, structured append header or FNC1 indicator, which readers treat each in
+    /// their own way (ZBar converts some ECI charsets to UTF-8 and FNC1 `%` to GS). Such a stream's
+    /// payload is its segments' bytes one after the other, in ZBar's binary mode and here alike.
+    static func characterSegments(_ codewords: [UInt8], version: Int) -> [QRSegment]? {
+        guard let stream = stream(codewords, version: version, model1: false), stream.charactersOnly else { return nil }
+        return stream.segments
+    }
+
+    /// The segments of `codewords` (`segments`), and whether the stream held nothing else (`characterSegments`).
+    private static func stream(
+        _ codewords: [UInt8], version: Int, model1: Bool
+    ) -> (segments: [QRSegment], charactersOnly: Bool)? {
         var reader = BitReader(bytes: codewords)
         var segments: [QRSegment] = []
         var eci: Int?
+        var charactersOnly = true
         if model1 { guard reader.read(4) != nil else { return nil } }
         // Character count bits by version range 1–9, 10–26, 27–40 (§7.4.1, Table 3).
         let range = version <= 9 ? 0 : version <= 26 ? 1 : 2
@@ -41,18 +58,21 @@ enum QRBitstream {
             guard let indicator = reader.read(4) else { return nil }
             switch indicator {
             case 0b0000:
-                return segments
+                return (segments, charactersOnly)
             case 0b0111:
                 guard !model1, let designator = readECIDesignator(&reader) else { return nil }
                 eci = designator
+                charactersOnly = false
             case 0b0011:
                 // Structured append: symbol position and count (8 bits), parity (8 bits).
                 guard reader.read(16) != nil else { return nil }
+                charactersOnly = false
             case 0b0101:
-                continue
+                charactersOnly = false
             case 0b1001:
                 // FNC1 in the second position: the application indicator.
                 guard reader.read(8) != nil else { return nil }
+                charactersOnly = false
             case 0b0001:
                 guard let count = reader.read([10, 12, 14][range]), let digits = readNumeric(&reader, count: count)
                 else { return nil }
@@ -82,7 +102,7 @@ enum QRBitstream {
                 return nil
             }
         }
-        return segments
+        return (segments, charactersOnly)
     }
 
     /// An ECI designator: 1, 2 or 3 bytes whose leading bits 0, 10 or 110 say how many (§7.4.2.2).

@@ -1,3 +1,5 @@
+import struct FoundationEssentials.Data
+
 extension GrayImage {
     /// Whether this image, a code of `dimension` modules resampled upright at `scale` px a module with a
     /// 4-module quiet zone (`warped`), shows the code's timing patterns: row 6 and column 6 between the
@@ -92,8 +94,33 @@ struct UprightModules {
     /// turned the same way, so a code seen mirrored is drawn transposed). ZBar reads such a drawing
     /// module for module: where this fails, it reads nothing either.
     var passesErrorCorrection: Bool {
-        QRSegmentReader.correctedData(modules, layout: layout) != nil
-            || QRSegmentReader.correctedData(transposed, layout: layout) != nil
+        reading != .fails
+    }
+
+    /// What the grid comes to. A grid that corrects as drawn and holds only character segments
+    /// (`QRBitstream.characterSegments`) is `read`: its payload is those segments' bytes, what ZBar would
+    /// read from the drawing module for module, so ZBar need not run. A grid that corrects only
+    /// transposed (a mirrored code, whose corners ZBar orders its own way), or whose stream holds an ECI
+    /// designator, structured append or FNC1 (which ZBar treats its own way) is left to ZBar.
+    var reading: Reading {
+        if let data = QRSegmentReader.correctedData(modules, layout: layout) {
+            if let segments = QRBitstream.characterSegments(data, version: layout.version) {
+                let bytes = segments.reduce(into: Data()) { $0.append($1.bytes) }
+                if !bytes.isEmpty { return .read(bytes: bytes, segments: segments) }
+            }
+            return .forZBar
+        }
+        return QRSegmentReader.correctedData(transposed, layout: layout) != nil ? .forZBar : .fails
+    }
+
+    /// What a grid comes to (`reading`).
+    enum Reading: Equatable {
+        /// Read here: the payload and its segments.
+        case read(bytes: Data, segments: [QRSegment])
+        /// It corrects, and ZBar is to read it.
+        case forZBar
+        /// It does not correct as drawn or transposed: ZBar reads nothing there either.
+        case fails
     }
 
     /// Whether both copies of the format information are within 3 bits of the same valid word, as

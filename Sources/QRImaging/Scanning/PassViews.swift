@@ -679,6 +679,27 @@ struct PassViews {
         /// How a resampled code was drawn (nil for a crop).
         var rendering: GroupRendering? = nil
 
+        /// The outer corners of a resampled code in this image, in ZBar's order: top-left, bottom-left,
+        /// bottom-right, top-right (empty for a crop).
+        var codeCorners: [ImagePoint] {
+            guard let dimension else { return [] }
+            let near = 4 * scale, far = Double(4 + dimension) * scale
+            return [
+                ImagePoint(x: near, y: near), ImagePoint(x: near, y: far), ImagePoint(x: far, y: far),
+                ImagePoint(x: far, y: near),
+            ]
+        }
+
+        /// Whether this is a code drawn module by module (`GroupRendering.sampled`).
+        var isSampled: Bool {
+            if case .sampled = rendering { true } else { false }
+        }
+
+        /// The modules of a resampled code, read back (`GrayImage.uprightModules`); nil for a crop.
+        var modules: UprightModules? {
+            dimension.flatMap { image.uprightModules(dimension: $0, scale: Int(scale)) }
+        }
+
         func toOriginal(_ point: ImagePoint) -> ImagePoint {
             guard let warp else { return map.apply(x: point.x, y: point.y) }
             let inWorking = warp.apply(point.x / scale - 4, point.y / scale - 4)

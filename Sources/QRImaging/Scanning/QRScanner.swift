@@ -162,13 +162,13 @@ public final class QRScanner {
             var drawn = false
             for make in views.groupViews(group, best: index == 0, state: state) where symbols.isEmpty {
                 guard let view = make() else { continue }
-                // A code drawn module by module goes to ZBar only when it passes the error correction
-                // (ZBar reads the same modules); whether it shows format information is kept as evidence
-                // of a code for the later passes.
-                var grid: UprightModules?
-                if let dimension = view.dimension, case .sampled = view.rendering {
-                    grid = view.image.uprightModules(dimension: dimension, scale: Int(view.scale))
-                }
+                // A resampled code is read back module by module (`UprightModules`): where it corrects and
+                // holds plain character segments, that is the read, and ZBar (which would read the same
+                // modules) does not run. A code drawn module by module that does not correct goes to ZBar
+                // not at all; whether it shows format information is kept as evidence of a code for the
+                // later passes. A grey resample that does not correct still goes to ZBar, whose own
+                // sampling reads some of those.
+                var grid = view.isSampled ? view.modules : nil
                 if let grid {
                     drawn = true
                     if grid.showsFormatInformation { views.findersSawFormat = true }
@@ -181,7 +181,17 @@ public final class QRScanner {
                 {
                     continue
                 }
-                if grid?.passesErrorCorrection ?? true {
+                if !view.isSampled { grid = view.modules }
+                switch grid?.reading {
+                case .read(let bytes, let segments)? where options.symbologies.contains(.qrCode):
+                    symbols = [
+                        QRSymbol(
+                            bytes: bytes, points: view.codeCorners.map(view.toOriginal), symbology: .qrCode,
+                            pass: .finders, segments: segments)
+                    ]
+                case .fails? where view.isSampled:
+                    break
+                default:
                     symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map {
                         symbol in symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
                     }
