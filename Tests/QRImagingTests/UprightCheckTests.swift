@@ -47,13 +47,13 @@ struct UprightCheckTests {
         for code in [matrix, Self.transposed(matrix)] {
             let grid = try #require(code.rasterize(scale: 2, margin: 4).uprightModules(dimension: code.size, scale: 2))
             #expect(grid.modules == code.modules)
-            #expect(grid.passesErrorCorrection)
+            #expect(grid.reading != .fails)
             #expect(grid.showsFormatInformation)
         }
         // Grey levels: the level is halfway between the finder's dark and light modules, not 128.
         let faint = matrix.rasterize(scale: 2, margin: 4)
         let grey = GrayImage(width: faint.width, height: faint.height, pixels: faint.pixels.map { $0 == 0 ? 150 : 190 })
-        #expect(try #require(grey.uprightModules(dimension: matrix.size, scale: 2)).passesErrorCorrection)
+        #expect(try #require(grey.uprightModules(dimension: matrix.size, scale: 2)).reading != .fails)
     }
 
     @Test func dataDamagedBeyondItsCorrectionKeepsItsFormatInformation() throws {
@@ -65,13 +65,13 @@ struct UprightCheckTests {
         let quarter = (size / 2..<size).flatMap { row in (size / 2..<size).map { row * size + $0 } }
         let damaged = Self.flipped(matrix, quarter)
         let grid = try #require(damaged.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
-        #expect(!grid.passesErrorCorrection)
+        #expect(grid.reading == .fails)
         #expect(grid.showsFormatInformation)
         // A few modules wrong: corrected.
         let light = Self.flipped(matrix, [size * (size - 5) + size - 5, size * (size - 6) + size - 3])
         #expect(
             try #require(light.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
-                .passesErrorCorrection)
+                .reading != .fails)
     }
 
     @Test func finderLookalikesShowNoFormatInformation() throws {
@@ -86,7 +86,7 @@ struct UprightCheckTests {
         let shapes = QRMatrix(version: 3, errorCorrection: .low, size: size, modules: modules)
         let grid = try #require(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
         #expect(!grid.showsFormatInformation)
-        #expect(!grid.passesErrorCorrection)
+        #expect(grid.reading == .fails)
         // Sizes that are no version's, or that do not match the image, are refused.
         #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: 30, scale: 2) == nil)
         #expect(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 3) == nil)

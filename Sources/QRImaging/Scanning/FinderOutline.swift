@@ -93,23 +93,28 @@ extension GrayImage {
         let top = cy - reach
         let right = cx + reach
         let bottom = cy + reach
-        var visited = Set<Int>()
-        var stack = [sy * width + sx]
-        visited.insert(stack[0])
+        // A ring that reaches the search box's edge or the image's is not a finder's alone: a dark pixel
+        // there ends the search. Every other pixel reached lies inside the box, whose pixels `visited`
+        // marks (neighbours of an inside pixel are in the box or on its edge).
+        func isInside(_ x: Int, _ y: Int) -> Bool {
+            x > left && x < right && y > top && y < bottom && x > 0 && y > 0 && x < width - 1 && y < height - 1
+        }
+        guard isInside(sx, sy) else { return nil }
+        let side = 2 * reach + 1
+        var visited = [Bool](repeating: false, count: side * side)
+        visited[(sy - top) * side + sx - left] = true
+        var stack = [(sx, sy)]
         var component: [(Int, Int)] = []
-        let maxPixels = (2 * reach + 1) * (2 * reach + 1) / 2
-        while let index = stack.popLast() {
-            let x = index % width
-            let y = index / width
-            // A ring that reaches the search box's edge or the image's is not a finder's alone.
-            guard x > left, x < right, y > top, y < bottom, x > 0, y > 0, x < width - 1, y < height - 1,
-                component.count < maxPixels
-            else { return nil }
+        let maxPixels = side * side / 2
+        while let (x, y) = stack.popLast() {
+            guard component.count < maxPixels else { return nil }
             component.append((x, y))
-            for next in [index - 1, index + 1, index - width, index + width]
-            where pixels[next] == 0 && !visited.contains(next) {
-                visited.insert(next)
-                stack.append(next)
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where pixels[ny * width + nx] == 0 {
+                let mark = (ny - top) * side + nx - left
+                guard !visited[mark] else { continue }
+                guard isInside(nx, ny) else { return nil }
+                visited[mark] = true
+                stack.append((nx, ny))
             }
         }
         // A ring: dark pixels of the component on all four sides of the centre.

@@ -89,19 +89,14 @@ struct UprightModules {
     /// Row-major, `layout.size` a side; true is dark.
     let modules: [Bool]
 
-    /// Whether the grid passes the error correction (`QRSegmentReader.correctedData`: format
-    /// information, codewords, Reed–Solomon blocks) as drawn or transposed (the finder frame is always
-    /// turned the same way, so a code seen mirrored is drawn transposed). ZBar reads such a drawing
-    /// module for module: where this fails, it reads nothing either.
-    var passesErrorCorrection: Bool {
-        reading != .fails
-    }
-
-    /// What the grid comes to. A grid that corrects as drawn and holds only character segments
-    /// (`QRBitstream.characterSegments`) is `read`: its payload is those segments' bytes, what ZBar would
-    /// read from the drawing module for module, so ZBar need not run. A grid that corrects only
-    /// transposed (a mirrored code, whose corners ZBar orders its own way), or whose stream holds an ECI
-    /// designator, structured append or FNC1 (which ZBar treats its own way) is left to ZBar.
+    /// What the grid comes to. It corrects (`QRSegmentReader.correctedData`: format information,
+    /// codewords, Reed–Solomon blocks) as drawn or transposed (the finder frame is always turned the
+    /// same way, so a code seen mirrored is drawn transposed), or it `fails`: then ZBar, which reads
+    /// such a drawing module for module, reads nothing either. A grid that corrects as drawn and holds
+    /// only character segments (`QRBitstream.characterSegments`) is `read`: its payload is those
+    /// segments' bytes, what ZBar reads from the drawing, so ZBar need not run. A grid that corrects
+    /// only transposed (a mirrored code, whose corners ZBar orders its own way), or whose stream holds
+    /// an ECI designator, structured append or FNC1 (which ZBar treats its own way), is left to ZBar.
     var reading: Reading {
         if let data = QRSegmentReader.correctedData(modules, layout: layout) {
             if let segments = QRBitstream.characterSegments(data, version: layout.version) {
