@@ -96,6 +96,18 @@ struct FinderPatternTests {
         #expect(found.passesRun == [.finders])
     }
 
+    @Test func findersComeFirstInLargeImagesToo() throws {
+        // A 1600 × 1200 photo-sized frame: the finder search runs on the reduced working copy before any
+        // ZBar pass, and reads the code from its own drawing.
+        let code = try QRCodeGenerator.encode(Data("large frame, finders first".utf8)).rasterize(scale: 8, margin: 4)
+        var canvas = GrayImage(width: 1600, height: 1200, fill: 255)
+        Self.paste(code, into: &canvas, x: 700, y: 300)
+        let report = try QRScanner().scanReport(canvas, budget: nil)
+        #expect(report.symbols.map(\.text) == ["large frame, finders first"])
+        #expect(report.passesRun == [.finders])
+        #expect(report.symbols.first?.segments?.map(\.mode) == [.byte])
+    }
+
     @Test func aSmallCodeInALargeFrameIsReadByTheFullSizeFinderSearch() throws {
         // 2-px modules at an odd offset in a 1500 × 1100 frame: the working copy (halved) and the
         // downscaled copies average every module with its neighbour into grey, so no pass before sees

@@ -257,9 +257,15 @@ struct QRScannerTests {
         let scale = 40
         let image = matrix.image(scale: scale)
         #expect(image.width > 1000)
-        let symbol = try #require(try QRScanner().scan(image).first)
+        // Without `finders`, which reads a clean code from its finder patterns at every size.
+        let passes = QRScanPass.defaultOrder.filter { $0 != .finders }
+        let symbol = try #require(try QRScanner(options: QRScanOptions(passes: passes)).scan(image).first)
         #expect(symbol.pass == .downscaled)
         Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: scale, within: Double(scale) / 2)
+        // With it, the points are in original pixels too.
+        let found = try #require(try QRScanner().scan(image).first)
+        #expect(found.pass == .finders)
+        Self.expectCorners(of: found, modules: matrix.rows.count, scale: scale, within: Double(scale) / 2)
     }
 
     @Test func screenshotSizedImageWithThreePixelModulesIsReadAtTwoThirds() throws {
@@ -270,11 +276,18 @@ struct QRScannerTests {
         let (left, top) = (700, 300)
         for y in 0..<code.height { for x in 0..<code.width { canvas[left + x, top + y] = code[x, y] } }
         #expect(PassViews(original: canvas).twoThirds() != nil)
-        let report = try QRScanner().scanReport(canvas, budget: nil)
+        // Without `finders`, which reads it first from its finder patterns (below).
+        let passes = QRScanPass.defaultOrder.filter { $0 != .finders }
+        let report = try QRScanner(options: QRScanOptions(passes: passes)).scanReport(canvas, budget: nil)
         #expect(report.passesRun == [.downscaled])
         let symbol = try #require(report.symbols.first)
         #expect(symbol.text == Self.czech)
         Self.expectCorners(of: symbol, modules: matrix.rows.count, scale: 3, at: (left, top), within: 3)
+        let found = try QRScanner().scanReport(canvas, budget: nil)
+        #expect(found.passesRun == [.finders])
+        let read = try #require(found.symbols.first)
+        #expect(read.text == Self.czech)
+        Self.expectCorners(of: read, modules: matrix.rows.count, scale: 3, at: (left, top), within: 3)
     }
 
     @Test func twoThirdsAndCoarseCopiesApplyByImageSize() {

@@ -120,7 +120,7 @@ public final class QRScanner {
                 }
                 // Finder patterns no code read explains (a small code beside or inside a larger one):
                 // their regions are scanned on their own, unless `finders` ran already.
-                if !run.contains(.finders), views.findersFirst, options.passes.contains(.finders),
+                if !run.contains(.finders), views.looksForMore, options.passes.contains(.finders),
                     foundOn != .inverse
                 {
                     let groups = views.unreadGroups(found)
