@@ -247,9 +247,10 @@ extension FinderPattern {
     /// first, each pattern in one triple only (side-by-side codes put other codes' finders closer
     /// than a code's own diagonal). Then pairs of the patterns left: similar module sizes, centres at
     /// most 60 modules apart (a version-10 code's finders are 50 modules apart).
-    /// Last, triples of patterns no triple took whose modules differ by up to `perspectiveModuleRatio`
+    /// Then triples of patterns no triple took whose modules differ by up to `perspectiveModuleRatio`
     /// and that only the perspective bounds of `GrayImage.irregularity` admit: a code seen at a slant,
-    /// read through its finders' outlines alone (`PassViews.outlineViews`).
+    /// read through its finders' outlines alone (`PassViews.outlineViews`). They are found after the
+    /// pairs (which take the places up to `limit` first) but come before them in the result.
     static func codeGroups(_ patterns: [FinderPattern], limit: Int) -> [[FinderPattern]] {
         let sorted = Array(
             patterns.sorted { $0.hits != $1.hits ? $0.hits > $1.hits : ($0.y, $0.x) < ($1.y, $1.x) }.prefix(15))
@@ -299,12 +300,16 @@ extension FinderPattern {
         for group in groups where group.count == 3 {
             for member in group { if let index = sorted.firstIndex(of: member) { inTriple[index] = true } }
         }
-        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score }) where groups.count < limit {
+        var slanted: [[FinderPattern]] = []
+        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score }) where groups.count + slanted.count < limit {
             guard triple.members.allSatisfy({ !inTriple[$0] }) else { continue }
             for member in triple.members { inTriple[member] = true }
-            groups.append(triple.members.map { sorted[$0] })
+            slanted.append(triple.members.map { sorted[$0] })
         }
-        return groups
+        // The slanted triples are scanned before the pairs (the same groups as ever, in another order): a
+        // pair is read from a crop by ZBar, twice, at a cost many outline drawings do not reach, and on a
+        // slanted code it is that code's two near finders, which its triple reads.
+        return groups.filter { $0.count == 3 } + slanted + groups.filter { $0.count == 2 }
     }
 
     /// The rectangle (left, top, right, bottom) that would hold the code of a group: the bounding box
