@@ -301,7 +301,8 @@ extension FinderPattern {
             for member in group { if let index = sorted.firstIndex(of: member) { inTriple[index] = true } }
         }
         var slanted: [[FinderPattern]] = []
-        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score }) where groups.count + slanted.count < limit {
+        for triple in perspectiveTriples.sorted(by: { $0.score < $1.score })
+        where groups.count + slanted.count < limit {
             guard triple.members.allSatisfy({ !inTriple[$0] }) else { continue }
             for member in triple.members { inTriple[member] = true }
             slanted.append(triple.members.map { sorted[$0] })
