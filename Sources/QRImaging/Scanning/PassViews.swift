@@ -622,7 +622,7 @@ struct PassViews {
     /// an outline (`GrayImage.partialOutlineFrame`; a code tilted past 60°, whose far finders' rings
     /// merge with their surroundings): through the homography fitted to the outlines found and the
     /// other finders' centres, at each module count `FinderOutline.dimensions` suggests, read module by
-    /// module, then resampled at 2 px a module. ZBar reads one only when it shows its timing patterns
+    /// module, then resampled at 2 px a module. One is read only when it shows its timing patterns
     /// (`checked`): most sizes are wrong. Tried after the group's other views; each nil when they apply
     /// (every finder has an outline) or no frame fits.
     mutating func partialOutlineViews(_ group: [FinderPattern], state: FinderState) -> [() -> GroupView?] {
@@ -704,12 +704,14 @@ struct PassViews {
         }
     }
 
-    /// How the code of a group of three finder patterns is drawn upright for ZBar, in the order tried
-    /// for each module count.
+    /// How the code of a group of three finder patterns is drawn upright, in the order tried for each
+    /// module count. Each drawing is read back module by module (`UprightModules.reading`) before ZBar
+    /// sees it.
     enum GroupRendering {
         /// Read module by module from the block-binarised image and drawn clean (`sampledCode`), 2 px
-        /// a module: ZBar only decodes. Tried first: it reads most codes, and where perspective or a
-        /// curved surface bends a code, ZBar's own sampling of a resampled image misses some it reads.
+        /// a module: what is left is decoding, which the read-back does for most codes. Tried first: it
+        /// reads most codes, and where perspective or a curved surface bends a code, ZBar's own sampling
+        /// of a resampled image misses some it reads.
         case sampled
         /// Resampled from the grey image (`warped`) at `scale` px a module: 2, and up to version 7
         /// (45 modules) 3 after a miss, where ZBar reads some small photographed codes that the
