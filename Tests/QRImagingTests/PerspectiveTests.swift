@@ -144,16 +144,22 @@ struct PerspectiveTests {
         }
     }
 
+    /// Each image of the fixture folder `name` (`file <TAB> expected payload hex`, two rows) scanned with the
+    /// default passes: its file name, the payload expected and the symbols read.
+    static func scannedFixtures(_ name: String) throws -> [(file: String, expected: Data, symbols: [QRSymbol])] {
+        let manifest = try FixtureManifest(name, columns: 2)
+        #expect(manifest.rows.count == 2)
+        return try manifest.rows.map { fields in
+            let image = try ImageDecoder.decode(manifest.data(fields[0]))
+            return (fields[0], try RealPhotoTests.hexBytes(fields[1]), try QRScanner().scan(image, budget: nil))
+        }
+    }
+
     @Test func photographedAtASlantBySomeoneElsesGeneratorAndCamera() throws {
         // Golden images of Fixtures/perspective (segno codes projected through a pinhole camera at 55°
         // and 65° from facing it, blurred, unevenly lit, noisy: scripts/make-perspective-set.py).
-        let manifest = try FixtureManifest("perspective", columns: 2)
-        #expect(manifest.rows.count == 2)
-        for fields in manifest.rows {
-            let image = try ImageDecoder.decode(manifest.data(fields[0]))
-            let expected = try RealPhotoTests.hexBytes(fields[1])
-            let symbols = try QRScanner().scan(image, budget: nil)
-            #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
+        for fixture in try Self.scannedFixtures("perspective") {
+            #expect(fixture.symbols.map(\.bytes) == [fixture.expected], "\(fixture.file)")
         }
     }
 
@@ -161,15 +167,10 @@ struct PerspectiveTests {
         // Codes on a cylinder (Fixtures/curved: scripts/make-scan-classes.py, segno codes warped round a
         // vertical axis and bent). The finders pass reads their modules; ZBar, given the drawing, reads
         // neither, and zxing-cpp 3.1.1 reads one.
-        let manifest = try FixtureManifest("curved", columns: 2)
-        #expect(manifest.rows.count == 2)
-        for fields in manifest.rows {
-            let image = try ImageDecoder.decode(manifest.data(fields[0]))
-            let expected = try RealPhotoTests.hexBytes(fields[1])
-            let symbols = try QRScanner().scan(image, budget: nil)
-            #expect(symbols.map(\.bytes) == [expected], "\(fields[0])")
-            #expect(symbols.map(\.pass) == [.finders], "\(fields[0])")
-            #expect(symbols.first?.segments?.isEmpty == false, "\(fields[0])")
+        for fixture in try Self.scannedFixtures("curved") {
+            #expect(fixture.symbols.map(\.bytes) == [fixture.expected], "\(fixture.file)")
+            #expect(fixture.symbols.map(\.pass) == [.finders], "\(fixture.file)")
+            #expect(fixture.symbols.first?.segments?.isEmpty == false, "\(fixture.file)")
         }
     }
 }

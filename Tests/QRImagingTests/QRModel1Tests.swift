@@ -42,7 +42,7 @@ struct QRModel1Tests {
         #expect(symbol.bytes == payload)
         #expect(symbol.model == .model1)
         #expect(symbol.pass == .finders)
-        #expect(symbol.segments?.reduce(into: Data()) { $0.append($1.bytes) } == payload)
+        #expect(symbol.segments?.payload == payload)
         // The corners lie in the image and enclose its middle part (each fixture is the code with its
         // quiet zone, perhaps rotated or tilted).
         #expect(symbol.points.count == 4)

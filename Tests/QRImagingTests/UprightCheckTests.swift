@@ -22,6 +22,11 @@ struct UprightCheckTests {
         #expect(!matrix.rasterize(scale: 3, margin: 4).showsTimingPatterns(dimension: dimension, scale: 2))
     }
 
+    /// The modules of `matrix` drawn at 2 px a module with a 4-module quiet zone, read back.
+    static func grid(_ matrix: QRMatrix) throws -> UprightModules {
+        try #require(matrix.rasterize(scale: 2, margin: 4).uprightModules(dimension: matrix.size, scale: 2))
+    }
+
     /// `matrix` with the modules of `damaged` (row-major indices) flipped.
     static func flipped(_ matrix: QRMatrix, _ damaged: [Int]) -> QRMatrix {
         var modules = matrix.modules
@@ -45,7 +50,7 @@ struct UprightCheckTests {
         let matrix = try QRCodeGenerator.encode(
             Data("error correction before ZBar".utf8), options: QRCodeOptions(errorCorrection: .medium))
         for code in [matrix, Self.transposed(matrix)] {
-            let grid = try #require(code.rasterize(scale: 2, margin: 4).uprightModules(dimension: code.size, scale: 2))
+            let grid = try Self.grid(code)
             #expect(grid.modules == code.modules)
             #expect(grid.reading != .fails)
             #expect(grid.showsFormatInformation)
@@ -64,14 +69,12 @@ struct UprightCheckTests {
         // flipped: far more codewords than level L corrects.
         let quarter = (size / 2..<size).flatMap { row in (size / 2..<size).map { row * size + $0 } }
         let damaged = Self.flipped(matrix, quarter)
-        let grid = try #require(damaged.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        let grid = try Self.grid(damaged)
         #expect(grid.reading == .fails)
         #expect(grid.showsFormatInformation)
         // A few modules wrong: corrected.
         let light = Self.flipped(matrix, [size * (size - 5) + size - 5, size * (size - 6) + size - 3])
-        #expect(
-            try #require(light.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
-                .reading != .fails)
+        #expect(try Self.grid(light).reading != .fails)
     }
 
     @Test func finderLookalikesShowNoFormatInformation() throws {
@@ -84,7 +87,7 @@ struct UprightCheckTests {
             }
         }
         let shapes = QRMatrix(version: 3, errorCorrection: .low, size: size, modules: modules)
-        let grid = try #require(shapes.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        let grid = try Self.grid(shapes)
         #expect(!grid.showsFormatInformation)
         #expect(grid.reading == .fails)
         // Sizes that are no version's, or that do not match the image, are refused.
@@ -95,17 +98,16 @@ struct UprightCheckTests {
     @Test func aCorrectedGridOfCharacterSegmentsIsReadWithoutZBar() throws {
         let payload = Data("read here, not by ZBar: 0123456789".utf8)
         let matrix = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium))
-        let grid = try #require(matrix.rasterize(scale: 2, margin: 4).uprightModules(dimension: matrix.size, scale: 2))
-        guard case .read(let bytes, let segments) = grid.reading else {
+        let grid = try Self.grid(matrix)
+        guard case .read(let segments) = grid.reading else {
             Issue.record("a clean code should be read: \(grid.reading)")
             return
         }
-        #expect(bytes == payload)
-        #expect(segments.reduce(into: Data()) { $0.append($1.bytes) } == payload)
+        #expect(segments.payload == payload)
         // A few modules wrong: still read, with the payload as made.
         let size = matrix.size
         let damaged = Self.flipped(matrix, [size * (size - 5) + size - 5, size * (size - 6) + size - 3])
-        let repaired = try #require(damaged.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        let repaired = try Self.grid(damaged)
         #expect(repaired.reading == grid.reading)
     }
 
@@ -113,19 +115,18 @@ struct UprightCheckTests {
         let payload = Data("ISO-8859-2 under an ECI designator".utf8)
         // An ECI designator: ZBar converts some charsets to UTF-8, so only ZBar says what it reports.
         let eci = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium, eci: 4))
-        let eciGrid = try #require(eci.rasterize(scale: 2, margin: 4).uprightModules(dimension: eci.size, scale: 2))
+        let eciGrid = try Self.grid(eci)
         #expect(eciGrid.reading == .forZBar)
         // Mirrored: ZBar orders the corners of a mirrored code its own way.
         let plain = try QRCodeGenerator.encode(payload, options: QRCodeOptions(errorCorrection: .medium))
         let mirrored = Self.transposed(plain)
-        let mirroredGrid = try #require(
-            mirrored.rasterize(scale: 2, margin: 4).uprightModules(dimension: mirrored.size, scale: 2))
+        let mirroredGrid = try Self.grid(mirrored)
         #expect(mirroredGrid.reading == .forZBar)
         // Damaged beyond correction: neither reads it.
         let size = plain.size
         let quarter = (size / 2..<size).flatMap { row in (size / 2..<size).map { row * size + $0 } }
         let wiped = Self.flipped(plain, quarter)
-        let wipedGrid = try #require(wiped.rasterize(scale: 2, margin: 4).uprightModules(dimension: size, scale: 2))
+        let wipedGrid = try Self.grid(wiped)
         #expect(wipedGrid.reading == .fails)
     }
 }

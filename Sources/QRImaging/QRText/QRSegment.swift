@@ -21,6 +21,11 @@ public struct QRSegment: Sendable, Equatable {
     }
 }
 
+extension Collection<QRSegment> {
+    /// The segments' bytes one after the other: a symbol's payload, or a run's bytes.
+    var payload: Data { reduce(into: Data()) { $0.append($1.bytes) } }
+}
+
 /// Reads the segments out of a QR Code's corrected data codewords (ISO/IEC 18004:2015 §7.4).
 enum QRBitstream {
     /// The 45 characters of alphanumeric mode, by value.

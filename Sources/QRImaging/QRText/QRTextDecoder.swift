@@ -79,7 +79,7 @@ public enum QRTextDecoder {
             {
                 end += 1
             }
-            let bytes = segments[start..<end].reduce(into: Data()) { $0.append($1.bytes) }
+            let bytes = segments[start..<end].payload
             let (part, use) = decodeRun(bytes, eci: first.eci, kanji: first.mode == .kanji)
             if let use, !charsets.contains(use) { charsets.append(use) }
             if let part, let sofar = text { text = sofar + part } else { text = nil }

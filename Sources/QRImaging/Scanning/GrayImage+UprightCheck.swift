@@ -1,5 +1,3 @@
-import struct FoundationEssentials.Data
-
 extension GrayImage {
     /// Whether this image, a code of `dimension` modules resampled upright at `scale` px a module with a
     /// 4-module quiet zone (`warped`), shows the code's timing patterns: row 6 and column 6 between the
@@ -99,9 +97,10 @@ struct UprightModules {
     /// an ECI designator, structured append or FNC1 (which ZBar treats its own way), is left to ZBar.
     var reading: Reading {
         if let data = QRSegmentReader.correctedData(modules, layout: layout) {
-            if let segments = QRBitstream.characterSegments(data, version: layout.version) {
-                let bytes = segments.reduce(into: Data()) { $0.append($1.bytes) }
-                if !bytes.isEmpty { return .read(bytes: bytes, segments: segments) }
+            if let segments = QRBitstream.characterSegments(data, version: layout.version),
+                segments.contains(where: { !$0.bytes.isEmpty })
+            {
+                return .read(segments)
             }
             return .forZBar
         }
@@ -110,8 +109,8 @@ struct UprightModules {
 
     /// What a grid comes to (`reading`).
     enum Reading: Equatable {
-        /// Read here: the payload and its segments.
-        case read(bytes: Data, segments: [QRSegment])
+        /// Read here: the segments, whose `payload` is not empty.
+        case read([QRSegment])
         /// It corrects, and ZBar is to read it.
         case forZBar
         /// It does not correct as drawn or transposed: ZBar reads nothing there either.

@@ -53,8 +53,7 @@ enum QRModel1Reader {
         }
         guard let segments = QRBitstream.segments(data, version: layout.version, model1: true), !segments.isEmpty
         else { return nil }
-        let bytes = segments.reduce(into: Data()) { $0.append($1.bytes) }
-        return Decoded(bytes: bytes, segments: segments, version: layout.version, level: format.level)
+        return Decoded(bytes: segments.payload, segments: segments, version: layout.version, level: format.level)
     }
 
     /// The offsets (in modules, along x and y) of the bottom-right corner tried when sampling a view, nearest

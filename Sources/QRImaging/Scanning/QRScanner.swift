@@ -183,10 +183,10 @@ public final class QRScanner {
                 }
                 if !view.isSampled { grid = view.modules }
                 switch grid?.reading {
-                case .read(let bytes, let segments)? where options.symbologies.contains(.qrCode):
+                case .read(let segments)? where options.symbologies.contains(.qrCode):
                     symbols = [
                         QRSymbol(
-                            bytes: bytes, points: view.codeCorners.map(view.toOriginal), symbology: .qrCode,
+                            bytes: segments.payload, points: view.codeCorners.map(view.toOriginal), symbology: .qrCode,
                             pass: .finders, segments: segments)
                     ]
                 case .fails? where view.isSampled:

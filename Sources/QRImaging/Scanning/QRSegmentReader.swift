@@ -90,7 +90,7 @@ enum QRSegmentReader {
     /// (measured on ZBar 0.23.92, as its source does) with the segments under an ISO-8859 (ECI 3–18)
     /// or Shift JIS (ECI 20) designator converted to UTF-8.
     static func zbarPayloads(of segments: [QRSegment]) -> [Data] {
-        let raw = segments.reduce(into: Data()) { $0.append($1.bytes) }
+        let raw = segments.payload
         var converted = Data()
         for segment in segments {
             if let eci = segment.eci, (3...18).contains(eci) || eci == 20, let charset = QRTextDecoder.eciCharsets[eci],
