@@ -159,6 +159,19 @@ struct QRModel1Tests {
         #expect(QRModel1Reader.decode(modules, size: matrix.size) == nil)
     }
 
+    @Test func theCornerSearchFollowsTheFormatEvidence() {
+        func count(_ both: Bool, _ distance: Int) -> Int {
+            QRModel1Reader.cornersToTry(bothCopies: both, distance: distance).count
+        }
+        #expect([0, 1, 2, 3].map { count(true, $0) } == [81, 81, 9, 9])
+        #expect([0, 1, 2, 3].map { count(false, $0) } == [1, 1, 0, 0])
+        // The short search is the nominal corner and its eight neighbours half a module away.
+        let near = QRModel1Reader.cornersToTry(bothCopies: true, distance: 2)
+        #expect(near.first.map { $0.x == 0 && $0.y == 0 } == true)
+        #expect(near.allSatisfy { abs($0.x) <= 0.5 && abs($0.y) <= 0.5 })
+        #expect(Set(near.map { "\($0.x),\($0.y)" }).count == 9)
+    }
+
     @Test func badGridsAndViewsGiveNothing() throws {
         #expect(QRModel1Reader.decode([], size: 21) == nil)
         #expect(QRModel1Reader.decode([Bool](repeating: true, count: 441), size: 21) == nil)

@@ -692,6 +692,12 @@ struct PassViews {
             if case .sampled = rendering { true } else { false }
         }
 
+        /// Whether a resampled code shows its timing patterns (`GrayImage.showsTimingPatterns`); false for
+        /// a crop.
+        var showsTimingPatterns: Bool {
+            dimension.map { image.showsTimingPatterns(dimension: $0, scale: Int(scale)) } ?? false
+        }
+
         /// The modules of a resampled code, read back (`GrayImage.uprightModules`); nil for a crop.
         var modules: UprightModules? {
             dimension.flatMap { image.uprightModules(dimension: $0, scale: Int(scale)) }

@@ -68,9 +68,23 @@ enum QRModel1Reader {
         return offsets.sorted { length($0) < length($1) }
     }()
 
+    /// The corner offsets (`cornerOffsets`, nearest first) to decode a view with, by the evidence of its format
+    /// information, since every try is a decode:
+    /// - both copies within 3 bits of one model 1 word, one of them within a bit: all 81 (every model 1 fixture,
+    ///   blurred, tilted and damaged ones too, reads at 0 bits);
+    /// - both copies at 2–3 bits: the 9 within half a module. Views of model 2 codes that nothing read (blurred,
+    ///   slanted) come this way, both copies of a damaged model 2 word 2–3 bits from a model 1 word, and paid 81
+    ///   decodes each;
+    /// - a lone copy within a bit: the nominal corner. One copy within 3 bits of some word is common in views of
+    ///   anything (noise, model 2 codes nothing read): none.
+    static func cornersToTry(bothCopies: Bool, distance: Int) -> ArraySlice<(x: Double, y: Double)> {
+        if bothCopies { return cornerOffsets.prefix(distance <= 1 ? cornerOffsets.count : 9) }
+        return cornerOffsets.prefix(distance <= 1 ? 1 : 0)
+    }
+
     /// The model 1 symbol on an upright view of a code `dimension` modules on a side, `scale` pixels a
     /// module inside a 4-module quiet zone (a `finders` pass view); tried as drawn and mirrored, and with
-    /// the bottom-right corner moved by each of `cornerOffsets` until the blocks correct. Its points are
+    /// the bottom-right corner moved by each of `cornersToTry` until the blocks correct. Its points are
     /// the view's, in ZBar's order (top-left, bottom-left, bottom-right, top-right). Nil unless the
     /// format information is model 1's and the symbol decodes.
     static func symbol(inView image: GrayImage, dimension: Int, scale: Double) -> QRSymbol? {
@@ -102,11 +116,7 @@ enum QRModel1Reader {
             // The format information lies beside the finders, where the frame is right: checked once.
             let atGrid: (Int, Int) -> Bool = { x, y in mirrored ? value(y, x) < threshold : value(x, y) < threshold }
             guard let format = format(size: dimension, isDark: atGrid) else { continue }
-            // The corner is searched only where both copies agree, and a lone copy must be within a bit of a
-            // model 1 word: one copy within 3 bits of some word is common in views of anything (noise, model
-            // 2 codes ZBar missed), and every try is a decode, the corner search up to 81 of them.
-            let offsets =
-                format.bothCopies ? cornerOffsets[...] : format.distance <= 1 ? cornerOffsets.prefix(1) : []
+            let offsets = cornersToTry(bothCopies: format.bothCopies, distance: format.distance)
             for offset in offsets {
                 let corner = ImagePoint(x: far + offset.x * scale, y: far + offset.y * scale)
                 let frame = QRSegmentReader.Homography(
