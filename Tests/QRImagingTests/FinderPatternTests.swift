@@ -143,13 +143,60 @@ struct FinderPatternTests {
     /// The code of `text` at `scale` px a module (4-module margin) with its bottom-left finder pattern
     /// and separator blanked: only the top two show, a pair.
     static func codeWithoutBottomLeftFinder(_ text: String, scale: Int) throws -> GrayImage {
+        try codeWithoutFinder(text, scale: scale, corner: (0, 1))
+    }
+
+    /// The code of `text` at `scale` px a module (4-module margin) with the finder pattern and separator
+    /// at `corner` blanked: (0, 0) top left, (1, 0) top right, (0, 1) bottom left.
+    static func codeWithoutFinder(_ text: String, scale: Int, corner: (x: Int, y: Int)) throws -> GrayImage {
         let matrix = try QRCodeGenerator.encode(Data(text.utf8))
         var code = matrix.rasterize(scale: scale, margin: 4)
-        let bottom = (4 + matrix.size) * scale
-        for y in (bottom - 8 * scale)..<bottom {
-            for x in (4 * scale)..<(12 * scale) { code[x, y] = 255 }
+        let left = (4 + corner.x * (matrix.size - 8)) * scale
+        let top = (4 + corner.y * (matrix.size - 8)) * scale
+        for y in top..<(top + 8 * scale) {
+            for x in left..<(left + 8 * scale) { code[x, y] = 255 }
         }
         return code
+    }
+
+    @Test func aPairsCompletionsHoldTheThirdFinder() throws {
+        // Of every two of a code's finder patterns, one completion puts the third where it is.
+        let image = try QRCodeGenerator.encode(Data("completions".utf8)).rasterize(scale: 4, margin: 4)
+        let patterns = image.finderPatterns()
+        try #require(patterns.count == 3)
+        for missing in 0..<3 {
+            let pair = patterns.indices.filter { $0 != missing }.map { patterns[$0] }
+            let completions = FinderPattern.completions(of: pair)
+            #expect(completions.count == 6)
+            let third = patterns[missing]
+            #expect(
+                completions.contains { triple in
+                    abs(triple[2].x - third.x) <= third.module && abs(triple[2].y - third.y) <= third.module
+                }, "\(missing): \(completions.map { $0[2] })")
+        }
+        #expect(FinderPattern.completions(of: Array(patterns.prefix(1))).isEmpty)
+        #expect(FinderPattern.completions(of: patterns).isEmpty)
+    }
+
+    @Test(arguments: [(0, 0), (1, 0), (0, 1)])
+    func aCodeWithoutOneFinderIsReadThroughThePairsCompletions(corner: (Int, Int)) throws {
+        // ZBar reads no code without three finder patterns; the pair's completions draw it whole, and
+        // the blanked finder's modules are errors the code corrects.
+        let text = "a finder lost to glare"
+        let code = try Self.codeWithoutFinder(text, scale: 4, corner: (corner.0, corner.1))
+        for image in [code, Self.onLargeCanvas(code)] {
+            var views = PassViews(original: image)
+            #expect(views.unreadGroups([]).map(\.count) == [2])
+            let report = try QRScanner().scanReport(image)
+            #expect(report.symbols.map(\.text) == [text], "\(report)")
+            #expect(report.passesRun == [.finders])
+            let symbol = try #require(report.symbols.first)
+            #expect(symbol.pass == .finders)
+            // The corners enclose the code's middle.
+            let middle = image.width == code.width ? code.width / 2 : 300 + code.width / 2
+            let centre = image.width == code.width ? code.height / 2 : 150 + code.height / 2
+            #expect(symbol.contains(ImagePoint(x: Double(middle), y: Double(centre))))
+        }
     }
 
     /// `code` pasted at (300, 150) into a white 640 × 480 image: a small code in a large photo.
@@ -278,17 +325,19 @@ struct FinderPatternTests {
     }
 
     @Test func aPairWhoseCropIsMostOfTheImageIsLeftToTheFullSizePasses() throws {
-        // The bottom-left finder blanked: a pair. In a large canvas its crop is scanned (and reads
-        // nothing, ZBar needs three finders); where the crop would be most of the image at its own
-        // scale, it is the image the later full-size passes scan, and the pair gives no view.
+        // The bottom-left finder blanked: a pair. In a large canvas its crop is scanned by ZBar (after
+        // the drawings of its completions); where the crop would be most of the image at its own scale,
+        // it is the image the later full-size passes scan, and the pair gives no crop.
         let code = try Self.codeWithoutBottomLeftFinder("pair crop", scale: 5)
-        for (image, views) in [(Self.onLargeCanvas(code), 2), (code, 0)] {
+        for (image, crops) in [(Self.onLargeCanvas(code), 2), (code, 0)] {
             var passViews = PassViews(original: image)
             let groups = passViews.unreadGroups([])
             #expect(groups.map(\.count) == [2], "\(groups)")
             let group = try #require(groups.first)
             let made = passViews.groupViews(group, best: true).compactMap { $0() }
-            #expect(made.count == views, "\(image.width) × \(image.height)")
+            #expect(made.filter { $0.dimension == nil }.count == crops, "\(image.width) × \(image.height)")
+            // Four completions put the pair on a side; on the diagonal they would make a code under version 1.
+            #expect(made.filter(\.isSampled).count == 4)
         }
     }
 

@@ -342,6 +342,30 @@ extension FinderPattern {
         )
     }
 
+    /// The triples a pair of finder patterns may be two of, the third placed where the code's geometry puts
+    /// it: the pair on one side of the code, either of them its corner, the third square to them on either
+    /// side (four), or on the diagonal, the corner midway beside them on either side (two). The third is
+    /// unconfirmed (no hits) and has the pair's mean module; empty unless the pair is two patterns. A
+    /// code's third finder is lost to blur, glare, a curve, a cut at the image's edge; each triple is
+    /// drawn module by module like a found one, and a pair of finder-like shapes in texture shows no
+    /// format information in any of them.
+    static func completions(of pair: [FinderPattern]) -> [[FinderPattern]] {
+        guard pair.count == 2 else { return [] }
+        let (p, q) = (pair[0], pair[1])
+        let module = (p.module + q.module) / 2
+        let (dx, dy) = (q.x - p.x, q.y - p.y)
+        func third(_ x: Double, _ y: Double) -> FinderPattern { FinderPattern(x: x, y: y, module: module, hits: 0) }
+        var triples: [[FinderPattern]] = []
+        for sign in [1.0, -1.0] {
+            // A side: p the corner, q beside it, or q the corner, p beside it; the third square to the corner.
+            triples.append([p, q, third(p.x - sign * dy, p.y + sign * dx)])
+            triples.append([p, q, third(q.x - sign * dy, q.y + sign * dx)])
+            // The diagonal: the corner midway, half the diagonal to one side.
+            triples.append([p, q, third((p.x + q.x - sign * dy) / 2, (p.y + q.y + sign * dx) / 2)])
+        }
+        return triples
+    }
+
     /// The module count a side of the code whose three finder patterns are `group`, from the distances
     /// between their centres (n − 7 modules) and their module sizes, snapped to a QR size (17 + 4·version).
     static func dimension(of group: [FinderPattern]) -> Int? {

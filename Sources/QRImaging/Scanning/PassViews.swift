@@ -152,8 +152,8 @@ struct PassViews {
     /// Whether a drawing the `finders` pass made showed a code's format information
     /// (`UprightModules.showsFormatInformation`).
     var findersSawFormat = false
-    /// Whether the `finders` pass left a group without a module-by-module drawing (a pair of finders,
-    /// or a frame that could not be drawn): no evidence either way there.
+    /// Whether the `finders` pass left a group without a module-by-module drawing (a frame that could
+    /// not be drawn; a pair is drawn as the triples it may be two of): no evidence either way there.
     var findersLeftGroupUndrawn = false
     /// Whether the `finders` pass ran on every finder group, read nothing, drew each of them and saw
     /// no format information in any drawing: the groups are finder-like shapes, not codes.
@@ -525,8 +525,9 @@ struct PassViews {
     /// upright in each `GroupRendering` (read module by module, then resampled) at the module count the
     /// finders suggest and, for the `best` group of the image, the sizes either side (the estimate is
     /// often one version off), through the homography that the alignment pattern, when found, makes
-    /// exact for perspective. For two: the crop of the original around them (`finderCrop`), then that
-    /// crop block-binarised. `state`: the finder search the group comes from (default `finders()`).
+    /// exact for perspective. For two: the triples they may be two of (`FinderPattern.completions`), drawn
+    /// module by module, then the crop of the original around them (`finderCrop`) and that crop
+    /// block-binarised. `state`: the finder search the group comes from (default `finders()`).
     mutating func groupViews(_ group: [FinderPattern], best: Bool, state: FinderState? = nil) -> [() -> GroupView?] {
         let state = state ?? finders()
         let outlineViews = outlineViews(group, best: best, state: state)
@@ -546,26 +547,54 @@ struct PassViews {
                                     state.binary.alignmentPattern(
                                         corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
                             }
-                            let made: (GrayImage, Homography)?
-                            switch rendering {
-                            case .sampled:
-                                made = state.binary.sampledCode(
-                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                    scale: rendering.scale)
-                            case .bilinear:
-                                made = state.working.warped(
-                                    finders: frame, alignment: alignment ?? nil, dimension: dimension,
-                                    scale: rendering.scale)
-                            }
-                            guard let made else { return nil }
-                            return GroupView(
-                                image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale),
-                                dimension: dimension, checked: dimension != estimate, rendering: rendering)
+                            return Self.drawing(
+                                frame, dimension: dimension, alignment: alignment ?? nil, rendering: rendering,
+                                state: state, checked: dimension != estimate)
                         }
                     }
                 }
                 + partialViews
         }
+        // A pair: first the triples it may be two of, drawn module by module, then the crop of the original
+        // around it for ZBar. (Skipping the crop where no drawing showed format information lost two codes
+        // that ZBar reads there: jsqr-photos' japanese-jean-ad and a 65° slant.)
+        let completions = FinderPattern.completions(of: group).map { triple -> () -> GroupView? in
+            {
+                guard let frame = GrayImage.oriented(triple), let dimension = FinderPattern.dimension(of: triple)
+                else { return nil }
+                let alignment = state.binary.alignmentPattern(
+                    corner: frame.0, right: frame.1, down: frame.2, dimension: dimension)
+                return Self.drawing(
+                    frame, dimension: dimension, alignment: alignment, rendering: .sampled, state: state, checked: false
+                )
+            }
+        }
+        return completions + cropViews(group, state: state)
+    }
+
+    /// The code of the finder patterns `frame` (corner, right, down) of `dimension` modules drawn upright by
+    /// `rendering`, through the alignment pattern when found.
+    static func drawing(
+        _ frame: (FinderPattern, FinderPattern, FinderPattern), dimension: Int, alignment: ImagePoint?,
+        rendering: GroupRendering, state: FinderState, checked: Bool
+    ) -> GroupView? {
+        let made: (GrayImage, Homography)?
+        switch rendering {
+        case .sampled:
+            made = state.binary.sampledCode(
+                finders: frame, alignment: alignment, dimension: dimension, scale: rendering.scale)
+        case .bilinear:
+            made = state.working.warped(
+                finders: frame, alignment: alignment, dimension: dimension, scale: rendering.scale)
+        }
+        guard let made else { return nil }
+        return GroupView(
+            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale), dimension: dimension,
+            checked: checked, rendering: rendering)
+    }
+
+    /// The crop of the original around a pair (`finderCrop`), then that crop block-binarised: for ZBar.
+    mutating func cropViews(_ group: [FinderPattern], state: FinderState) -> [() -> GroupView?] {
         let box = FinderPattern.region(of: group)
         let topLeft = state.map.apply(x: box.left, y: box.top)
         let bottomRight = state.map.apply(x: box.right, y: box.bottom)

@@ -31,9 +31,10 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case sharpened
     /// A 3×3 box blur (heavy noise that `threshold` alone does not clean).
     case denoised
-    /// The regions around finder patterns that no code read explains (groups of two or three patterns
-    /// found on the block-binarised image), cropped and scanned on their own — doubled when their
-    /// modules are small, then binarised: a small code in a large photo, or one nested in a larger code.
+    /// The codes of finder patterns that no code read explains (groups of two or three patterns found on
+    /// the block-binarised image), drawn upright and read module by module — a pair as each triple it may
+    /// be two of, its region also cropped for ZBar (doubled when the modules are small, then binarised):
+    /// a small code in a large photo, one nested in a larger code, one whose third finder is lost.
     /// After a pass reads a code, these regions are scanned too (reported as `finders`).
     case finders
     /// Contrast stretched between the 1st and 99th percentile; not in the default order (ZBar reads
