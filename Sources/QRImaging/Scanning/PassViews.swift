@@ -525,9 +525,11 @@ struct PassViews {
     /// upright in each `GroupRendering` (read module by module, then resampled) at the module count the
     /// finders suggest and, for the `best` group of the image, the sizes either side (the estimate is
     /// often one version off), through the homography that the alignment pattern, when found, makes
-    /// exact for perspective. For two: the triples they may be two of (`FinderPattern.completions`), drawn
-    /// module by module, then the crop of the original around them (`finderCrop`) and that crop
-    /// block-binarised. `state`: the finder search the group comes from (default `finders()`).
+    /// exact for perspective; last, for the best group, the code read along its timing patterns as if bent
+    /// round a cylinder (`GroupRendering.bent`). For two: the triples they may be two of
+    /// (`FinderPattern.completions`), drawn module by module, then the crop of the original around them
+    /// (`finderCrop`) and that crop block-binarised. `state`: the finder search the group comes from
+    /// (default `finders()`).
     mutating func groupViews(_ group: [FinderPattern], best: Bool, state: FinderState? = nil) -> [() -> GroupView?] {
         let state = state ?? finders()
         let outlineViews = outlineViews(group, best: best, state: state)
@@ -554,6 +556,17 @@ struct PassViews {
                     }
                 }
                 + partialViews
+                + (best ? dimensions.filter { $0 >= 21 } : []).flatMap { dimension in
+                    [true, false].map { across in
+                        {
+                            let alignment = state.binary.alignmentPattern(
+                                corner: frame.0, right: frame.1, down: frame.2, dimension: dimension)
+                            return Self.drawing(
+                                frame, dimension: dimension, alignment: alignment, rendering: .bent(across: across),
+                                state: state, checked: false)
+                        }
+                    }
+                }
         }
         // A pair: first the triples it may be two of, drawn module by module, then the crop of the original
         // around it for ZBar. (Skipping the crop where no drawing showed format information lost two codes
@@ -586,6 +599,10 @@ struct PassViews {
         case .bilinear:
             made = state.working.warped(
                 finders: frame, alignment: alignment, dimension: dimension, scale: rendering.scale)
+        case .bent(let across):
+            made = GrayImage.codeHomography(finders: frame, alignment: alignment, dimension: dimension).flatMap {
+                state.binary.bentCode(through: $0, dimension: dimension, scale: rendering.scale, across: across)
+            }
         }
         guard let made else { return nil }
         return GroupView(
@@ -716,9 +733,12 @@ struct PassViews {
             ]
         }
 
-        /// Whether this is a code drawn module by module (`GroupRendering.sampled`).
+        /// Whether this is a code drawn module by module (`GroupRendering.sampled` or `.bent`).
         var isSampled: Bool {
-            if case .sampled = rendering { true } else { false }
+            switch rendering {
+            case .sampled?, .bent?: true
+            default: false
+            }
         }
 
         /// Whether a resampled code shows its timing patterns (`GrayImage.showsTimingPatterns`); false for
@@ -752,10 +772,15 @@ struct PassViews {
         /// (45 modules) 3 after a miss, where ZBar reads some small photographed codes that the
         /// module-by-module reading gets a few modules wrong on.
         case bilinear(Int)
+        /// Read module by module along the timing pattern (`bentCode`), 2 px a module: a code bent around a
+        /// cylinder, along the top timing row (`across`) or the left timing column. Tried last, for the best
+        /// group only, at each of its module counts; like `sampled`, a drawing that does not correct goes to no
+        /// ZBar.
+        case bent(across: Bool)
 
         var scale: Int {
             switch self {
-            case .sampled: 2
+            case .sampled, .bent: 2
             case .bilinear(let scale): scale
             }
         }
@@ -814,6 +839,8 @@ extension PassViews.GroupView {
             made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
         case .bilinear(let scale):
             made = state.working.warped(through: homography, dimension: dimension, scale: scale)
+        case .bent(let across):
+            made = state.binary.bentCode(through: homography, dimension: dimension, scale: 2, across: across)
         }
         guard let made else { return nil }
         self.init(
