@@ -123,9 +123,9 @@ extension GrayImage {
         return (GrayImage(width: side, height: side, pixels: output), homography)
     }
 
-    /// `edges` (ascending) with the runs between them made regular: a run under 0.6 of the median width and
-    /// its neighbour merged (a speck, or a line crossing the corner of a module), a run over 1.6 of it split into
-    /// as many as it holds (a line that left the timing row where two modules matched).
+    /// `edges` (ascending) with the runs between them made regular: a run under 0.6 of the median width made one
+    /// with the runs either side of it (a speck, or a line crossing the corner of a module), then a run over 1.6
+    /// of it split evenly into as many as it holds (a line that left the timing row where two modules matched).
     static func regularised(_ edges: [Double]) -> [Double] {
         guard edges.count >= 3 else { return edges }
         let widths = zip(edges.dropFirst(), edges).map { $0 - $1 }.sorted()
