@@ -537,35 +537,30 @@ struct PassViews {
         // A triple only strong perspective explains is read through its outlines alone.
         guard group.count < 3 || GrayImage.irregularity(group) != nil else { return outlineViews + partialViews }
         if let frame = GrayImage.oriented(group), let estimate = FinderPattern.dimension(of: group) {
-            let dimensions = best ? [estimate, estimate - 4, estimate + 4] : [estimate]
+            let dimensions = (best ? [estimate, estimate - 4, estimate + 4] : [estimate]).filter { $0 >= 21 }
+            // The alignment pattern of each size, searched once, by the first view of that size made.
+            var alignments: [Int: ImagePoint?] = [:]
+            func view(_ rendering: GroupRendering, dimension: Int, checked: Bool) -> () -> GroupView? {
+                {
+                    if alignments[dimension] == nil {
+                        alignments[dimension] = .some(
+                            state.binary.alignmentPattern(
+                                corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
+                    }
+                    return Self.drawing(
+                        frame, dimension: dimension, alignment: alignments[dimension] ?? nil, rendering: rendering,
+                        state: state, checked: checked)
+                }
+            }
             return outlineViews
-                + dimensions.filter { $0 >= 21 }.flatMap { dimension -> [() -> GroupView?] in
-                    // Searched once per size, by the first rendering made.
-                    var alignment: ImagePoint?? = nil
-                    return GroupRendering.order(dimension: dimension).map { rendering in
-                        {
-                            if alignment == nil {
-                                alignment = .some(
-                                    state.binary.alignmentPattern(
-                                        corner: frame.0, right: frame.1, down: frame.2, dimension: dimension))
-                            }
-                            return Self.drawing(
-                                frame, dimension: dimension, alignment: alignment ?? nil, rendering: rendering,
-                                state: state, checked: dimension != estimate)
-                        }
+                + dimensions.flatMap { dimension in
+                    GroupRendering.order(dimension: dimension).map {
+                        view($0, dimension: dimension, checked: dimension != estimate)
                     }
                 }
                 + partialViews
-                + (best ? dimensions.filter { $0 >= 21 } : []).flatMap { dimension in
-                    [true, false].map { across in
-                        {
-                            let alignment = state.binary.alignmentPattern(
-                                corner: frame.0, right: frame.1, down: frame.2, dimension: dimension)
-                            return Self.drawing(
-                                frame, dimension: dimension, alignment: alignment, rendering: .bent(across: across),
-                                state: state, checked: false)
-                        }
-                    }
+                + (best ? dimensions : []).flatMap { dimension in
+                    [true, false].map { view(.bent(across: $0), dimension: dimension, checked: false) }
                 }
         }
         // A pair: first the triples it may be two of, drawn module by module, then the crop of the original
@@ -586,28 +581,15 @@ struct PassViews {
     }
 
     /// The code of the finder patterns `frame` (corner, right, down) of `dimension` modules drawn upright by
-    /// `rendering`, through the alignment pattern when found.
+    /// `rendering`, through the homography of the finder centres and the alignment pattern when found
+    /// (`GrayImage.codeHomography`).
     static func drawing(
         _ frame: (FinderPattern, FinderPattern, FinderPattern), dimension: Int, alignment: ImagePoint?,
         rendering: GroupRendering, state: FinderState, checked: Bool
     ) -> GroupView? {
-        let made: (GrayImage, Homography)?
-        switch rendering {
-        case .sampled:
-            made = state.binary.sampledCode(
-                finders: frame, alignment: alignment, dimension: dimension, scale: rendering.scale)
-        case .bilinear:
-            made = state.working.warped(
-                finders: frame, alignment: alignment, dimension: dimension, scale: rendering.scale)
-        case .bent(let across):
-            made = GrayImage.codeHomography(finders: frame, alignment: alignment, dimension: dimension).flatMap {
-                state.binary.bentCode(through: $0, dimension: dimension, scale: rendering.scale, across: across)
-            }
+        GrayImage.codeHomography(finders: frame, alignment: alignment, dimension: dimension).flatMap {
+            GroupView(rendering, through: $0, dimension: dimension, state: state, checked: checked)
         }
-        guard let made else { return nil }
-        return GroupView(
-            image: made.0, map: state.map, warp: made.1, scale: Double(rendering.scale), dimension: dimension,
-            checked: checked, rendering: rendering)
     }
 
     /// The crop of the original around a pair (`finderCrop`), then that crop block-binarised: for ZBar.
@@ -836,11 +818,12 @@ extension PassViews.GroupView {
         let made: (GrayImage, Homography)?
         switch rendering {
         case .sampled:
-            made = state.binary.sampledCode(through: homography, dimension: dimension, scale: 2)
+            made = state.binary.sampledCode(through: homography, dimension: dimension, scale: rendering.scale)
         case .bilinear(let scale):
             made = state.working.warped(through: homography, dimension: dimension, scale: scale)
         case .bent(let across):
-            made = state.binary.bentCode(through: homography, dimension: dimension, scale: 2, across: across)
+            made = state.binary.bentCode(
+                through: homography, dimension: dimension, scale: rendering.scale, across: across)
         }
         guard let made else { return nil }
         self.init(
