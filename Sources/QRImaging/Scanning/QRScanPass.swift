@@ -19,8 +19,11 @@ public enum QRScanPass: String, Sendable, CaseIterable, Codable {
     case plain
     /// Light and dark swapped (white-on-black codes); tried first when the image's border is dark.
     case inverted
-    /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts); where a
-    /// finder group shows, the same image is scanned again on every second row and column after a miss.
+    /// Adaptive threshold against the local mean (noise, uneven lighting, JPEG artefacts). With `finders`
+    /// among the passes, the finder search runs on this image and its groups are read the way `finders`
+    /// reads its own; ZBar scans the image only where that reads nothing and the image is small (up to
+    /// 400 000 px). Without `finders`, ZBar scans it. Where a finder group shows, the same image is scanned
+    /// again on every second row and column after a miss.
     case threshold
     /// Binarised against a block-wise light level (8 × 8 blocks, threshold averaged over 5 × 5 blocks):
     /// photos with uneven light, glare, low contrast.

@@ -99,7 +99,10 @@ public final class QRScanner {
                 if !ran { run.append(pass) }
                 ran = true
                 let reported = PassViews.reportedPass(pass, copy: copy)
-                found = decode(view.image, map: view.map, pass: reported, density: view.density)
+                found =
+                    gated && pass == .threshold && copy == .main
+                    ? readThreshold(view, views: &views)
+                    : decode(view.image, map: view.map, pass: reported, density: view.density)
                 foundOn = copy
             }
             if !found.isEmpty {
@@ -147,20 +150,48 @@ public final class QRScanner {
         return QRScanReport(symbols: [], passesRun: run, budgetExhausted: false)
     }
 
+    /// Where ZBar still scans the `threshold` image after its own finder groups read nothing: up to this
+    /// many pixels. ZBar's finder search sees modules of a pixel or two, which ours does not
+    /// (stickerbook-1, 731 × 490: no finder pattern of ours on its threshold image; japan-visa), and on an
+    /// image this small its run costs a few milliseconds. On the larger images of the mixed set that
+    /// nothing reads, that run was a quarter of their time.
+    static let thresholdZBarUpTo = 400_000
+
+    /// The `threshold` pass where `finders` is among the passes: the finder search on the adaptive-threshold
+    /// image, whose local threshold keeps finder patterns that the block binarisation of `finders` loses to
+    /// blur, uneven light or strong perspective, and each of its groups read as a `finders` group is (drawn
+    /// from the grey working image, outlined and cropped on the threshold image), but not as the image's
+    /// best: `finders` tried the neighbouring sizes and the bent reading of its own best group. ZBar scans
+    /// the image only where that reads nothing and the image is small (`thresholdZBarUpTo`). Symbols are
+    /// reported as `threshold`.
+    func readThreshold(_ view: PassViews.View, views: inout PassViews) -> [QRSymbol] {
+        let base = views.finders()
+        let patterns = view.image.finderPatterns()
+        let groups = FinderPattern.codeGroups(patterns, limit: PassViews.finderGroupLimit)
+        // The `finders` pass's evidence for the late passes stays what its own groups showed.
+        let evidence = (views.findersSawFormat, views.findersLeftGroupUndrawn)
+        defer { (views.findersSawFormat, views.findersLeftGroupUndrawn) = evidence }
+        let state = PassViews.FinderState(working: base.working, map: base.map, binary: view.image, patterns: patterns)
+        let found = scanGroups(groups, views: &views, state: state, pass: .threshold, bestFirst: false)
+        guard found.isEmpty, view.image.width * view.image.height <= Self.thresholdZBarUpTo else { return found }
+        return decode(view.image, map: view.map, pass: .threshold, density: view.density)
+    }
+
     /// Scans the views of each finder group (`PassViews.groupViews`) until one reads; returns what
-    /// they found, reported as `finders`, with points in the original image's coordinates. `read`:
+    /// they found, reported as `pass`, with points in the original image's coordinates. `read`:
     /// the codes an earlier pass read; `state`: the finder search the groups come from (default the
-    /// working image's). Once a code is read, the groups left are scanned only where
-    /// they may hold another (`PassViews.isWorthScanning`).
+    /// working image's); `bestFirst`: the first group is the image's best (`PassViews.groupViews`).
+    /// Once a code is read, the groups left are scanned only where they may hold another
+    /// (`PassViews.isWorthScanning`).
     func scanGroups(
         _ groups: [[FinderPattern]], views: inout PassViews, after read: [QRSymbol] = [],
-        state: PassViews.FinderState? = nil
+        state: PassViews.FinderState? = nil, pass: QRScanPass = .finders, bestFirst: Bool = true
     ) -> [QRSymbol] {
         var found: [QRSymbol] = []
         for (index, group) in groups.enumerated() where views.isWorthScanning(group, after: read + found) {
             var symbols: [QRSymbol] = []
             var drawn = false
-            for make in views.groupViews(group, best: index == 0, state: state) where symbols.isEmpty {
+            for make in views.groupViews(group, best: bestFirst && index == 0, state: state) where symbols.isEmpty {
                 guard let view = make() else { continue }
                 // A resampled code is read back module by module (`UprightModules`): where it corrects and
                 // holds plain character segments, that is the read, and ZBar (which would read the same
@@ -183,7 +214,7 @@ public final class QRScanner {
                     symbols = [
                         QRSymbol(
                             bytes: segments.payload, points: view.codeCorners.map(view.toOriginal), symbology: .qrCode,
-                            pass: .finders, segments: segments)
+                            pass: pass, segments: segments)
                     ]
                 case .fails? where view.isSampled:
                     break
@@ -194,15 +225,15 @@ public final class QRScanner {
                 where !(grid?.showsFormatInformation ?? false) && !view.showsTimingPatterns:
                     break
                 default:
-                    symbols = decode(view.image, map: .identity, pass: .finders, density: view.density).map {
-                        symbol in symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)
+                    symbols = decode(view.image, map: .identity, pass: pass, density: view.density).map {
+                        symbol in symbol.moved(points: symbol.points.map(view.toOriginal), pass: pass)
                     }
                 }
                 // ZBar reads no QR Model 1: a view whose format information is model 1's is read here.
                 if symbols.isEmpty, options.symbologies.contains(.qrCode), let dimension = view.dimension,
                     let symbol = QRModel1Reader.symbol(inView: view.image, dimension: dimension, scale: view.scale)
                 {
-                    symbols = [symbol.moved(points: symbol.points.map(view.toOriginal), pass: .finders)]
+                    symbols = [symbol.moved(points: symbol.points.map(view.toOriginal), pass: pass)]
                 }
             }
             if !drawn { views.findersLeftGroupUndrawn = true }
