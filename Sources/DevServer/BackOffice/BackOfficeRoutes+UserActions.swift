@@ -156,16 +156,13 @@ extension BackOfficeService {
 
     /// Whether the operation needs no proximity check, or `otp` is its current or previous TOTP.
     private static func proximityPassed(_ operation: OperationRecord, otp: String?, now: Date) -> Bool {
-        guard let seedText = operation.proximitySeed else { return true }
-        guard let otp, let seed = StrictBase64.decode(seedText),
-            let candidates = try? TOTP.candidates(
-                seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30)
-        else { return false }
-        return candidates.contains(otp)
+        guard operation.proximitySeed != nil else { return true }
+        guard let otp else { return false }
+        return operation.proximityOTPMatches(otp, now: now)
     }
 
     /// Adds `extra` to the operation's `additionalData` (newer values win).
-    private static func merge(_ extra: [String: JSONValue]?, into operation: inout OperationRecord) {
+    static func merge(_ extra: [String: JSONValue]?, into operation: inout OperationRecord) {
         guard let extra, var fields = operation.backOffice else { return }
         fields.additionalData = (fields.additionalData ?? [:]).merging(extra) { _, new in new }
         operation.backOffice = fields
