@@ -89,12 +89,7 @@ extension MobileTokenService {
                 throw APIFailure(.invalidOperation, "no operation \(id)")
             }
             if state.operations[index].expireIfDue(now: now) { changed = true }
-            let callerActivation = state.activations.first { $0.activationId == activationId }
-            guard
-                state.operations[index].isVisible(
-                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                    applicationId: callerActivation?.backOfficeApplicationId)
-            else {
+            guard state.operation(at: index, isVisibleTo: activationId) else {
                 throw APIFailure(.invalidOperation, "no operation \(id) for this user")
             }
             if claim, state.operations[index].activationId == nil {
@@ -173,11 +168,8 @@ extension MobileTokenService {
     private func ownedOperation(
         _ id: String, activationId: String, in state: inout DevServerState, changed: inout Bool, now: Date
     ) throws(APIFailure) -> Int {
-        let callerActivation = state.activations.first { $0.activationId == activationId }
         guard let index = state.operations.firstIndex(where: { $0.id == id }),
-            state.operations[index].isVisible(
-                toActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                applicationId: callerActivation?.backOfficeApplicationId)
+            state.operation(at: index, isVisibleTo: activationId)
         else {
             throw APIFailure(.invalidOperation, "no operation \(id) for this user")
         }
@@ -201,16 +193,11 @@ extension MobileTokenService {
             return APIFailure(
                 .operationFailed, "the operation does not allow \(caller.signatureType.rawValue) approval")
         }
-        if let seedText = operation.proximitySeed {
+        if operation.proximitySeed != nil {
             guard let otp = proximityOTP else {
                 return APIFailure(.operationFailed, "the operation needs a proximity check (proximityCheck.otp)")
             }
-            guard let seed = StrictBase64.decode(seedText),
-                let candidates = try? TOTP.candidates(
-                    seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30,
-                    pastSteps: 1, digits: 8),
-                candidates.contains(otp)
-            else {
+            guard operation.proximityOTPMatches(otp, now: now) else {
                 return APIFailure(.operationFailed, "the proximity OTP does not match")
             }
         }
@@ -221,11 +208,8 @@ extension MobileTokenService {
     private func countFailedApproval(operationId id: String, activationId: String) {
         let now = clock.now
         _ = try? store.transaction { (state, changed) throws(APIFailure) in
-            let callerActivation = state.activations.first { $0.activationId == activationId }
             guard let index = state.operations.firstIndex(where: { $0.id == id }),
-                state.operations[index].isVisible(
-                    toActivation: activationId, userId: callerActivation?.backOfficeUserId,
-                    applicationId: callerActivation?.backOfficeApplicationId)
+                state.operation(at: index, isVisibleTo: activationId)
             else { return }
             if state.operations[index].expireIfDue(now: now) { changed = true }
             guard state.operations[index].status == .pending else { return }

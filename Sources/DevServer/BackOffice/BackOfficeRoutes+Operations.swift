@@ -203,10 +203,7 @@ extension BackOfficeService {
                 throw BackOfficeFailure(
                     .operationInvalidState, "operation \(body.operationId) is \(status.rawValue), not PENDING")
             }
-            if let extra = body.additionalData, var fields = state.operations[index].backOffice {
-                fields.additionalData = (fields.additionalData ?? [:]).merging(extra) { _, new in new }
-                state.operations[index].backOffice = fields
-            }
+            Self.merge(body.additionalData, into: &state.operations[index])
             return state.operations[index]
         }
         return BackOffice.OperationDetailResponse(record, now: now)

@@ -33,12 +33,9 @@ extension BackOfficeService {
         _ body: BackOffice.OperationApproveRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
         try checkApplication(body.applicationId)
-        let now = clock.now
-        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
-            guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
-                throw BackOfficeFailure(.operationApproveFailure, "no operation \(body.operationId)")
-            }
-            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
+        return try userAction(
+            body.operationId, unknown: .operationApproveFailure, additionalData: body.additionalData
+        ) { (operation, now) throws(BackOfficeFailure) in
             guard operation.status == .pending, let owner = operation.backOffice?.userId else {
                 throw BackOfficeFailure(
                     .operationApproveFailure,
@@ -52,20 +49,13 @@ extension BackOfficeService {
                 && Self.proximityPassed(operation, otp: body.additionalData?["proximity_otp"]?.stringValue, now: now)
                 && (operation.activationId == nil
                     || operation.activationId == body.additionalData?["activationId"]?.stringValue)
-            let result: BackOffice.UserActionResult
             if accepted {
                 operation.status = .approved
                 operation.finalized = now
-                result = .approved
-            } else {
-                operation.recordFailure(now: now)
-                result = operation.status == .failed ? .operationFailed : .approvalFailed
+                return (.approved, keep: true)
             }
-            Self.merge(body.additionalData, into: &operation)
-            state.operations[index] = operation
-            changed = true
-            return BackOffice.OperationUserActionResponse(
-                result: result, operation: BackOffice.OperationDetailResponse(operation, now: now))
+            operation.recordFailure(now: now)
+            return (operation.status == .failed ? .operationFailed : .approvalFailed, keep: true)
         }
     }
 
@@ -74,22 +64,15 @@ extension BackOfficeService {
     func failBackOfficeApproval(
         _ body: BackOffice.OperationFailApprovalRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
-        let now = clock.now
-        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
-            let index = try Self.operationIndex(body.operationId, in: state)
-            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
+        try userAction(body.operationId, unknown: nil, additionalData: body.additionalData) {
+            (operation, now) throws(BackOfficeFailure) in
             guard operation.status == .pending else {
                 throw BackOfficeFailure(
                     .operationInvalidState, "operation \(body.operationId) is \(operation.status.rawValue), not PENDING"
                 )
             }
             operation.recordFailure(now: now)
-            Self.merge(body.additionalData, into: &operation)
-            state.operations[index] = operation
-            changed = true
-            return BackOffice.OperationUserActionResponse(
-                result: operation.status == .failed ? .operationFailed : .approvalFailed,
-                operation: BackOffice.OperationDetailResponse(operation, now: now))
+            return (operation.status == .failed ? .operationFailed : .approvalFailed, keep: true)
         }
     }
 
@@ -99,12 +82,8 @@ extension BackOfficeService {
         _ body: BackOffice.OperationRejectRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
         try checkApplication(body.applicationId)
-        let now = clock.now
-        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
-            guard let index = state.operations.firstIndex(where: { $0.id == body.operationId }) else {
-                throw BackOfficeFailure(.operationRejectFailure, "no operation \(body.operationId)")
-            }
-            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
+        return try userAction(body.operationId, unknown: .operationRejectFailure, additionalData: body.additionalData) {
+            (operation, now) throws(BackOfficeFailure) in
             guard operation.status == .pending else {
                 throw BackOfficeFailure(
                     .operationRejectFailure, "operation \(body.operationId) is \(operation.status.rawValue)")
@@ -113,17 +92,43 @@ extension BackOfficeService {
             guard owner == nil || owner == body.userId,
                 operation.backOffice?.applications.contains(body.applicationId) == true
             else {
-                return BackOffice.OperationUserActionResponse(
-                    result: .rejectFailed, operation: BackOffice.OperationDetailResponse(operation, now: now))
+                return (.rejectFailed, keep: false)
             }
             operation.status = .rejected
             operation.finalized = now
             operation.backOffice?.userId = body.userId
-            Self.merge(body.additionalData, into: &operation)
-            state.operations[index] = operation
-            changed = true
+            return (.rejected, keep: true)
+        }
+    }
+
+    /// One user action on the operation `operationId`, in one back-office transaction: the operation is found
+    /// (`unknown` is the code when it is not; nil: `operationIndex`'s), expired first when due, and handed to
+    /// `action`. What `action` keeps is saved with `additionalData` merged in; the answer is its result and the
+    /// operation.
+    private func userAction(
+        _ operationId: String, unknown: BackOfficeErrorCode?, additionalData: [String: JSONValue]?,
+        _ action: (inout OperationRecord, Date) throws(BackOfficeFailure) -> (BackOffice.UserActionResult, keep: Bool)
+    ) throws(BackOfficeFailure) -> BackOffice.OperationUserActionResponse {
+        let now = clock.now
+        return try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) in
+            let index: Int
+            if let unknown {
+                guard let found = state.operations.firstIndex(where: { $0.id == operationId }) else {
+                    throw BackOfficeFailure(unknown, "no operation \(operationId)")
+                }
+                index = found
+            } else {
+                index = try Self.operationIndex(operationId, in: state)
+            }
+            var operation = Self.expiringIfDue(index, in: &state, changed: &changed, now: now)
+            let (result, keep) = try action(&operation, now)
+            if keep {
+                Self.merge(additionalData, into: &operation)
+                state.operations[index] = operation
+                changed = true
+            }
             return BackOffice.OperationUserActionResponse(
-                result: .rejected, operation: BackOffice.OperationDetailResponse(operation, now: now))
+                result: result, operation: BackOffice.OperationDetailResponse(operation, now: now))
         }
     }
 
@@ -151,16 +156,13 @@ extension BackOfficeService {
 
     /// Whether the operation needs no proximity check, or `otp` is its current or previous TOTP.
     private static func proximityPassed(_ operation: OperationRecord, otp: String?, now: Date) -> Bool {
-        guard let seedText = operation.proximitySeed else { return true }
-        guard let otp, let seed = StrictBase64.decode(seedText),
-            let candidates = try? TOTP.candidates(
-                seed: seed, unixTime: Int64(now.timeIntervalSince1970), step: operation.proximityStep ?? 30)
-        else { return false }
-        return candidates.contains(otp)
+        guard operation.proximitySeed != nil else { return true }
+        guard let otp else { return false }
+        return operation.proximityOTPMatches(otp, now: now)
     }
 
     /// Adds `extra` to the operation's `additionalData` (newer values win).
-    private static func merge(_ extra: [String: JSONValue]?, into operation: inout OperationRecord) {
+    static func merge(_ extra: [String: JSONValue]?, into operation: inout OperationRecord) {
         guard let extra, var fields = operation.backOffice else { return }
         fields.additionalData = (fields.additionalData ?? [:]).merging(extra) { _, new in new }
         operation.backOffice = fields

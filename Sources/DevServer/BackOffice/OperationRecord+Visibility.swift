@@ -28,3 +28,13 @@ extension ServerActivation {
     /// The application the activation belongs to; nil for `activation create` files (any application).
     var backOfficeApplicationId: String? { registration?.applicationId }
 }
+
+extension DevServerState {
+    /// Whether activation `activationId` may see and act on the operation at `index`: `OperationRecord.isVisible`
+    /// with the activation's user and application as this state holds them.
+    func operation(at index: Int, isVisibleTo activationId: String) -> Bool {
+        let caller = activations.first { $0.activationId == activationId }
+        let (userId, applicationId) = (caller?.backOfficeUserId, caller?.backOfficeApplicationId)
+        return operations[index].isVisible(toActivation: activationId, userId: userId, applicationId: applicationId)
+    }
+}

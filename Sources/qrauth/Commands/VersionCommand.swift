@@ -3,15 +3,13 @@ import QRAuthCrypto
 import QRImaging
 
 /// `qrauth version`: the tool's version and every C library it links.
-struct VersionCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct VersionCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
         abstract: "Print the qrauth version and the versions of the C libraries it uses."
     )
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let qrauth: String

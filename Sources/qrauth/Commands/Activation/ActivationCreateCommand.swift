@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth activation create`: a device file and a matching server file with real keys and ECDH.
-struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationCreateCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a test activation: a device file and the matching server file (mode 0600).",
@@ -57,9 +57,7 @@ struct ActivationCreateCommand: ParsableCommand, OutputCommand, JSONOutputComman
     @Flag(help: "Replace existing files.")
     var force = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     func validate() throws {
         try LegacyOption.one(

@@ -4,7 +4,7 @@ import PowerAuth
 import QRAuthFiles
 
 /// `qrauth activation import STATUS --device D`: a powerauth-cmd-tool status file as a device file.
-struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationImportCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a powerauth-cmd-tool status file as a device activation file.",
@@ -28,9 +28,7 @@ struct ActivationImportCommand: ParsableCommand, OutputCommand, JSONOutputComman
     @Flag(help: "Replace an existing device file.")
     var force = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     func validate() throws {
         try StateFileOption.refuseDash(device, "--device", "the device file is kept and written back by later commands")

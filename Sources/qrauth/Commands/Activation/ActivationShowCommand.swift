@@ -5,7 +5,7 @@ import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth activation show FILE`: a device or server file, secrets hidden unless `--reveal`.
-struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationShowCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a device or server activation file (secrets only with --reveal).",
@@ -18,9 +18,7 @@ struct ActivationShowCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
     @Flag(help: "Also print keys, secrets and the counter data.")
     var reveal = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     func run() throws {
         let data = try FileInput.read(file, limit: 1 << 20)

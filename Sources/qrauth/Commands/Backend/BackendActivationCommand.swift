@@ -28,7 +28,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("flag"), help: "An activation flag (repeatable).") var flags: [String] = []
         @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -65,7 +64,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("external-user-id"), help: "Who commits it (audit).") var externalUserId: String?
         @OptionGroup var otp: OTPOptions
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws { try otp.checkStandardInput(against: backend.password) }
 
@@ -90,7 +88,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
             commandName: "status", abstract: "Show an activation's state as the server keeps it.")
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(
@@ -120,7 +117,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(help: "Why (default NOT_SPECIFIED).") var reason: String?
         @Option(name: .customLong("external-user-id"), help: "Who blocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let request = BackOffice.BlockActivationRequest(
@@ -144,7 +140,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("activation-id"), help: "The activation.") var activationId: String
         @Option(name: .customLong("external-user-id"), help: "Who unblocks it (audit).") var externalUserId: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let request = BackOffice.UnblockActivationRequest(
@@ -169,7 +164,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Flag(name: .customLong("revoke-recovery-codes"), help: "Also revoke its recovery codes.")
         var revokeRecoveryCodes = false
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let request = BackOffice.RemoveActivationRequest(
@@ -193,7 +187,6 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @Option(name: .customLong("user-id"), help: "The user.") var userId: String
         @Option(name: .customLong("application-id"), help: "Only this application.") var applicationId: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(

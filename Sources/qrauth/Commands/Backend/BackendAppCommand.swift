@@ -13,7 +13,6 @@ struct BackendAppCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the applications.")
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(
@@ -32,7 +31,6 @@ struct BackendAppCommand: AsyncParsableCommand {
         @Option(name: .customLong("application-id"), help: "The new application's id (its name).")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(
@@ -49,7 +47,6 @@ struct BackendAppCommand: AsyncParsableCommand {
         @Option(name: .customLong("application-id"), help: "The application's id.")
         var applicationId: String
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(
@@ -82,7 +79,6 @@ struct BackendAppCommand: AsyncParsableCommand {
             @Option(name: .customLong("version-id"), help: "The new version's id (its name).")
             var versionId: String
             @OptionGroup var backend: BackendOptions
-            @OptionGroup var verbosity: VerbosityOptions
 
             func run() async throws {
                 let (response, config) = try await backend.run { client in

@@ -7,4 +7,7 @@ protocol BackendLeafCommand: OutputCommand, JSONOutputCommand {
 extension BackendLeafCommand {
     /// `--json`, from the shared options.
     var json: Bool { backend.json }
+
+    /// `-q`/`-v`, from the shared options.
+    var verbosity: VerbosityOptions { backend.verbosity }
 }

@@ -42,7 +42,6 @@ struct BackendOfflineCommand: AsyncParsableCommand {
             help: ArgumentHelp("Also render the payload as a QR code into this .png or .svg file.", valueName: "file"))
         var qr: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             if (activationId == nil) == (applicationId == nil) {
@@ -120,7 +119,6 @@ struct BackendOfflineCommand: AsyncParsableCommand {
         @Option(name: .customLong("totp-step"), help: "Proximity TOTP step in seconds.") var totpStep: Int64 = 30
         @Option(name: .customLong("totp-steps"), help: "Past TOTP steps also accepted.") var totpSteps: Int64?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             try OptionRange.check(digits, OptionRange.codeDigits, "--digits")

@@ -28,7 +28,6 @@ struct BackendOperationCommand: AsyncParsableCommand {
         var activationFlag: String?
         @Flag(name: .customLong("proximity-check"), help: "Require a proximity TOTP.") var proximityCheck = false
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -43,9 +42,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
                 parameters: parameters.isEmpty
                     ? nil : Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.value) }),
                 proximityCheckEnabled: proximityCheck ? true : nil, activationId: activationId)
-            let response = try await backend.send(
-                .operationCreate, request, expecting: BackOffice.OperationDetailResponse.self)
-            try backend.report(response, BackendOperationCommand.lines(response.payload))
+            try await BackendOperationCommand.report(.operationCreate, request, via: backend)
         }
     }
 
@@ -57,13 +54,11 @@ struct BackendOperationCommand: AsyncParsableCommand {
         @Option(name: .customLong("user-id"), help: "Claim a non-personalized operation for this user.")
         var userId: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
-            let response = try await backend.send(
+            try await BackendOperationCommand.report(
                 .operationDetail, BackOffice.OperationDetailRequest(operationId: operationId, userId: userId),
-                expecting: BackOffice.OperationDetailResponse.self)
-            try backend.report(response, BackendOperationCommand.lines(response.payload))
+                via: backend)
         }
     }
 
@@ -77,7 +72,6 @@ struct BackendOperationCommand: AsyncParsableCommand {
         var activationId: String?
         @Flag(help: "Only PENDING operations (operation/list/pending).") var pending = false
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             if applicationIds.isEmpty { throw ValidationError("give at least one --application-id") }
@@ -105,14 +99,20 @@ struct BackendOperationCommand: AsyncParsableCommand {
         @Option(name: .customLong("operation-id"), help: "The operation.") var operationId: String
         @Option(help: "Why (at most 32 characters).") var reason: String?
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
-            let response = try await backend.send(
+            try await BackendOperationCommand.report(
                 .operationCancel, BackOffice.OperationCancelRequest(operationId: operationId, statusReason: reason),
-                expecting: BackOffice.OperationDetailResponse.self)
-            try backend.report(response, BackendOperationCommand.lines(response.payload))
+                via: backend)
         }
+    }
+
+    /// Sends one request whose answer is an operation, and prints that operation.
+    static func report<Request: Encodable & Sendable>(
+        _ endpoint: BackOffice.Endpoint, _ request: Request, via backend: BackendOptions
+    ) async throws {
+        let response = try await backend.send(endpoint, request, expecting: BackOffice.OperationDetailResponse.self)
+        try backend.report(response, lines(response.payload))
     }
 
     static func lines(_ operation: BackOffice.OperationDetailResponse) -> [(String, String?)] {

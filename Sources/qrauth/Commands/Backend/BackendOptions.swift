@@ -3,7 +3,7 @@ import FoundationEssentials
 import MobileTokenAPI
 import OperationsSync
 
-/// The options every `backend` command shares: REST base, Basic credentials, TLS, output.
+/// The options every `backend` command shares: REST base, Basic credentials, TLS, output, `-q`/`-v`.
 struct BackendOptions: ParsableArguments {
     @Option(
         name: .customLong("url"),
@@ -28,6 +28,8 @@ struct BackendOptions: ParsableArguments {
 
     @Flag(help: "Print the server's responseObject as JSON.")
     var json = false
+
+    @OptionGroup var verbosity: VerbosityOptions
 
     func validate() throws {
         _ = try EnvironmentOption.backOfficeURL.require(urlOption, option: "--url", valueName: "URL")

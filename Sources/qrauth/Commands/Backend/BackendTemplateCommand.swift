@@ -30,7 +30,6 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         @Flag(name: .customLong("proximity-check"), help: "Operations carry a proximity TOTP.")
         var proximityCheck = false
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
             try OptionRange.check(maxFailureCount, 1...1_000_000, "--max-failure-count")
@@ -53,7 +52,6 @@ struct BackendTemplateCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand, BackendLeafCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the operation templates.")
         @OptionGroup var backend: BackendOptions
-        @OptionGroup var verbosity: VerbosityOptions
 
         func run() async throws {
             let response = try await backend.send(

@@ -6,7 +6,7 @@ import QRAuthEncoding
 import QRAuthFiles
 
 /// `qrauth code verify`: the server's look-ahead check of an offline approval code.
-struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct CodeVerifyCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Server side: check an approval code with the look-ahead window and update the server file.",
@@ -75,9 +75,7 @@ struct CodeVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
     var now: Int64?
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         var valid: Bool

@@ -3,7 +3,7 @@ import OfflineOperations
 import PowerAuth
 
 /// `qrauth operation approve`: the offline approval code, as the mobile token computes it.
-struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct OperationApproveCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Compute the offline approval code of an operation with an activation (advances its counter).",
@@ -51,9 +51,7 @@ struct OperationApproveCommand: ParsableCommand, OutputCommand, JSONOutputComman
     @Flag(help: "Approve even when the server signature does not verify.")
     var unverified = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         var code: String

@@ -8,7 +8,7 @@ import QRAuthFiles
 import QRImaging
 
 /// `qrauth operation create`: server side, build and sign an offline operation payload.
-struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct OperationCreateCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Server side: build and sign an offline operation payload (prints the QR text).",
@@ -71,9 +71,7 @@ struct OperationCreateCommand: ParsableCommand, OutputCommand, JSONOutputCommand
     @Option(help: ArgumentHelp("Unix time for the TOTP (tests).", visibility: .hidden))
     var now: Int64?
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         var payload: String

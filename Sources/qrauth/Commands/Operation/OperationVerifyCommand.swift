@@ -6,7 +6,7 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 /// `qrauth operation verify`: check the server's ECDSA signature of an offline operation.
-struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct OperationVerifyCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify the server signature of an offline operation.",
@@ -45,9 +45,7 @@ struct OperationVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand
         try LegacyOption.atMostOne(deviceOption, legacyActivation, name: "--device", old: "--activation")
     }
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         var valid: Bool

@@ -2,7 +2,7 @@ import ArgumentParser
 import OfflineOperations
 
 /// `qrauth pac parse`: read the operation id and TOTP from a PAC deeplink, QR text or JWT.
-struct PACParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PACParseCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse a PAC deeplink (...?oid=...&potp=... or ...?code=JWT), QR text or bare JWT.",
@@ -21,9 +21,7 @@ struct PACParseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Flag(name: .customLong("sdk-strict"), help: "Reject what the Wultra SDKs reject (base64url JWT payloads).")
     var sdkStrict = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     func run() throws {
         let payload = try input.payload(inline: text, what: "PAC text")

@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins check LIST.json --public-key B64 --cert CERT`: would an app trust this certificate?
-struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsCheckCommand: AsyncParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Would an app with this list trust this certificate? Prints trusted, untrusted or empty.",
@@ -37,9 +37,7 @@ struct PinsCheckCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
     @Option(name: .customLong("expect-name"), help: "The app's expectedCommonNames (repeatable).")
     var expectNames: [String] = []
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let valid: Bool

@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 /// `qrauth pins fingerprint CERT... [--host HOST:PORT]`: what an entry for each certificate would pin.
-struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsFingerprintCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "fingerprint",
         abstract: "Print each certificate's pin fingerprint (SHA-256 of the DER), common name and notAfter.",
@@ -26,9 +26,7 @@ struct PinsFingerprintCommand: ParsableCommand, OutputCommand, JSONOutputCommand
     @Option(name: .long, help: "Seconds to wait for the TLS server (1 to 600).")
     var timeout: Int = 10
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Item: Encodable {
         /// The certificate file, or nil for a chain fetched with `--host`.

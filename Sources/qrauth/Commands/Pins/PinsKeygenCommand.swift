@@ -4,7 +4,7 @@ import FoundationEssentials
 import QRAuthFiles
 
 /// `qrauth pins keygen --out KEY.pem`: a new P-256 signing key in the ssl-pinning-tool's format.
-struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsKeygenCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "keygen",
         abstract: "Generate a P-256 signing key (PKCS#8 PEM, encrypted when a password is given), mode 0600.",
@@ -20,9 +20,7 @@ struct PinsKeygenCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Flag(help: "Replace an existing key file.")
     var force = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let path: String

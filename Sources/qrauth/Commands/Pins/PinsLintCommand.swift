@@ -5,7 +5,7 @@ import QRAuthCrypto
 import QRAuthFiles
 
 /// `qrauth pins lint LIST.json [--cert CERT...]`: what would fail in the apps, or soon.
-struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsLintCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find expired and expiring entries, duplicates, mismatches with certificates, unsigned fields.",
@@ -30,9 +30,7 @@ struct PinsLintCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Option(name: .long, help: ArgumentHelp("Warn for entries expiring within this window.", valueName: "duration"))
     var window: WindowDuration = WindowDuration(seconds: 14 * 86_400)
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let exitCode: Int32

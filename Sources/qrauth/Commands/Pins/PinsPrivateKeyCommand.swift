@@ -2,7 +2,7 @@ import ArgumentParser
 import FingerprintLists
 
 /// `qrauth pins private-key --key KEY.pem`: the tool's `export-private` (Mobile Utility Server format).
-struct PinsPrivateKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsPrivateKeyCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "private-key",
         abstract: "Print the private key in the Mobile Utility Server format (Base64 of Java BigInteger bytes).",
@@ -11,9 +11,7 @@ struct PinsPrivateKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand 
 
     @OptionGroup var key: SigningKeyOptions
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let privateKey: String

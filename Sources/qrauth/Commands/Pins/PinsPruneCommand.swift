@@ -4,7 +4,7 @@ import FoundationEssentials
 import QRAuthFiles
 
 /// `qrauth pins prune LIST.json`: drop expired entries, atomically.
-struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsPruneCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove expired entries from a list file (written atomically; signatures are kept).",
@@ -20,9 +20,7 @@ struct PinsPruneCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be removed; do not write.")
     var dryRun = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         /// One removed (or, with `--dry-run`, removable) entry.

@@ -3,7 +3,7 @@ import FingerprintLists
 import QRAuthCrypto
 
 /// `qrauth pins public-key --key KEY.pem`: the tool's `export`.
-struct PinsPublicKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsPublicKeyCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "public-key",
         abstract: "Print the public key apps are configured with: Base64 of the 65-byte uncompressed point.",
@@ -15,9 +15,7 @@ struct PinsPublicKeyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Flag(help: "Also print the SubjectPublicKeyInfo PEM (for `openssl dgst -verify`), after the Base64 line.")
     var pem = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct Report: Encodable {
         let publicKey: String

@@ -4,7 +4,7 @@ import FoundationEssentials
 import QRAuthFiles
 
 /// `qrauth pins verify LIST.json --public-key B64`: the release gate.
-struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsVerifyCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify every entry of a static list: signature, expiry, expected names.",
@@ -43,9 +43,7 @@ struct PinsVerifyCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
     @Flag(help: "Print the exact signed string of each entry, and what a bad signature was probably signed over.")
     var explain = false
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct EntryReport: Encodable {
         let index: Int

@@ -4,7 +4,7 @@ import FoundationEssentials
 import QRAuthFiles
 
 /// `qrauth pins verify-response BODY --challenge C --signature S --public-key B64`: challenge mode.
-struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputCommand {
+struct PinsVerifyResponseCommand: ParsableCommand, JSONDocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-response",
         abstract: "Verify a captured /app/init response: the signature over challenge&body, then its entries.",
@@ -34,9 +34,7 @@ struct PinsVerifyResponseCommand: ParsableCommand, OutputCommand, JSONOutputComm
     @Option(name: .customLong("fail-within"), help: ArgumentHelp("Expiry warning window.", valueName: "duration"))
     var failWithin: WindowDuration = WindowDuration(seconds: 0)
 
-    @Flag(help: "Print one JSON document.")
-    var json = false
-    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var output: JSONDocumentOptions
 
     struct EntryReport: Encodable {
         let name: String
