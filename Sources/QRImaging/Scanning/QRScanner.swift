@@ -168,9 +168,6 @@ public final class QRScanner {
         let base = views.finders()
         let patterns = view.image.finderPatterns()
         let groups = FinderPattern.codeGroups(patterns, limit: PassViews.finderGroupLimit)
-        // The `finders` pass's evidence for the late passes stays what its own groups showed.
-        let evidence = (views.findersSawFormat, views.findersLeftGroupUndrawn)
-        defer { (views.findersSawFormat, views.findersLeftGroupUndrawn) = evidence }
         let state = PassViews.FinderState(working: base.working, map: base.map, binary: view.image, patterns: patterns)
         let found = scanGroups(groups, views: &views, state: state, pass: .threshold, bestFirst: false)
         guard found.isEmpty, view.image.width * view.image.height <= Self.thresholdZBarUpTo else { return found }
@@ -182,7 +179,8 @@ public final class QRScanner {
     /// the codes an earlier pass read; `state`: the finder search the groups come from (default the
     /// working image's); `bestFirst`: the first group is the image's best (`PassViews.groupViews`).
     /// Once a code is read, the groups left are scanned only where they may hold another
-    /// (`PassViews.isWorthScanning`).
+    /// (`PassViews.isWorthScanning`). Only the `finders` pass's drawings are kept as evidence for the late
+    /// passes (`PassViews.findersSawFormat`, `findersLeftGroupUndrawn`).
     func scanGroups(
         _ groups: [[FinderPattern]], views: inout PassViews, after read: [QRSymbol] = [],
         state: PassViews.FinderState? = nil, pass: QRScanPass = .finders, bestFirst: Bool = true
@@ -202,7 +200,7 @@ public final class QRScanner {
                 var grid = view.isSampled ? view.modules : nil
                 if let grid {
                     drawn = true
-                    if grid.showsFormatInformation { views.findersSawFormat = true }
+                    if grid.showsFormatInformation, pass == .finders { views.findersSawFormat = true }
                 }
                 // The sizes either side of the estimate are read only when the resampled code shows its
                 // timing patterns: most of them are wrong, and a ZBar run that reads nothing costs more
@@ -236,7 +234,7 @@ public final class QRScanner {
                     symbols = [symbol.moved(points: symbol.points.map(view.toOriginal), pass: pass)]
                 }
             }
-            if !drawn { views.findersLeftGroupUndrawn = true }
+            if !drawn, pass == .finders { views.findersLeftGroupUndrawn = true }
             found += symbols.filter { symbol in !found.contains { $0.isSameCode(as: symbol) } }
         }
         return found
