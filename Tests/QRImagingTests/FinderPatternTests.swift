@@ -126,6 +126,31 @@ struct FinderPatternTests {
         #expect(try QRScanner().scan(huge, budget: nil).isEmpty)
     }
 
+    @Test func aBlurredTurnedSmallCodeInAPhotoIsReadOnTheImageAsGiven() throws {
+        // Fixtures/small (scripts/make-small-code-set.py): codes of about 2 px modules, turned, blurred and
+        // noisy in 1500 × 1000 photo-like frames. The halved working copy shows their finder patterns with
+        // modules of 1.5–2 px, and its groups read nothing; they are read again, last, with the finder patterns
+        // of the image as given or, where its noise hides them, the working copy's mapped to it.
+        let manifest = try FixtureManifest("small", columns: 2)
+        #expect(manifest.rows.count == 2)
+        let scanner = try QRScanner()
+        for row in manifest.rows {
+            let image = try ImageDecoder.decode(manifest.data(row[0]))
+            let expected = try RealPhotoTests.hexBytes(row[1])
+            let report = try QRScanner().scanReport(image, budget: nil)
+            #expect(report.symbols.map(\.bytes) == [expected], "\(row[0])")
+            #expect(report.symbols.map(\.pass) == [.finders], "\(row[0])")
+            #expect(report.passesRun.contains(.denoised), "\(row[0])")
+            var views = PassViews(original: image)
+            let working = views.unreadGroups([])
+            #expect(!working.isEmpty && scanner.scanGroups(working, views: &views).isEmpty, "\(row[0])")
+            let found = views.smallCodeGroups()
+            let small = try #require(found, "\(row[0])")
+            let read = scanner.scanGroups(small.groups, views: &views, state: small.state)
+            #expect(read.map(\.bytes) == [expected], "\(row[0])")
+        }
+    }
+
     @Test func aCodeNestedInALargerOneIsReadByItsFinderRegion() throws {
         // A small code in the middle of a larger one (the larger one's data covered there): both are
         // read, the small one from the crop around its own finder patterns.
