@@ -487,7 +487,10 @@ struct PassViews {
     /// (`fullSizeFinders`) sees, and those only the working copy's search sees (the image as given keeps
     /// the noise that the reduction averages away, so its search can lose a blurred code's finders), mapped
     /// to the original. Larger ones the working copy's reading handles. Empty where the full-size search
-    /// does not apply.
+    /// does not apply. The groups are drawn from the image as given sharpened (`GrayImage.sharpened`): a
+    /// module of 2 px is blurred over its neighbours, and sharpening restores the contrast between them
+    /// that the module-by-module reading needs (the two seeds of `make-small-code-set.py`: 19 and 17 of 40
+    /// drawn from the image as given, 24 and 23 sharpened; zxing-cpp 26 and 18).
     mutating func smallCodeGroups() -> (state: FinderState, groups: [[FinderPattern]])? {
         guard let full = fullSizeFinders() else { return nil }
         let reduction = finders().map.a
@@ -499,7 +502,10 @@ struct PassViews {
             if !seen { small.append(pattern) }
         }
         let groups = FinderPattern.codeGroups(small, limit: Self.finderGroupLimit)
-        return groups.isEmpty ? nil : (full, groups)
+        guard !groups.isEmpty else { return nil }
+        let sharpened = FinderState(
+            working: full.working.sharpened(), map: full.map, binary: full.binary, patterns: full.patterns)
+        return (sharpened, groups)
     }
 
     /// Groups of two or three finder patterns (`FinderPattern.codeGroups`) among those that are not
