@@ -78,11 +78,7 @@ struct JSONParser {
         index += 1
         var members: [(key: String, value: OrderedJSON)] = []
         var seen = Set<String>()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        if closesAtOnce("}") { return .object(members) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
@@ -97,15 +93,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("the JSON text ends inside an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
-            index += 1
-            return .object(members)
+            if try closesAfterItem("}", inside: "an object") { return .object(members) }
         }
     }
 
@@ -114,24 +102,35 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var elements: [OrderedJSON] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
+        if closesAtOnce("]") { return .array(elements) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("the JSON text ends inside an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
-            index += 1
-            return .array(elements)
+            if try closesAfterItem("]", inside: "an array") { return .array(elements) }
         }
+    }
+
+    /// Right after `{` or `[`: consumes white space and `closing` if it follows (the object or array is empty).
+    private mutating func closesAtOnce(_ closing: Unicode.Scalar) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: closing) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or element: consumes white space and `,` (false: another follows) or `closing` (true: done).
+    private mutating func closesAfterItem(
+        _ closing: Unicode.Scalar, inside container: String
+    ) throws(FingerprintListError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("the JSON text ends inside \(container)") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard bytes[index] == UInt8(ascii: closing) else { throw failure("expected ',' or '\(closing)'") }
+        index += 1
+        return true
     }
 
     private mutating func parseNumber() throws(FingerprintListError) -> OrderedJSON {

@@ -67,8 +67,9 @@ final class OpenSSLAlgorithms: @unchecked Sendable {
         cipherContexts = OpenSSLContextPool(make: { EVP_CIPHER_CTX_new() }, free: { EVP_CIPHER_CTX_free($0) })
     }
 
-    /// A new HMAC context with its digest set (the digest name is a static C string).
-    private static func makeHMACContext(mac: UInt, digestName: UnsafePointer<CChar>) -> OpaquePointer? {
+    /// A new HMAC context with its digest set (the digest name is a static C string); `mac` is the HMAC algorithm's
+    /// handle as a bit pattern (pool closures capture it that way).
+    static func makeHMACContext(mac: UInt, digestName: UnsafePointer<CChar>) -> OpaquePointer? {
         guard let mac = OpaquePointer(bitPattern: mac), let context = EVP_MAC_CTX_new(mac) else { return nil }
         guard qrauth_EVP_MAC_CTX_set_digest(context, digestName) == 1 else {
             EVP_MAC_CTX_free(context)

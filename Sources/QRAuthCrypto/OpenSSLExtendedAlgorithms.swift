@@ -47,16 +47,7 @@ final class OpenSSLExtendedAlgorithms: @unchecked Sendable {
             free: { EVP_MAC_CTX_free($0) })
         let hmacBits = UInt(bitPattern: OpenSSLAlgorithms.shared.hmac)
         hmacSHA384Contexts = OpenSSLContextPool(
-            make: {
-                guard let mac = OpaquePointer(bitPattern: hmacBits), let context = EVP_MAC_CTX_new(mac) else {
-                    return nil
-                }
-                guard qrauth_EVP_MAC_CTX_set_digest(context, qrauth_digest_name_SHA384()) == 1 else {
-                    EVP_MAC_CTX_free(context)
-                    return nil
-                }
-                return context
-            },
+            make: { OpenSSLAlgorithms.makeHMACContext(mac: hmacBits, digestName: qrauth_digest_name_SHA384()) },
             free: { EVP_MAC_CTX_free($0) })
     }
 }

@@ -17,18 +17,11 @@ public struct InboxListRequest: Sendable, Hashable {
 
 extension InboxListRequest: Codable {
     /// A missing key takes the default (page 0, size 50, all messages); a key of the wrong type is an error.
+    /// Encoding is synthesized: all three keys.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         page = try container.optional("page") ?? 0
         size = try container.optional("size") ?? 50
         onlyUnread = try container.optional("onlyUnread") ?? false
-    }
-
-    /// Encodes all three keys.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(page, forKey: JSONKey("page"))
-        try container.encode(size, forKey: JSONKey("size"))
-        try container.encode(onlyUnread, forKey: JSONKey("onlyUnread"))
     }
 }

@@ -48,6 +48,6 @@ extension InboxMessage: Codable {
         try container.encode(subject, forKey: JSONKey("subject"))
         try container.encode(summary, forKey: JSONKey("summary"))
         try container.encode(read, forKey: JSONKey("read"))
-        try container.encode(OperationTimestamp.format(timestampCreated), forKey: JSONKey("timestampCreated"))
+        try container.encodeTimestamp(timestampCreated, "timestampCreated")
     }
 }

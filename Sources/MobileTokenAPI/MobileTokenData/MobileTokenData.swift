@@ -45,15 +45,10 @@ public struct MobileTokenData: Sendable, Hashable {
         members[Self.preApprovalScreensKey] = .array(items)
     }
 
-    /// A visit as the JSON object it encodes to.
+    /// A visit as the JSON object its `Codable` conformance writes (a visit's members are strings: this cannot fail).
     private static func jsonValue(of visit: PreApprovalScreenVisit) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "screen": .string(visit.screen),
-            "timestampOpened": .string(OperationTimestamp.format(visit.timestampOpened)),
-        ]
-        if let closed = visit.timestampClosed { object["timestampClosed"] = .string(OperationTimestamp.format(closed)) }
-        if let action = visit.action { object["action"] = .string(action.rawValue) }
-        return .object(object)
+        let data = (try? JSONEncoder().encode(visit)) ?? Data("{}".utf8)
+        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .object([:])
     }
 }
 

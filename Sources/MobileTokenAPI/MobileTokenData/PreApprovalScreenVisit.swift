@@ -37,10 +37,8 @@ extension PreApprovalScreenVisit: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(screen, forKey: JSONKey("screen"))
-        try container.encode(OperationTimestamp.format(timestampOpened), forKey: JSONKey("timestampOpened"))
-        if let timestampClosed {
-            try container.encode(OperationTimestamp.format(timestampClosed), forKey: JSONKey("timestampClosed"))
-        }
+        try container.encodeTimestamp(timestampOpened, "timestampOpened")
+        try container.encodeTimestamp(timestampClosed, "timestampClosed")
         try container.encodeIfPresent(action, forKey: JSONKey("action"))
     }
 }

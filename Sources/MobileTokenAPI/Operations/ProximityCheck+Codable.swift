@@ -15,9 +15,7 @@ extension ProximityCheck: Codable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(otp, forKey: JSONKey("otp"))
         try container.encode(type, forKey: JSONKey("type"))
-        try container.encode(OperationTimestamp.format(timestampReceived), forKey: JSONKey("timestampReceived"))
-        if let timestampSent {
-            try container.encode(OperationTimestamp.format(timestampSent), forKey: JSONKey("timestampSent"))
-        }
+        try container.encodeTimestamp(timestampReceived, "timestampReceived")
+        try container.encodeTimestamp(timestampSent, "timestampSent")
     }
 }

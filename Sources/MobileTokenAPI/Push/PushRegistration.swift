@@ -1,5 +1,7 @@
 /// `{"platform","token","environment"?}` of `push/device/register` (mtoken-sdk-ios `WMTPushRegistrationData`).
-public struct PushRegistration: Sendable, Hashable {
+///
+/// `platform` and `token` are required; `environment` may be missing or `null`, and is encoded only when set.
+public struct PushRegistration: Sendable, Hashable, Codable {
     /// The push service.
     public var platform: PushPlatform
     /// The device's push token.
@@ -12,23 +14,5 @@ public struct PushRegistration: Sendable, Hashable {
         self.platform = platform
         self.token = token
         self.environment = environment
-    }
-}
-
-extension PushRegistration: Codable {
-    /// `platform` and `token` are required; `environment` may be missing or `null`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        platform = try container.value("platform")
-        token = try container.value("token")
-        environment = try container.optional("environment")
-    }
-
-    /// Encodes `platform` and `token`, and `environment` when set.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(platform, forKey: JSONKey("platform"))
-        try container.encode(token, forKey: JSONKey("token"))
-        try container.encodeIfPresent(environment, forKey: JSONKey("environment"))
     }
 }

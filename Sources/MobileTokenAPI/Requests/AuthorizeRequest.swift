@@ -24,6 +24,11 @@ package struct AuthorizeRequest: Sendable {
 }
 
 extension AuthorizeRequest: Codable {
+    /// The keys encoding writes (synthesized, in this order, absent ones left out); `proximityOTP` is not one.
+    enum CodingKeys: String, CodingKey {
+        case id, data, proximityCheck, mobileTokenData
+    }
+
     /// `id` and `data` must be strings; `proximityCheck` is read leniently; `mobileTokenData`, when present and not
     /// `null`, must be an object.
     package init(from decoder: any Decoder) throws {
@@ -34,13 +39,5 @@ extension AuthorizeRequest: Codable {
         let proximity = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("proximityCheck"))
         proximityOTP = proximity?.lenient("otp", as: String.self)
         mobileTokenData = try container.optional("mobileTokenData")
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(id, forKey: JSONKey("id"))
-        try container.encode(data, forKey: JSONKey("data"))
-        try container.encodeIfPresent(proximityCheck, forKey: JSONKey("proximityCheck"))
-        try container.encodeIfPresent(mobileTokenData, forKey: JSONKey("mobileTokenData"))
     }
 }

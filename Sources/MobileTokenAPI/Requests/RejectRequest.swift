@@ -17,18 +17,11 @@ package struct RejectRequest: Sendable {
 
 extension RejectRequest: Codable {
     /// `id` must be a string; a missing or non-string `reason` reads as `UNKNOWN`; `mobileTokenData`, when present and
-    /// not `null`, must be an object.
+    /// not `null`, must be an object. Encoding is synthesized: the three keys in order, `mobileTokenData` only when set.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         id = try container.value("id")
         reason = container.lenient("reason", as: String.self).map(RejectionReason.init(rawValue:)) ?? .unknown
         mobileTokenData = try container.optional("mobileTokenData")
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(id, forKey: JSONKey("id"))
-        try container.encode(reason, forKey: JSONKey("reason"))
-        try container.encodeIfPresent(mobileTokenData, forKey: JSONKey("mobileTokenData"))
     }
 }
