@@ -35,6 +35,14 @@ package struct BackOfficeRoute: Sendable {
         }
     }
 
+    /// A route answered by one `BackOfficeService` method of the typed `requestObject`
+    /// (`.typed(path, BackOfficeService.createTemplate)`).
+    static func typed<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
+        _ path: String, _ method: @escaping @Sendable (BackOfficeService) -> (Body) throws(BackOfficeFailure) -> Answer
+    ) -> BackOfficeRoute {
+        typed(path, Body.self) { server, body throws(BackOfficeFailure) in try method(server)(body) }
+    }
+
     /// The typed `requestObject` of a back-office body (read by `DevServerRequestDecoder`). Not JSON, not an
     /// object, or a member of the wrong type: `ERROR_HTTP_REQUEST` (the server's `HttpMessageNotReadableException`);
     /// no `requestObject` or a required member absent: `ERR0024` (its validation error). A body without input may

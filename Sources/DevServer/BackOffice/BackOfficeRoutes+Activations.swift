@@ -9,10 +9,7 @@ extension BackOfficeRoutes {
     /// server-side lifecycle (`DevServer+Activations.swift`).
     static var activationRoutes: [BackOfficeRoute] {
         [
-            .typed(EndpointPaths.backOffice(.activationInit), BackOffice.InitActivationRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.backOfficeInitActivation(body)
-            },
+            .typed(EndpointPaths.backOffice(.activationInit), BackOfficeService.backOfficeInitActivation),
             .typed(EndpointPaths.backOffice(.activationCommit), BackOffice.CommitActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 _ = try backOffice { () throws(ActivationLifecycleError) in
@@ -20,10 +17,7 @@ extension BackOfficeRoutes {
                 }
                 return BackOffice.CommitActivationResponse(activationId: body.activationId, activated: true)
             },
-            .typed(EndpointPaths.backOffice(.activationStatus), BackOffice.GetActivationStatusRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.backOfficeActivationStatus(body)
-            },
+            .typed(EndpointPaths.backOffice(.activationStatus), BackOfficeService.backOfficeActivationStatus),
             .typed(EndpointPaths.backOffice(.activationBlock), BackOffice.BlockActivationRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 let activation = try backOffice { () throws(ActivationLifecycleError) in

@@ -48,10 +48,7 @@ extension BackOfficeRoutes {
     /// `/rest/v4/application/config/create|detail|remove`.
     static var applicationConfigRoutes: [BackOfficeRoute] {
         [
-            .typed(ApplicationConfigPaths.create, CreateApplicationConfigRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.createApplicationConfig(body)
-            },
+            .typed(ApplicationConfigPaths.create, BackOfficeService.createApplicationConfig),
             .typed(ApplicationConfigPaths.detail, ApplicationConfigRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard
@@ -63,10 +60,7 @@ extension BackOfficeRoutes {
                         ApplicationConfigItem(key: $0.key, values: $0.value)
                     })
             },
-            .typed(ApplicationConfigPaths.remove, ApplicationConfigRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.removeApplicationConfig(body)
-            },
+            .typed(ApplicationConfigPaths.remove, BackOfficeService.removeApplicationConfig),
         ]
     }
 }

@@ -13,10 +13,7 @@ extension BackOfficeRoutes {
                         BackOffice.ApplicationSummary(applicationId: $0.applicationId, applicationRoles: $0.roles)
                     })
             },
-            .typed(EndpointPaths.backOffice(.applicationCreate), BackOffice.CreateApplicationRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.createApplication(body)
-            },
+            .typed(EndpointPaths.backOffice(.applicationCreate), BackOfficeService.createApplication),
             .typed(EndpointPaths.backOffice(.applicationDetail), BackOffice.GetApplicationDetailRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard
@@ -24,11 +21,7 @@ extension BackOfficeRoutes {
                 else { throw BackOfficeFailure(.invalidApplication, "no application \(body.applicationId)") }
                 return BackOfficeService.applicationDetail(application)
             },
-            .typed(EndpointPaths.backOffice(.applicationVersionCreate), BackOffice.CreateApplicationVersionRequest.self)
-            {
-                server, body throws(BackOfficeFailure) in
-                try server.createApplicationVersion(body)
-            },
+            .typed(EndpointPaths.backOffice(.applicationVersionCreate), BackOfficeService.createApplicationVersion),
         ]
     }
 }

@@ -8,14 +8,8 @@ extension BackOfficeRoutes {
     /// `/rest/v3/operation/...`: create, detail, list, list/pending, cancel.
     static var operationRoutes: [BackOfficeRoute] {
         [
-            .typed(EndpointPaths.backOffice(.operationCreate), BackOffice.OperationCreateRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.createBackOfficeOperation(body)
-            },
-            .typed(EndpointPaths.backOffice(.operationDetail), BackOffice.OperationDetailRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.backOfficeOperationDetail(body)
-            },
+            .typed(EndpointPaths.backOffice(.operationCreate), BackOfficeService.createBackOfficeOperation),
+            .typed(EndpointPaths.backOffice(.operationDetail), BackOfficeService.backOfficeOperationDetail),
             .typed(EndpointPaths.backOffice(.operationList), OperationListBody.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.listBackOfficeOperations(body, pendingOnly: false)
@@ -24,10 +18,7 @@ extension BackOfficeRoutes {
                 server, body throws(BackOfficeFailure) in
                 try server.listBackOfficeOperations(body, pendingOnly: true)
             },
-            .typed(EndpointPaths.backOffice(.operationCancel), BackOffice.OperationCancelRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.cancelBackOfficeOperation(body)
-            },
+            .typed(EndpointPaths.backOffice(.operationCancel), BackOfficeService.cancelBackOfficeOperation),
         ]
     }
 }
@@ -130,22 +121,18 @@ extension BackOfficeService {
     func backOfficeOperationDetail(
         _ body: BackOffice.OperationDetailRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
-        let now = clock.now
-        let record = try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
-            let index = try Self.operationIndex(body.operationId, in: state)
-            if state.operations[index].expireIfDue(now: now) { changed = true }
+        try changingOperation(body.operationId) { (operation, now, changed) throws(BackOfficeFailure) in
+            if operation.expireIfDue(now: now) { changed = true }
             if let userId = body.userId, !userId.isEmpty {
-                let owner = state.operations[index].backOffice?.userId
-                if owner == nil, state.operations[index].backOffice != nil {
-                    state.operations[index].backOffice?.userId = userId
+                let owner = operation.backOffice?.userId
+                if owner == nil, operation.backOffice != nil {
+                    operation.backOffice?.userId = userId
                     changed = true
                 } else if owner != userId {
                     throw BackOfficeFailure(.operationNotFound, "no operation \(body.operationId) for user \(userId)")
                 }
             }
-            return state.operations[index]
         }
-        return BackOffice.OperationDetailResponse(record, now: now)
     }
 
     /// `operation/list` and `list/pending`: the user's operations (newest first, paged; page size 1 to 1000,
@@ -195,15 +182,26 @@ extension BackOfficeService {
     func cancelBackOfficeOperation(
         _ body: BackOffice.OperationCancelRequest
     ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
-        let now = clock.now
-        let record = try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
-            let index = try Self.operationIndex(body.operationId, in: state)
+        try changingOperation(body.operationId) { (operation, now, changed) throws(BackOfficeFailure) in
             changed = true
-            if let status = state.operations[index].cancelByBank(reason: body.statusReason, now: now) {
+            if let status = operation.cancelByBank(reason: body.statusReason, now: now) {
                 throw BackOfficeFailure(
                     .operationInvalidState, "operation \(body.operationId) is \(status.rawValue), not PENDING")
             }
-            Self.merge(body.additionalData, into: &state.operations[index])
+            Self.merge(body.additionalData, into: &operation)
+        }
+    }
+
+    /// Runs `change` on operation `id` (`operationIndex`) in one back-office transaction, with the time and the
+    /// transaction's `changed` flag, and answers with the operation as it is after.
+    private func changingOperation(
+        _ id: String,
+        _ change: (inout OperationRecord, Date, inout Bool) throws(BackOfficeFailure) -> Void
+    ) throws(BackOfficeFailure) -> BackOffice.OperationDetailResponse {
+        let now = clock.now
+        let record = try store.backOfficeTransaction { (state, changed) throws(BackOfficeFailure) -> OperationRecord in
+            let index = try Self.operationIndex(id, in: state)
+            try change(&state.operations[index], now, &changed)
             return state.operations[index]
         }
         return BackOffice.OperationDetailResponse(record, now: now)

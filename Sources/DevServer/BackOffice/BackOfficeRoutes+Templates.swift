@@ -7,10 +7,7 @@ extension BackOfficeRoutes {
     /// `/rest/v3/operation/template/...`: create, list, detail, remove.
     static var templateRoutes: [BackOfficeRoute] {
         [
-            .typed(EndpointPaths.backOffice(.templateCreate), TemplateCreateBody.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.createTemplate(body)
-            },
+            .typed(EndpointPaths.backOffice(.templateCreate), BackOfficeService.createTemplate),
             .typed(EndpointPaths.backOffice(.templateList), NoInputBody.self) { server, _ in
                 server.state.templates.map(BackOffice.OperationTemplateDetailResponse.init)
             },

@@ -8,18 +8,9 @@ extension BackOfficeRoutes {
     /// the phone's signature (here for a bank stack that brings its own enrollment server, and for tests).
     static var userActionRoutes: [BackOfficeRoute] {
         [
-            .typed(EndpointPaths.backOffice(.operationApprove), BackOffice.OperationApproveRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.approveBackOfficeOperation(body)
-            },
-            .typed(EndpointPaths.backOffice(.operationApproveFail), BackOffice.OperationFailApprovalRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.failBackOfficeApproval(body)
-            },
-            .typed(EndpointPaths.backOffice(.operationReject), BackOffice.OperationRejectRequest.self) {
-                server, body throws(BackOfficeFailure) in
-                try server.rejectBackOfficeOperation(body)
-            },
+            .typed(EndpointPaths.backOffice(.operationApprove), BackOfficeService.approveBackOfficeOperation),
+            .typed(EndpointPaths.backOffice(.operationApproveFail), BackOfficeService.failBackOfficeApproval),
+            .typed(EndpointPaths.backOffice(.operationReject), BackOfficeService.rejectBackOfficeOperation),
         ]
     }
 }

@@ -43,16 +43,13 @@ struct BackendActivationCommand: AsyncParsableCommand {
                 },
                 maxFailureCount: maxFailureCount, commitPhase: commitPhase, activationOtp: try otp.resolve(),
                 flags: flags.isEmpty ? nil : flags)
-            let response = try await backend.send(
-                .activationInit, request, expecting: BackOffice.InitActivationResponse.self)
-            let answer = response.payload
-            try backend.report(
-                response,
+            try await backend.call(.activationInit, request, expecting: BackOffice.InitActivationResponse.self) {
                 [
-                    ("activation-id", answer.activationId), ("activation-code", answer.activationCode),
-                    ("activation-signature", answer.activationSignature), ("user", answer.userId),
-                    ("application", answer.applicationId),
-                ])
+                    ("activation-id", $0.activationId), ("activation-code", $0.activationCode),
+                    ("activation-signature", $0.activationSignature), ("user", $0.userId),
+                    ("application", $0.applicationId),
+                ]
+            }
         }
     }
 
@@ -70,15 +67,10 @@ struct BackendActivationCommand: AsyncParsableCommand {
         func run() async throws {
             let request = BackOffice.CommitActivationRequest(
                 activationId: activationId, externalUserId: externalUserId, activationOtp: try otp.resolve())
-            let response = try await backend.send(
-                .activationCommit, request, expecting: BackOffice.CommitActivationResponse.self)
-            try backend.report(
-                response,
-                [
-                    ("activation-id", response.payload.activationId),
-                    ("activated", String(response.payload.activated)),
-                ])
-            if !response.payload.activated { throw ExitWithStatus(status: .checkFailed) }
+            let answer = try await backend.call(
+                .activationCommit, request, expecting: BackOffice.CommitActivationResponse.self
+            ) { [("activation-id", $0.activationId), ("activated", String($0.activated))] }
+            if !answer.activated { throw ExitWithStatus(status: .checkFailed) }
         }
     }
 
@@ -90,12 +82,10 @@ struct BackendActivationCommand: AsyncParsableCommand {
         @OptionGroup var backend: BackendOptions
 
         func run() async throws {
-            let response = try await backend.send(
+            try await backend.call(
                 .activationStatus, BackOffice.GetActivationStatusRequest(activationId: activationId),
-                expecting: BackOffice.GetActivationStatusResponse.self)
-            let status = response.payload
-            try backend.report(
-                response,
+                expecting: BackOffice.GetActivationStatusResponse.self
+            ) { status in
                 [
                     ("activation-id", status.activationId), ("status", status.activationStatus.rawValue),
                     ("blocked-reason", status.blockedReason), ("user", status.userId),
@@ -106,7 +96,8 @@ struct BackendActivationCommand: AsyncParsableCommand {
                     ("activation-code", status.activationCode),
                     ("fingerprint", status.devicePublicKeyFingerprint), ("created", status.timestampCreated),
                     ("last-used", status.timestampLastUsed), ("version", status.version.map(String.init)),
-                ])
+                ]
+            }
         }
     }
 
@@ -121,15 +112,12 @@ struct BackendActivationCommand: AsyncParsableCommand {
         func run() async throws {
             let request = BackOffice.BlockActivationRequest(
                 activationId: activationId, reason: reason, externalUserId: externalUserId)
-            let response = try await backend.send(
-                .activationBlock, request, expecting: BackOffice.BlockActivationResponse.self)
-            try backend.report(
-                response,
+            try await backend.call(.activationBlock, request, expecting: BackOffice.BlockActivationResponse.self) {
                 [
-                    ("activation-id", response.payload.activationId),
-                    ("status", response.payload.activationStatus.rawValue),
-                    ("blocked-reason", response.payload.blockedReason),
-                ])
+                    ("activation-id", $0.activationId), ("status", $0.activationStatus.rawValue),
+                    ("blocked-reason", $0.blockedReason),
+                ]
+            }
         }
     }
 
@@ -144,14 +132,9 @@ struct BackendActivationCommand: AsyncParsableCommand {
         func run() async throws {
             let request = BackOffice.UnblockActivationRequest(
                 activationId: activationId, externalUserId: externalUserId)
-            let response = try await backend.send(
-                .activationUnblock, request, expecting: BackOffice.UnblockActivationResponse.self)
-            try backend.report(
-                response,
-                [
-                    ("activation-id", response.payload.activationId),
-                    ("status", response.payload.activationStatus.rawValue),
-                ])
+            try await backend.call(.activationUnblock, request, expecting: BackOffice.UnblockActivationResponse.self) {
+                [("activation-id", $0.activationId), ("status", $0.activationStatus.rawValue)]
+            }
         }
     }
 
@@ -169,15 +152,10 @@ struct BackendActivationCommand: AsyncParsableCommand {
             let request = BackOffice.RemoveActivationRequest(
                 activationId: activationId, externalUserId: externalUserId,
                 revokeRecoveryCodes: revokeRecoveryCodes ? true : nil)
-            let response = try await backend.send(
-                .activationRemove, request, expecting: BackOffice.RemoveActivationResponse.self)
-            try backend.report(
-                response,
-                [
-                    ("activation-id", response.payload.activationId),
-                    ("removed", String(response.payload.removed)),
-                ])
-            if !response.payload.removed { throw ExitWithStatus(status: .checkFailed) }
+            let answer = try await backend.call(
+                .activationRemove, request, expecting: BackOffice.RemoveActivationResponse.self
+            ) { [("activation-id", $0.activationId), ("removed", String($0.removed))] }
+            if !answer.removed { throw ExitWithStatus(status: .checkFailed) }
         }
     }
 
@@ -193,13 +171,10 @@ struct BackendActivationCommand: AsyncParsableCommand {
                 .activationList,
                 BackOffice.GetActivationListForUserRequest(userId: userId, applicationId: applicationId),
                 expecting: BackOffice.GetActivationListForUserResponse.self)
-            if backend.json { return try JSONOutput.document(response.raw) }
-            for activation in response.payload.activations {
+            try backend.report(response, each: response.payload.activations) { activation in
                 let name = activation.activationName.map { "  \($0)" } ?? ""
-                print(
-                    TerminalText.escaped(
-                        "\(activation.activationId)  \(activation.activationStatus.rawValue)"
-                            + "  \(activation.applicationId ?? "-")\(name)"))
+                return "\(activation.activationId)  \(activation.activationStatus.rawValue)"
+                    + "  \(activation.applicationId ?? "-")\(name)"
             }
         }
     }

@@ -17,10 +17,9 @@ struct BackendAppCommand: AsyncParsableCommand {
         func run() async throws {
             let response = try await backend.send(
                 .applicationList, expecting: BackOffice.GetApplicationListResponse.self)
-            if backend.json { return try JSONOutput.document(response.raw) }
-            for application in response.payload.applications {
+            try backend.report(response, each: response.payload.applications) { application in
                 let roles = application.applicationRoles ?? []
-                print(TerminalText.escaped(application.applicationId + (roles.isEmpty ? "" : "  roles: \(roles)")))
+                return application.applicationId + (roles.isEmpty ? "" : "  roles: \(roles)")
             }
         }
     }
@@ -33,10 +32,10 @@ struct BackendAppCommand: AsyncParsableCommand {
         @OptionGroup var backend: BackendOptions
 
         func run() async throws {
-            let response = try await backend.send(
+            try await backend.call(
                 .applicationCreate, BackOffice.CreateApplicationRequest(applicationId: applicationId),
-                expecting: BackOffice.CreateApplicationResponse.self)
-            try backend.report(response, [("application", response.payload.applicationId)])
+                expecting: BackOffice.CreateApplicationResponse.self
+            ) { [("application", $0.applicationId)] }
         }
     }
 
@@ -49,19 +48,21 @@ struct BackendAppCommand: AsyncParsableCommand {
         @OptionGroup var backend: BackendOptions
 
         func run() async throws {
-            let response = try await backend.send(
+            try await backend.call(
                 .applicationDetail, BackOffice.GetApplicationDetailRequest(applicationId: applicationId),
-                expecting: BackOffice.GetApplicationDetailResponse.self)
-            var lines: [(String, String?)] = [
-                ("application", response.payload.applicationId),
-                ("master-public-key", response.payload.masterPublicKey),
-            ]
-            for version in response.payload.versions {
-                lines.append(("version", version.applicationVersionId + (version.supported ? "" : " (unsupported)")))
-                lines.append(("  application-key", version.applicationKey))
-                lines.append(("  sdk-config", version.mobileSdkConfig))
+                expecting: BackOffice.GetApplicationDetailResponse.self
+            ) { detail in
+                var lines: [(String, String?)] = [
+                    ("application", detail.applicationId), ("master-public-key", detail.masterPublicKey),
+                ]
+                for version in detail.versions {
+                    lines.append(
+                        ("version", version.applicationVersionId + (version.supported ? "" : " (unsupported)")))
+                    lines.append(("  application-key", version.applicationKey))
+                    lines.append(("  sdk-config", version.mobileSdkConfig))
+                }
+                return lines
             }
-            try backend.report(response, lines)
         }
     }
 

@@ -146,17 +146,16 @@ struct BackendOfflineCommand: AsyncParsableCommand {
             let request = BackOffice.VerifyOfflineSignatureRequest(
                 activationId: activationId, data: requestData, signature: code, allowBiometry: allowBiometry,
                 componentLength: digits, proximityCheck: proximity)
-            let response = try await backend.send(
-                .offlineVerify, request, expecting: BackOffice.VerifyOfflineSignatureResponse.self)
-            let answer = response.payload
-            try backend.report(
-                response,
+            let answer = try await backend.call(
+                .offlineVerify, request, expecting: BackOffice.VerifyOfflineSignatureResponse.self
+            ) { answer in
                 [
                     ("valid", String(answer.signatureValid)), ("status", answer.activationStatus?.rawValue),
                     ("remaining-attempts", answer.remainingAttempts.map(String.init)),
                     ("signature-type", answer.signatureType?.backOfficeName), ("blocked-reason", answer.blockedReason),
                     ("user", answer.userId),
-                ])
+                ]
+            }
             if !answer.signatureValid { throw ExitWithStatus(status: .checkFailed) }
         }
     }

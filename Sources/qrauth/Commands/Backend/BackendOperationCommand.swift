@@ -83,12 +83,9 @@ struct BackendOperationCommand: AsyncParsableCommand {
             let response = try await backend.send(
                 pending ? .operationListPending : .operationList, request,
                 expecting: BackOffice.OperationListResponse.self)
-            if backend.json { return try JSONOutput.document(response.raw) }
-            for operation in response.payload {
-                print(
-                    TerminalText.escaped(
-                        "\(operation.id)  \(operation.status.rawValue)  \(operation.templateName ?? operation.operationType)"
-                            + "  \(operation.data)"))
+            try backend.report(response, each: response.payload) { operation in
+                "\(operation.id)  \(operation.status.rawValue)  \(operation.templateName ?? operation.operationType)"
+                    + "  \(operation.data)"
             }
         }
     }
@@ -111,8 +108,7 @@ struct BackendOperationCommand: AsyncParsableCommand {
     static func report<Request: Encodable & Sendable>(
         _ endpoint: BackOffice.Endpoint, _ request: Request, via backend: BackendOptions
     ) async throws {
-        let response = try await backend.send(endpoint, request, expecting: BackOffice.OperationDetailResponse.self)
-        try backend.report(response, lines(response.payload))
+        try await backend.call(endpoint, request, expecting: BackOffice.OperationDetailResponse.self, lines: lines)
     }
 
     static func lines(_ operation: BackOffice.OperationDetailResponse) -> [(String, String?)] {

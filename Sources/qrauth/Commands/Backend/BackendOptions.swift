@@ -75,6 +75,18 @@ struct BackendOptions: ParsableArguments {
         try await run { try await $0.send(endpoint, expecting: expecting) }
     }
 
+    /// Sends one request with a client made for it and prints the answer (`report`, with the lines `lines` makes of
+    /// the payload); returns the payload, for the commands whose exit status depends on it.
+    @discardableResult
+    func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ endpoint: BackOffice.Endpoint, _ request: Request, expecting: Response.Type,
+        lines: (Response) -> [(String, String?)]
+    ) async throws -> Response {
+        let response = try await send(endpoint, request, expecting: expecting)
+        try report(response, lines(response.payload))
+        return response.payload
+    }
+
     /// Prints an answer: `--json` the server's responseObject; else `name: value` lines, values escaped.
     func report<Payload>(_ response: BackOfficeResponse<Payload>, _ lines: [(String, String?)]) throws {
         if json {
@@ -85,5 +97,15 @@ struct BackendOptions: ParsableArguments {
                 print("\(name): \(TerminalText.escaped(value))")
             }
         }
+    }
+
+    /// Prints a listing: `--json` the server's responseObject; else one escaped line per item.
+    func report<Payload, Item>(
+        _ response: BackOfficeResponse<Payload>, each items: [Item], _ line: (Item) -> String
+    )
+        throws
+    {
+        if json { return try JSONOutput.document(response.raw) }
+        for item in items { print(TerminalText.escaped(line(item))) }
     }
 }

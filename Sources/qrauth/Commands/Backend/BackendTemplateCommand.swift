@@ -42,9 +42,9 @@ struct BackendTemplateCommand: AsyncParsableCommand {
                 signatureType: signatureTypes.isEmpty ? [.possessionKnowledge] : signatureTypes,
                 maxFailureCount: maxFailureCount, expiration: expiration, riskFlags: riskFlags,
                 proximityCheckEnabled: proximityCheck)
-            let response = try await backend.send(
-                .templateCreate, request, expecting: BackOffice.OperationTemplateDetailResponse.self)
-            try backend.report(response, BackendTemplateCommand.lines(response.payload))
+            try await backend.call(
+                .templateCreate, request, expecting: BackOffice.OperationTemplateDetailResponse.self,
+                lines: BackendTemplateCommand.lines)
         }
     }
 
@@ -56,12 +56,9 @@ struct BackendTemplateCommand: AsyncParsableCommand {
         func run() async throws {
             let response = try await backend.send(
                 .templateList, expecting: BackOffice.OperationTemplateListResponse.self)
-            if backend.json { return try JSONOutput.document(response.raw) }
-            for template in response.payload {
-                print(
-                    TerminalText.escaped(
-                        "\(template.templateName)  \(template.operationType)  \(template.dataTemplate)"
-                            + "  \(template.signatureType.map(\.backOfficeName).joined(separator: ","))"))
+            try backend.report(response, each: response.payload) { template in
+                "\(template.templateName)  \(template.operationType)  \(template.dataTemplate)"
+                    + "  \(template.signatureType.map(\.backOfficeName).joined(separator: ","))"
             }
         }
     }

@@ -6,7 +6,7 @@ import QRAuthFiles
 
 /// `qrauth activation activate --url BASE --code CODE (--sdk-config B64 | --config FILE) --device FILE (--password-…)`:
 /// activation via activation code against a real enrollment server.
-struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationActivateCommand: AsyncParsableCommand, EnrollmentLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "activate",
         abstract: "Activate this machine as a mobile token with an activation code (protocol 4.0 or 3.x).",
@@ -74,7 +74,6 @@ struct ActivationActivateCommand: AsyncParsableCommand, OutputCommand, JSONOutpu
     @Flag(help: "Replace an existing active device file.")
     var force = false
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
 
     struct Output: Encodable {
         var activationId: String

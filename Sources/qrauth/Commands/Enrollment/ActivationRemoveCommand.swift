@@ -3,7 +3,7 @@ import OperationsSync
 import PowerAuth
 
 /// `qrauth activation remove --url BASE --device FILE (--password-… | --biometry)`: signed `/pa/v3/activation/remove`.
-struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationRemoveCommand: AsyncParsableCommand, EnrollmentLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract:
@@ -18,7 +18,6 @@ struct ActivationRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
     @OptionGroup var options: EnrollmentOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: true)

@@ -5,7 +5,7 @@ import PowerAuth
 
 /// `qrauth activation status --url BASE --device FILE`: `/pa/v3/activation/status` (or `/pa/v4` for a 4.0 device
 /// file), the encrypted blob decoded.
-struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationStatusCommand: AsyncParsableCommand, EnrollmentLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Ask the enrollment server for the activation's status (the encrypted status blob, decoded).",
@@ -21,7 +21,6 @@ struct ActivationStatusCommand: AsyncParsableCommand, OutputCommand, JSONOutputC
 
     @OptionGroup var options: EnrollmentOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
 
     struct Output: Encodable {
         var activationId: String

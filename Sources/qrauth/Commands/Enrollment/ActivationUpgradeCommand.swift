@@ -5,7 +5,7 @@ import PowerAuth
 
 /// `qrauth activation upgrade --url BASE --device FILE --sdk-config B64 (--password-…) [--algorithm SUITE]`: upgrade
 /// of a 3.3 activation to protocol 4.0 (`/pa/v4/upgrade/start|confirm`).
-struct ActivationUpgradeCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct ActivationUpgradeCommand: AsyncParsableCommand, EnrollmentLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "upgrade",
         abstract: "Upgrade a 3.3 activation to protocol 4.0 (when activation status says the server offers it).",
@@ -42,7 +42,6 @@ struct ActivationUpgradeCommand: AsyncParsableCommand, OutputCommand, JSONOutput
     var algorithm: String?
 
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
 
     struct Output: Encodable {
         var activationId: String

@@ -60,6 +60,17 @@ struct EnrollmentOptions: ParsableArguments {
     }
 }
 
+/// A leaf command that talks to the enrollment server as the mobile token: its `EnrollmentOptions` decide `--json`.
+protocol EnrollmentLeafCommand: OutputCommand, JSONOutputCommand {
+    /// The enrollment server, the device file, TLS and output options.
+    var options: EnrollmentOptions { get }
+}
+
+extension EnrollmentLeafCommand {
+    /// `--json`, from the enrollment options.
+    var json: Bool { options.json }
+}
+
 /// Runs a body with an enrollment client, always shuts the HTTP client down, remembers the clock offset in the
 /// device file and reports a large one on standard error. Every device-file cycle of the run goes through `store`
 /// (give the one `ActivationFile.withLockHeld` lends when the run must hold the lock throughout, or use

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync approve ID`.
-struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct SyncApproveCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Approve an operation: fetch its detail, pick the factor it allows, sign and authorize.",
@@ -19,7 +19,6 @@ struct SyncApproveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync reject ID [--reason R]`.
-struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct SyncRejectCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "reject", abstract: "Reject an operation (possession signature).")
 
@@ -15,7 +15,6 @@ struct SyncRejectCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand
     @OptionGroup var tokenData: MobileTokenDataOptions
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     func validate() throws {
         guard !reason.isEmpty, reason.count <= 256, !reason.contains(where: \.isNewline) else {

@@ -3,7 +3,7 @@ import MobileTokenAPI
 import OperationsSync
 
 /// `qrauth sync watch`.
-struct SyncWatchCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct SyncWatchCommand: AsyncParsableCommand, SyncCallCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Poll pending operations and print changes as they happen (one JSON line each with --json).")
@@ -14,7 +14,6 @@ struct SyncWatchCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand 
     var polls: Int?
     @OptionGroup var connection: SyncConnectionOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { connection.json }
 
     /// One printed change.
     struct Change: Encodable {

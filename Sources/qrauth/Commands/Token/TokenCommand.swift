@@ -27,3 +27,26 @@ struct TokenNameOptions: ParsableArguments {
         }
     }
 }
+
+/// `token create` and `token remove`: `--name` names the token.
+protocol TokenLeafCommand: EnrollmentLeafCommand {
+    /// `--name`.
+    var tokenName: TokenNameOptions { get }
+}
+
+extension TokenLeafCommand {
+    /// The token's local name.
+    var name: String { tokenName.name }
+
+    /// Refuses any name but `possession_universal` for a 4.0 device file, which keeps that one token.
+    func requireV4TokenName() throws {
+        guard name == TokenName.possessionUniversal else {
+            throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
+        }
+    }
+
+    /// The line for people that says the token `id` was removed.
+    func printRemoved(_ id: String) {
+        print("removed token \(TerminalText.escaped(id)) (\(TerminalText.escaped(name)))")
+    }
+}

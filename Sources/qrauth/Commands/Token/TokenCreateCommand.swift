@@ -4,7 +4,7 @@ import PowerAuth
 
 /// `qrauth token create --url BASE --device FILE [--name NAME] [--force]`: `/pa/v3/token/create` (encrypted, then
 /// signed), the token stored under its name.
-struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct TokenCreateCommand: AsyncParsableCommand, TokenLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a MAC token and store it in the device file under its name.",
@@ -22,8 +22,6 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     var force = false
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
-    var name: String { tokenName.name }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
@@ -71,9 +69,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     /// the file's lock, network included (every step goes through the store that holds it, which takes no lock of
     /// its own): a parallel run waits, then finds the token there.
     private func runV4(authentication auth: MobileTokenAuthentication) async throws {
-        guard name == TokenName.possessionUniversal else {
-            throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
-        }
+        try requireV4TokenName()
         let (replaced, token) = try await EnrollmentClient.DeviceFileV4(path: options.device).withLockHeld { store in
             let file = try store.load()
             guard !file.isRemoved else {
@@ -102,7 +98,7 @@ struct TokenCreateCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
             document["replacedTokenId"] = replaced
             try JSONOutput.document(document)
         } else {
-            if let replaced { print("removed token \(TerminalText.escaped(replaced)) (\(TerminalText.escaped(name)))") }
+            if let replaced { printRemoved(replaced) }
             print(
                 "created token \(TerminalText.escaped(tokenId)) (\(TerminalText.escaped(name))) in "
                     + TerminalText.escaped(options.device))

@@ -4,7 +4,7 @@ import PowerAuth
 
 /// `qrauth token remove --url BASE --device FILE [--name NAME]`: signed `/pa/v3/token/remove`, the token dropped
 /// from the file.
-struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputCommand {
+struct TokenRemoveCommand: AsyncParsableCommand, TokenLeafCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove one of the device file's MAC tokens at the server and from the file.",
@@ -19,16 +19,12 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
     @OptionGroup var tokenName: TokenNameOptions
     @OptionGroup var authentication: SyncAuthenticationOptions
     @OptionGroup var verbosity: VerbosityOptions
-    var json: Bool { options.json }
-    var name: String { tokenName.name }
 
     func run() async throws {
         let auth = try authentication.resolve(required: false)
         let id: String
         if ActivationFileCodec.isProtocolV4(options.device) {
-            guard name == TokenName.possessionUniversal else {
-                throw CLIError(.usage, "a 4.0 device file keeps one token, \(TokenName.possessionUniversal)")
-            }
+            try requireV4TokenName()
             id = try await EnrollmentRun.with(options, signing: false, rememberClock: false) { client in
                 try await client.removeTokenV4(
                     EnrollmentClient.DeviceFileV4(path: options.device), authentication: auth)
@@ -41,7 +37,7 @@ struct TokenRemoveCommand: AsyncParsableCommand, OutputCommand, JSONOutputComman
         if options.json {
             try JSONOutput.document(["tokenId": id, "name": name, "status": "removed"])
         } else {
-            print("removed token \(TerminalText.escaped(id)) (\(TerminalText.escaped(name)))")
+            printRemoved(id)
         }
     }
 }
