@@ -82,12 +82,14 @@ public struct QRBatchScanner: Sendable {
     /// noise images that no pass reads (every pass runs): the peak resident size above an idle scan was
     /// 5 × the pixels at 1400 × 1400 and under 12 MiB for the scan of a 64-megapixel image. Images over
     /// 1400 px up to `PassViews.smallCodeSearchUpTo` also get a full-size finder search where every pass
-    /// missed (`PassViews.fullSizeFinders`): a block-binarised copy and its block levels, under 2 × the pixels.
+    /// missed (`PassViews.fullSizeFinders`): a block-binarised copy and its block levels, and where it finds a
+    /// group, the image sharpened for its drawings beside that copy (box sums of 2 bytes a pixel and the blur at
+    /// the sharpening's peak): just over 4 × the pixels, 5 × reserved.
     public static func scanBytes(for allocation: ImageAllocation) -> Int {
         let pixels = allocation.width * allocation.height
         let longer = max(allocation.width, allocation.height)
         var copies = longer <= PassViews.workingAbove ? 6 * pixels : 6 * 1_000_000
-        if longer > PassViews.workingAbove, longer <= PassViews.smallCodeSearchUpTo { copies += 2 * pixels }
+        if longer > PassViews.workingAbove, longer <= PassViews.smallCodeSearchUpTo { copies += 5 * pixels }
         let upscaled = longer <= PassViews.upscaleUpTo ? 9 * pixels : 0
         return copies + upscaled + (8 << 20)
     }
