@@ -131,9 +131,10 @@ struct FinderPatternTests {
         // noisy in 1500 × 1000 photo-like frames. The halved working copy shows their finder patterns with
         // modules of 1.5–2 px (or none), and its groups read nothing; they are read again, last, with the finder patterns
         // of the image as given or, where its noise hides them, the working copy's mapped to it, drawn from the
-        // image as given sharpened. small-a009 reads only sharpened.
+        // image as given sharpened. small-a009 reads only sharpened; small-c000 only with the finder runs whose
+        // like edges hold (its light rings come out 0–1 px wide there).
         let manifest = try FixtureManifest("small", columns: 2)
-        #expect(manifest.rows.count == 3)
+        #expect(manifest.rows.count == 4)
         let scanner = try QRScanner()
         for row in manifest.rows {
             let image = try ImageDecoder.decode(manifest.data(row[0]))
@@ -152,7 +153,36 @@ struct FinderPatternTests {
                 unsharpened.working = image
                 #expect(scanner.scanGroups(small.groups, views: &views, state: unsharpened).isEmpty)
             }
+            if row[0] == "small-c000.jpg" {
+                let widths = FinderPattern.codeGroups(small.state.binary.finderPatterns(), limit: 3)
+                #expect(scanner.scanGroups(widths, views: &views, state: small.state).isEmpty)
+            }
         }
+    }
+
+    @Test func edgeToEdgeDistancesTakeAFinderWhoseLightRingsNarrowed() {
+        // A blurred finder of 2-px modules thresholded off the middle of its edges: dark runs widen, light ones
+        // narrow, the distances between like edges (3 + 1, 1 + 8, 8 + 1, 1 + 3 = 2, 4, 4, 2 modules) hold.
+        #expect(!GrayImage.isFinderRatio(3, 1, 8, 1, 3))
+        #expect(GrayImage.isFinderRatio(3, 1, 8, 1, 3, edgeToEdge: true))
+        #expect(GrayImage.isFinderRatio(2, 2, 6, 2, 2) && GrayImage.isFinderRatio(2, 2, 6, 2, 2, edgeToEdge: true))
+        // Not a finder either way: a long run at one end, an even stripe pattern, a core of one module.
+        for runs in [(1, 1, 1, 1, 10), (2, 2, 2, 2, 6), (4, 3, 2, 3, 4)] {
+            #expect(!GrayImage.isFinderRatio(runs.0, runs.1, runs.2, runs.3, runs.4, edgeToEdge: true), "\(runs)")
+        }
+        // In an image: the widened finder is found with edgeToEdge only.
+        var image = GrayImage(width: 40, height: 40, fill: 255)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let ring = max(abs(x - 20), abs(y - 20))
+                // Half-widths from the centre: core 4 (8 px), light ring to 5 (1 px), dark ring to 8 (3 px).
+                if ring <= 4 || (ring > 5 && ring <= 8) { image.pixels[y * 40 + x] = 0 }
+            }
+        }
+        #expect(image.finderPatterns().isEmpty)
+        let found = image.finderPatterns(edgeToEdge: true)
+        #expect(found.count == 1)
+        #expect(found.first.map { abs($0.x - 20) <= 1 && abs($0.y - 20) <= 1 } == true)
     }
 
     @Test func aCodeNestedInALargerOneIsReadByItsFinderRegion() throws {

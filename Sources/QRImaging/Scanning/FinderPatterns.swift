@@ -22,8 +22,11 @@ extension GrayImage {
     /// merged only with the patterns still in reach of the rows being scanned (`isOutOfReach`): on a
     /// noisy photo, whose binarised speckles give a candidate every few pixels, comparing each with
     /// every pattern seen so far made the search quadratic. `prunes: false` compares with all of them
-    /// (the same result, for tests).
-    func finderPatterns(rowStep: Int = 1, minHits: Int = 2, prunes: Bool = true) -> [FinderPattern] {
+    /// (the same result, for tests). `edgeToEdge`: also take runs whose distances between like edges hold where
+    /// their widths do not (`isFinderRatio`).
+    func finderPatterns(
+        rowStep: Int = 1, minHits: Int = 2, prunes: Bool = true, edgeToEdge: Bool = false
+    ) -> [FinderPattern] {
         let w = width
         let h = height
         guard w >= 7, h >= 7 else { return [] }
@@ -68,12 +71,12 @@ extension GrayImage {
                     count = min(count + 1, 5)
                     // Five runs ending in a dark one: dark, light, dark, light, dark.
                     if dark, count == 5,
-                        Self.isFinderRatio(runs.0, runs.1, runs.2, runs.3, runs.4)
+                        Self.isFinderRatio(runs.0, runs.1, runs.2, runs.3, runs.4, edgeToEdge: edgeToEdge)
                     {
                         let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
                         let coreEnd = x - runs.4 - runs.3
                         if let vertical = verticalFinder(
-                            source, column: coreEnd - (runs.2 + 1) / 2, row: y, total: total)
+                            source, column: coreEnd - (runs.2 + 1) / 2, row: y, total: total, edgeToEdge: edgeToEdge)
                         {
                             Self.merge(
                                 &found, active: &active, x: Double(coreEnd) - Double(runs.2) / 2 - 0.5,
@@ -96,15 +99,28 @@ extension GrayImage {
     /// Whether five run widths are in the ratio 1 : 1 : 3 : 1 : 1, each within half a module or one
     /// pixel, whichever is more (the middle one three times that), of the widths the total predicts.
     /// The pixel matters for photographed codes with 2-px modules, whose runs come out 1–3 px wide.
-    static func isFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
+    ///
+    /// `edgeToEdge`: also where the widths are off but the distances between like edges hold (a run and the
+    /// next together: 2, 4, 4 and 2 modules, the outer two within half a module or a pixel, the inner two within
+    /// twice that) and the core is 2 to 4 modules wide. A threshold off the middle of a blurred edge widens every
+    /// dark run and narrows every light one by about the same, which these sums cancel: the light ring of a
+    /// blurred, low-contrast finder with 2-px modules comes out 0–1 px wide, its dark rings 3.
+    static func isFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, edgeToEdge: Bool = false) -> Bool {
         let total = a + b + c + d + e
         guard total >= 7 else { return false }
         // Compared times 14 to stay in integers: a module is 2·total, half a module total, a pixel 14.
         let module = total * 2
         let tolerance = max(total, 14)
-        return abs(a * 14 - module) <= tolerance && abs(b * 14 - module) <= tolerance
+        if abs(a * 14 - module) <= tolerance && abs(b * 14 - module) <= tolerance
             && abs(c * 14 - 3 * module) <= 3 * tolerance && abs(d * 14 - module) <= tolerance
             && abs(e * 14 - module) <= tolerance
+        {
+            return true
+        }
+        guard edgeToEdge else { return false }
+        return abs((a + b) * 14 - 2 * module) <= tolerance && abs((b + c) * 14 - 4 * module) <= 2 * tolerance
+            && abs((c + d) * 14 - 4 * module) <= 2 * tolerance && abs((d + e) * 14 - 2 * module) <= tolerance
+            && c * 14 >= 2 * module && c * 14 <= 4 * module + 2 * tolerance
     }
 
     /// How many times taller than wide, or wider than tall, a finder pattern may be: a code tilted 65°
@@ -118,7 +134,7 @@ extension GrayImage {
     /// width, or nil when the column does not show the pattern at a size within a factor of
     /// `finderAspectLimit` of `total`.
     private func verticalFinder(
-        _ source: UnsafeBufferPointer<UInt8>, column: Int, row: Int, total: Int
+        _ source: UnsafeBufferPointer<UInt8>, column: Int, row: Int, total: Int, edgeToEdge: Bool
     ) -> (centre: Double, width: Int)? {
         let w = width
         let h = height
@@ -157,7 +173,7 @@ extension GrayImage {
         }
         let vertical = outerTop + ringTop + core + ringBottom + outerBottom
         guard vertical * Self.finderAspectLimit > total, vertical < Self.finderAspectLimit * total,
-            Self.isFinderRatio(outerTop, ringTop, core, ringBottom, outerBottom)
+            Self.isFinderRatio(outerTop, ringTop, core, ringBottom, outerBottom, edgeToEdge: edgeToEdge)
         else { return nil }
         let coreTop = top + outerTop + ringTop
         return (Double(coreTop) + Double(core) / 2 - 0.5, vertical)
