@@ -29,26 +29,22 @@ public struct MobileTokenData: Sendable, Hashable {
     /// skipped.
     public var preApprovalScreens: [PreApprovalScreenVisit] {
         guard case .array(let items)? = members[Self.preApprovalScreensKey] else { return [] }
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        return items.compactMap { item -> PreApprovalScreenVisit? in
-            guard let data = try? encoder.encode(item) else { return nil }
-            return try? decoder.decode(PreApprovalScreenVisit.self, from: data)
-        }
+        return items.compactMap { Self.converted($0, to: PreApprovalScreenVisit.self) }
     }
 
     /// Appends a visit to `preApprovalScreens` (made when missing; a non-array value there is replaced).
     public mutating func record(_ visit: PreApprovalScreenVisit) {
         var items: [JSONValue] = []
         if case .array(let existing)? = members[Self.preApprovalScreensKey] { items = existing }
-        items.append(Self.jsonValue(of: visit))
+        // A visit's members are strings: its JSON always reads back as an object.
+        items.append(Self.converted(visit, to: JSONValue.self) ?? .object([:]))
         members[Self.preApprovalScreensKey] = .array(items)
     }
 
-    /// A visit as the JSON object its `Codable` conformance writes (a visit's members are strings: this cannot fail).
-    private static func jsonValue(of visit: PreApprovalScreenVisit) -> JSONValue {
-        let data = (try? JSONEncoder().encode(visit)) ?? Data("{}".utf8)
-        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .object([:])
+    /// `value` read back as `type` through the JSON its `Codable` conformance writes; nil where either step fails.
+    private static func converted<Target: Decodable>(_ value: some Encodable, to type: Target.Type) -> Target? {
+        guard let data = try? JSONEncoder().encode(value) else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
     }
 }
 
