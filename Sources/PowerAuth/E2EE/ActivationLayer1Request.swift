@@ -4,7 +4,7 @@ package import QRAuthEncoding
 ///
 /// Encodes exactly `type`, `identityAttributes`, `customAttributes` (when set) and `activationData`; decoding
 /// rejects any other key, as the enrollment server's strict Jackson mapper does.
-package struct ActivationLayer1Request: Sendable, Equatable, Codable {
+package struct ActivationLayer1Request: Sendable, Equatable {
     /// The `type` of an activation by activation code.
     package static let codeType = "CODE"
 
@@ -17,17 +17,6 @@ package struct ActivationLayer1Request: Sendable, Equatable, Codable {
     /// `activationData`: the layer-2 cryptogram.
     package var activationData: ECIES.EncryptedRequest
 
-    /// Makes a request from its fields.
-    package init(
-        type: String, identityAttributes: [String: String], customAttributes: [String: JSONValue]? = nil,
-        activationData: ECIES.EncryptedRequest
-    ) {
-        self.type = type
-        self.identityAttributes = identityAttributes
-        self.customAttributes = customAttributes
-        self.activationData = activationData
-    }
-
     /// An activation by code: `{"type":"CODE","identityAttributes":{"code":…},…}`.
     package static func code(
         _ activationCode: String, customAttributes: [String: JSONValue]? = nil,
@@ -37,12 +26,14 @@ package struct ActivationLayer1Request: Sendable, Equatable, Codable {
             type: codeType, identityAttributes: ["code": activationCode], customAttributes: customAttributes,
             activationData: activationData)
     }
+}
 
+extension ActivationLayer1Request: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, identityAttributes, customAttributes, activationData
     }
 
-    /// Decodes the object; an unknown key is an error.
+    /// Decodes the object; an unknown key is an error. Encoding is synthesized: `customAttributes` omitted when nil.
     package init(from decoder: any Decoder) throws {
         try ExactKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -50,14 +41,5 @@ package struct ActivationLayer1Request: Sendable, Equatable, Codable {
         identityAttributes = try container.decode([String: String].self, forKey: .identityAttributes)
         customAttributes = try container.decodeIfPresent([String: JSONValue].self, forKey: .customAttributes)
         activationData = try container.decode(ECIES.EncryptedRequest.self, forKey: .activationData)
-    }
-
-    /// Encodes the object, `customAttributes` omitted when nil.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(identityAttributes, forKey: .identityAttributes)
-        try container.encodeIfPresent(customAttributes, forKey: .customAttributes)
-        try container.encode(activationData, forKey: .activationData)
     }
 }

@@ -1,19 +1,13 @@
 package import FoundationEssentials
 
 /// The layer-2 response plaintext of `/pa/v3/activation/create`.
-package struct ActivationLayer2Response: Sendable, Equatable, Codable {
+package struct ActivationLayer2Response: Sendable, Equatable {
     /// `activationRecovery`: a recovery code and PUK (optional; gone in server 2.0).
     public struct Recovery: Sendable, Equatable, Codable {
         /// `recoveryCode`.
         public var recoveryCode: String
         /// `puk`.
         public var puk: String
-
-        /// Makes recovery data.
-        public init(recoveryCode: String, puk: String) {
-            self.recoveryCode = recoveryCode
-            self.puk = puk
-        }
     }
 
     /// `activationId`.
@@ -24,15 +18,9 @@ package struct ActivationLayer2Response: Sendable, Equatable, Codable {
     public var ctrData: Data
     /// `activationRecovery` (null = absent).
     public var activationRecovery: Recovery?
+}
 
-    /// Makes a response from its fields.
-    public init(activationId: String, serverPublicKey: Data, ctrData: Data, activationRecovery: Recovery? = nil) {
-        self.activationId = activationId
-        self.serverPublicKey = serverPublicKey
-        self.ctrData = ctrData
-        self.activationRecovery = activationRecovery
-    }
-
+extension ActivationLayer2Response: Codable {
     enum CodingKeys: String, CodingKey {
         case activationId, serverPublicKey, ctrData, activationRecovery
     }

@@ -463,7 +463,7 @@ package struct ServerActivationServiceV4: Sendable {
             activation: (activation.activationId, activation.requireStatusPartV4().keys().sharedInfo2),
             nowMillis: nowMillis)
         let payload = PowerAuthV4.Wire.StatusPayload(
-            activationStatus: try activation.statusBlobV4().base64EncodedString())
+            activationStatus: try activation.statusBlobV4().base64EncodedString(), timestampBlockExpire: nil)
         return try PowerAuthV4.Wire.encode(
             opened.envelope.sealResponse(
                 PowerAuthV4.Wire.encode(payload), sharedInfo1: PowerAuthV4.SharedInfo1.activationStatus,

@@ -158,7 +158,7 @@ extension PowerAuthV4 {
             }
             let layer2 = Wire.ActivationLayer2Request(
                 sharedSecretRequest: context.request, devicePublicKeys: deviceKeys.publicKeys,
-                activationOtp: otp, activationName: name, platform: platform)
+                activationOtp: otp, activationName: name, platform: platform, deviceInfo: nil)
             let inner = try envelope.sealRequest(
                 Wire.encode(layer2), sharedInfo1: SharedInfo1.activationLayer2, timestamp: nowMillis,
                 nonce: fixed?.layer2Nonce)
@@ -219,10 +219,6 @@ extension PowerAuthV4 {
         package struct Token: Sendable, Codable, Equatable {
             package let id: String
             package let secret: Data
-            package init(id: String, secret: Data) {
-                self.id = id
-                self.secret = secret
-            }
         }
 
         package let application: Application

@@ -160,13 +160,6 @@ extension PowerAuthV4 {
         package let nonce: Data
         /// Milliseconds since the epoch.
         package let timestamp: Int64
-
-        package init(temporaryKeyId: String, encryptedData: Data, nonce: Data, timestamp: Int64) {
-            self.temporaryKeyId = temporaryKeyId
-            self.encryptedData = encryptedData
-            self.nonce = nonce
-            self.timestamp = timestamp
-        }
     }
 
     /// `AeadEncryptedResponse` (spec §10.4): no nonce, no key id.

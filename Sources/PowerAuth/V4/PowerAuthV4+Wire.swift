@@ -3,7 +3,8 @@ import QRAuthEncoding
 
 extension PowerAuthV4 {
     /// The JSON bodies of the `/pa/v4` endpoints this library speaks (spec §11, §13, §14). They live here, beside
-    /// the flows that build and read them, because `PowerAuth` cannot import `MobileTokenAPI`.
+    /// the flows that build and read them, because `PowerAuth` cannot import `MobileTokenAPI`. A body that only this
+    /// module builds uses the compiler's memberwise initializer; one that other modules build writes a `package` one.
     package enum Wire {
         /// `{"requestObject": …}`.
         package struct RequestObject<Payload: Codable & Sendable>: Codable, Sendable {
@@ -30,7 +31,6 @@ extension PowerAuthV4 {
         /// `/pa/v4/activation/remove` answer payload.
         package struct ActivationReference: Codable, Sendable, Equatable {
             package let activationId: String
-            package init(activationId: String) { self.activationId = activationId }
         }
 
         /// `/pa/v4/status` request payload.
@@ -75,19 +75,6 @@ extension PowerAuthV4 {
             package let activationName: String?
             package let platform: String?
             package let deviceInfo: String?
-
-            package init(
-                sharedSecretRequest: TemporaryKeyJWT.SharedSecretRequest, devicePublicKeys: PublicKeys,
-                activationOtp: String? = nil, activationName: String? = nil, platform: String? = nil,
-                deviceInfo: String? = nil
-            ) {
-                self.sharedSecretRequest = sharedSecretRequest
-                self.devicePublicKeys = devicePublicKeys
-                self.activationOtp = activationOtp
-                self.activationName = activationName
-                self.platform = platform
-                self.deviceInfo = deviceInfo
-            }
         }
 
         /// `ActivationLayer1Request` of 4.0 (type `CODE` only).
@@ -126,10 +113,6 @@ extension PowerAuthV4 {
         package struct StatusPayload: Codable, Sendable, Equatable {
             package let activationStatus: String
             package let timestampBlockExpire: Int64?
-            package init(activationStatus: String, timestampBlockExpire: Int64? = nil) {
-                self.activationStatus = activationStatus
-                self.timestampBlockExpire = timestampBlockExpire
-            }
         }
 
         /// `UpgradeRequestPayload` of `/pa/v4/upgrade/start` (spec §15 step 2), encrypted in application scope.
@@ -152,14 +135,6 @@ extension PowerAuthV4 {
             package let sharedSecretResponse: TemporaryKeyJWT.SharedSecretResponse
             package let serverPublicKeys: PublicKeys
             package let ctrData: String
-            package init(
-                sharedSecretResponse: TemporaryKeyJWT.SharedSecretResponse, serverPublicKeys: PublicKeys,
-                ctrData: String
-            ) {
-                self.sharedSecretResponse = sharedSecretResponse
-                self.serverPublicKeys = serverPublicKeys
-                self.ctrData = ctrData
-            }
         }
 
         /// The decrypted `/pa/v4/token/create` response.
