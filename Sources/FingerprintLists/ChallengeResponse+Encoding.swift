@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import QRAuthEncoding
 
 extension ChallengeResponse {
     /// The body as the Mobile Utility Server writes it: compact JSON, keys in declaration order
@@ -9,8 +10,8 @@ extension ChallengeResponse {
         if let timestamp { parts.append("\"timestamp\":\(timestamp)") }
         let items = entries.map { entry in
             var fields = [
-                "\"name\":" + JSONWriter.string(entry.name),
-                "\"fingerprint\":" + JSONWriter.string(entry.fingerprint.base64EncodedString()),
+                "\"name\":" + JSONText.string(entry.name),
+                "\"fingerprint\":" + JSONText.string(entry.fingerprint.base64EncodedString()),
                 "\"expires\":\(entry.expires)",
             ]
             if let depth = entry.depth { fields.append("\"depth\":\(depth)") }
@@ -19,15 +20,15 @@ extension ChallengeResponse {
         parts.append("\"fingerprints\":[" + items.joined(separator: ",") + "]")
         if let domainsConfig {
             let domains = domainsConfig.domains.map {
-                "{\"name\":\(JSONWriter.string($0.name)),\"sslPinningRequired\":\($0.sslPinningRequired)}"
+                "{\"name\":\(JSONText.string($0.name)),\"sslPinningRequired\":\($0.sslPinningRequired)}"
             }
             parts.append(
                 "\"domainsConfig\":{\"sslPinningRequiredForUnlisted\":\(domainsConfig.sslPinningRequiredForUnlisted),"
                     + "\"domains\":[" + domains.joined(separator: ",") + "]}")
         }
         if let verifyVersionResult {
-            var fields = ["\"update\":" + JSONWriter.string(verifyVersionResult.update)]
-            if let message = verifyVersionResult.message { fields.append("\"message\":" + JSONWriter.string(message)) }
+            var fields = ["\"update\":" + JSONText.string(verifyVersionResult.update)]
+            if let message = verifyVersionResult.message { fields.append("\"message\":" + JSONText.string(message)) }
             parts.append("\"verifyVersionResult\":{" + fields.joined(separator: ",") + "}")
         }
         return Data(("{" + parts.joined(separator: ",") + "}").utf8)

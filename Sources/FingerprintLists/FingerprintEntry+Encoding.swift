@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QRAuthEncoding
 
 extension FingerprintEntry {
     /// The entry as a JSON object in the tool's field order (name, fingerprint, expires,
@@ -8,12 +9,12 @@ extension FingerprintEntry {
         let pad = String(repeating: " ", count: indent)
         let outer = String(repeating: " ", count: max(0, indent - 2))
         var fields = [
-            "\"name\": " + JSONWriter.string(name),
-            "\"fingerprint\": " + JSONWriter.string(fingerprint.base64EncodedString()),
+            "\"name\": " + JSONText.string(name),
+            "\"fingerprint\": " + JSONText.string(fingerprint.base64EncodedString()),
             "\"expires\": \(expires)",
         ]
         if let signature {
-            fields.append("\"signature\": " + JSONWriter.string(signature.base64EncodedString()))
+            fields.append("\"signature\": " + JSONText.string(signature.base64EncodedString()))
         }
         return outer + "{\n" + pad + fields.joined(separator: ",\n" + pad) + "\n" + outer + "}"
     }

@@ -55,6 +55,13 @@ package enum StrictBase64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Encodes `data` as base64url without padding (RFC 7515 §2, the JWS form).
+    package static func encodeURL(_ data: some Sequence<UInt8>) -> String {
+        var text = encode(data)
+        while text.hasSuffix("=") { text.removeLast() }
+        return String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
+    }
+
     /// Decodes, or says precisely why the text is not strict Base64.
     package static func decodeOrExplain(
         _ text: some StringProtocol, url: Bool = false, allowsNonZeroTrailingBits: Bool = true

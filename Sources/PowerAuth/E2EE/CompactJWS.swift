@@ -25,32 +25,8 @@ struct CompactJWS {
         self.signature = signature
     }
 
-    /// base64url without padding.
-    static func encode(_ data: some Sequence<UInt8>) -> String {
-        var text = StrictBase64.encode(data)
-        while text.hasSuffix("=") { text.removeLast() }
-        return String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
-    }
-
-    /// A JSON string literal (quotes, backslashes and control characters escaped; `/` kept).
-    static func jsonString(_ value: String) -> String {
-        var output = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += "\\u" + scalar.value.hexDigits(width: 4)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
-    }
-
     /// A compact JSON object from ordered members whose values are already JSON text.
     static func jsonObject(_ members: [(String, String)]) -> String {
-        "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        "{" + members.map { JSONText.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }

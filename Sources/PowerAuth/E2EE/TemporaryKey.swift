@@ -98,23 +98,23 @@ public struct TemporaryKey: Sendable, Equatable, Codable {
     ) throws(PowerAuthError) -> String {
         let expires = issuedAt.addingReportingOverflow(validityMilliseconds).partialValue
         var members: [(String, String)] = [
-            ("sub", CompactJWS.jsonString(keyId)),
-            ("applicationKey", CompactJWS.jsonString(request.applicationKey)),
+            ("sub", JSONText.string(keyId)),
+            ("applicationKey", JSONText.string(request.applicationKey)),
         ]
         if let activationId = request.activationId {
-            members.append(("activationId", CompactJWS.jsonString(activationId)))
+            members.append(("activationId", JSONText.string(activationId)))
         }
         members += [
-            ("challenge", CompactJWS.jsonString(request.challenge)),
-            ("publicKey", CompactJWS.jsonString(StrictBase64.encode(publicKey.x963Representation))),
+            ("challenge", JSONText.string(request.challenge)),
+            ("publicKey", JSONText.string(StrictBase64.encode(publicKey.x963Representation))),
             ("iat", String(issuedAt / 1000)), ("exp", String(expires / 1000)),
             ("iat_ms", String(issuedAt)), ("exp_ms", String(expires)),
         ]
-        let header = CompactJWS.encode(Data(#"{"alg":"ES256","typ":"JWT"}"#.utf8))
-        let signingInput = header + "." + CompactJWS.encode(Data(CompactJWS.jsonObject(members).utf8))
+        let header = StrictBase64.encodeURL(Data(#"{"alg":"ES256","typ":"JWT"}"#.utf8))
+        let signingInput = header + "." + StrictBase64.encodeURL(Data(CompactJWS.jsonObject(members).utf8))
         do {
             let signature = try signingKey.signature(for: Data(signingInput.utf8))
-            return signingInput + "." + CompactJWS.encode(signature.rawRepresentation)
+            return signingInput + "." + StrictBase64.encodeURL(signature.rawRepresentation)
         } catch {
             throw PowerAuthError(.crypto, "ECDSA signing failed: \(error.reason)")
         }

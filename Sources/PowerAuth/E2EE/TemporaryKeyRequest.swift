@@ -54,12 +54,12 @@ package struct TemporaryKeyRequest: Sendable, Equatable {
     /// The compact JWS the client sends (SDK header, payload keys in the Android order).
     package func jwt(applicationSecret: String, transportKey: Data? = nil) throws(PowerAuthError) -> String {
         let key = try Self.signingKey(applicationSecret: applicationSecret, transportKey: transportKey, scope: scope)
-        var members = [("applicationKey", CompactJWS.jsonString(applicationKey))]
-        if let activationId { members.append(("activationId", CompactJWS.jsonString(activationId))) }
-        members.append(("challenge", CompactJWS.jsonString(challenge)))
-        let signingInput = Self.headerText + "." + CompactJWS.encode(Data(CompactJWS.jsonObject(members).utf8))
+        var members = [("applicationKey", JSONText.string(applicationKey))]
+        if let activationId { members.append(("activationId", JSONText.string(activationId))) }
+        members.append(("challenge", JSONText.string(challenge)))
+        let signingInput = Self.headerText + "." + StrictBase64.encodeURL(Data(CompactJWS.jsonObject(members).utf8))
         let mac = HMACSHA256.authenticationCode(for: Data(signingInput.utf8), using: key)
-        return signingInput + "." + CompactJWS.encode(mac)
+        return signingInput + "." + StrictBase64.encodeURL(mac)
     }
 
     private struct Claims: Decodable {

@@ -251,7 +251,7 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
     /// The unverified claims of a request JWT, to find which key checks it (application or activation scope).
     package static func claims(of jwt: String) throws(PowerAuthError) -> PowerAuthV4.TemporaryKeyJWT.RequestClaims {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = base64URLDecode(String(parts[1])) else {
+        guard parts.count == 3, let payload = StrictBase64.decodeURL(parts[1]) else {
             throw PowerAuthError(.temporaryKey, "the request JWT is not three base64url parts")
         }
         return try PowerAuthV4.Wire.decode(
@@ -334,12 +334,6 @@ package final class ServerTemporaryKeysV4: @unchecked Sendable {
             throw PowerAuthError(.replay, "the request's nonce was seen before or its timestamp is stale")
         }
         return (plaintext, envelope, request.nonce)
-    }
-
-    private static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingEvery("-", with: "+").replacingEvery("_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }
 

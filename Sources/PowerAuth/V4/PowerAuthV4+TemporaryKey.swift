@@ -1,5 +1,6 @@
 package import FoundationEssentials
 package import QRAuthCrypto
+import QRAuthEncoding
 
 extension PowerAuthV4 {
     /// The temporary-key JWTs of protocol 4.0 (spec §11; DOC-TEMP): an HS384 request, an ES384 response.
@@ -103,7 +104,7 @@ extension PowerAuthV4 {
         /// The signed request: `HMAC-SHA384(jwtKey, B64URL(header) "." B64URL(payload))`.
         package static func request(_ claims: RequestClaims, jwtKey: Data) throws(PowerAuthError) -> String {
             let input = try signingInput(header: requestHeader, claims: claims)
-            return input + "." + CompactJWS.encode(SHA384.authenticationCode(for: Data(input.utf8), using: jwtKey))
+            return input + "." + StrictBase64.encodeURL(SHA384.authenticationCode(for: Data(input.utf8), using: jwtKey))
         }
 
         /// Checks a request (server role): three parts, HS384, the MAC under `jwtKey` in constant time.
@@ -124,7 +125,7 @@ extension PowerAuthV4 {
             let input = try signingInput(header: responseHeader, claims: claims)
             do {
                 let der = try signingKey.signature(for: Data(input.utf8))
-                return input + "." + CompactJWS.encode(try NISTP384.rawSignature(fromDER: der))
+                return input + "." + StrictBase64.encodeURL(try NISTP384.rawSignature(fromDER: der))
             } catch {
                 throw crypto("signing the temporary-key response", error)
             }
@@ -151,7 +152,8 @@ extension PowerAuthV4 {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             do {
-                return CompactJWS.encode(Data(header.utf8)) + "." + CompactJWS.encode(try encoder.encode(claims))
+                return StrictBase64.encodeURL(Data(header.utf8)) + "."
+                    + StrictBase64.encodeURL(try encoder.encode(claims))
             } catch {
                 throw PowerAuthError(.temporaryKey, "cannot encode the JWT claims")
             }
