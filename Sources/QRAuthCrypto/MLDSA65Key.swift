@@ -1,9 +1,8 @@
 internal import Crypto
-
 package import FoundationEssentials
 
 /// An ML-DSA-65 (FIPS 204) signing key, from swift-crypto (no post-quantum code of our own).
-package struct MLDSA65Key: Sendable, CustomStringConvertible {
+package struct MLDSA65Key: Sendable, CustomStringConvertible, PostQuantumPublicKeyEncoding {
     /// Bytes of the seed `ξ` a key is generated from.
     package static let seedSize = 32
     /// Bytes of a raw public key.
@@ -71,22 +70,14 @@ package struct MLDSA65Key: Sendable, CustomStringConvertible {
     }
 
     private static func parsePublicKey(_ encoded: some DataProtocol) throws(CryptoError) -> MLDSA65.PublicKey {
-        var raw = [UInt8](encoded)
-        let prefix = spkiPrefix
-        if raw.count == prefix.count + publicKeySize, raw.starts(with: prefix) { raw.removeFirst(prefix.count) }
-        guard raw.count == publicKeySize else {
-            throw CryptoError(.invalidLength, "an ML-DSA-65 public key is \(raw.count) bytes, expected 1952")
+        guard let raw = rawPublicKeyBytes(encoded) else {
+            throw CryptoError(.invalidLength, "an ML-DSA-65 public key is \(encoded.count) bytes, expected 1952")
         }
         do {
             return try MLDSA65.PublicKey(rawRepresentation: raw)
         } catch {
             throw CryptoError(.invalidPublicKey, "the ML-DSA-65 public key is not accepted")
         }
-    }
-
-    /// The SPKI DER around a raw public key.
-    package static func spki(rawPublicKey: some DataProtocol) -> Data {
-        Data(spkiPrefix) + Data(rawPublicKey)
     }
 
     /// `SEQUENCE (1970) { AlgorithmIdentifier, BIT STRING (1953) { 0 unused bits, key } }` up to the key.

@@ -1,9 +1,8 @@
 internal import Crypto
-
 package import FoundationEssentials
 
 /// An ML-KEM-768 (FIPS 203) decapsulation key, from swift-crypto (no post-quantum code of our own).
-package struct MLKEM768Key: Sendable, CustomStringConvertible {
+package struct MLKEM768Key: Sendable, CustomStringConvertible, PostQuantumPublicKeyEncoding {
     /// Bytes of the seed `d || z`.
     package static let seedSize = 64
     /// Bytes of a raw encapsulation key.
@@ -84,11 +83,9 @@ package struct MLKEM768Key: Sendable, CustomStringConvertible {
     ) throws(CryptoError) -> (
         ciphertext: Data, sharedSecret: Data
     ) {
-        var raw = [UInt8](publicKey)
-        let prefix = spkiPrefix
-        if raw.count == prefix.count + publicKeySize, raw.starts(with: prefix) { raw.removeFirst(prefix.count) }
-        guard raw.count == publicKeySize else {
-            throw CryptoError(.invalidLength, "an ML-KEM-768 encapsulation key is \(raw.count) bytes, expected 1184")
+        guard let raw = rawPublicKeyBytes(publicKey) else {
+            throw CryptoError(
+                .invalidLength, "an ML-KEM-768 encapsulation key is \(publicKey.count) bytes, expected 1184")
         }
         do {
             let result = try MLKEM768.PublicKey(rawRepresentation: raw).encapsulate()
@@ -96,11 +93,6 @@ package struct MLKEM768Key: Sendable, CustomStringConvertible {
         } catch {
             throw CryptoError(.invalidPublicKey, "the ML-KEM-768 encapsulation key is not accepted")
         }
-    }
-
-    /// The SPKI DER around a raw encapsulation key.
-    package static func spki(rawPublicKey: some DataProtocol) -> Data {
-        Data(spkiPrefix) + Data(rawPublicKey)
     }
 
     /// `SEQUENCE (1202) { AlgorithmIdentifier, BIT STRING (1185) { 0 unused bits, key } }` up to the key.
