@@ -29,8 +29,19 @@ struct AdminMembers: Decodable {
     func integer(_ key: String) -> Int64? { members[key]?.integerValue }
 }
 
+/// An admin body decoded the admin API's way: its members read through `AdminMembers`.
+protocol AdminRequestBody: Decodable {
+    init(_ body: AdminMembers)
+}
+
+extension AdminRequestBody {
+    init(from decoder: any Decoder) throws {
+        self.init(try AdminMembers(from: decoder))
+    }
+}
+
 /// `POST /admin/operations` (docs/serve.md lists the fields).
-struct CreateOperationRequest: Decodable {
+struct CreateOperationRequest: AdminRequestBody {
     /// `allowedSignatureType` as sent: `type` (required when the object is given) and the variant strings.
     struct AllowedSignatureTypeInput {
         var type: String?
@@ -62,10 +73,6 @@ struct CreateOperationRequest: Decodable {
     var proximityCheck: ProximityInput?
     var activationId: String?
 
-    init(from decoder: any Decoder) throws {
-        self.init(try AdminMembers(from: decoder))
-    }
-
     init(_ body: AdminMembers) {
         id = body.string("id")
         data = body.string("data")
@@ -94,7 +101,7 @@ struct CreateOperationRequest: Decodable {
 }
 
 /// `POST /admin/offline-operations`.
-struct CreateOfflineOperationRequest: Decodable {
+struct CreateOfflineOperationRequest: AdminRequestBody {
     var activationId: String?
     var data: String?
     var signingKey: String?
@@ -107,8 +114,7 @@ struct CreateOfflineOperationRequest: Decodable {
     var totpStep: Int64?
     var qr: String?
 
-    init(from decoder: any Decoder) throws {
-        let body = try AdminMembers(from: decoder)
+    init(_ body: AdminMembers) {
         activationId = body.string("activationId")
         data = body.string("data")
         signingKey = body.string("signingKey")
@@ -124,11 +130,11 @@ struct CreateOfflineOperationRequest: Decodable {
 }
 
 /// `POST /admin/offline-operations/{id}/verify`: `{"code": "NNNNNNNN-NNNNNNNN"}`.
-struct VerifyOfflineCodeRequest: Decodable {
+struct VerifyOfflineCodeRequest: AdminRequestBody {
     var code: String?
 
-    init(from decoder: any Decoder) throws {
-        code = try AdminMembers(from: decoder).string("code")
+    init(_ body: AdminMembers) {
+        code = body.string("code")
     }
 }
 

@@ -86,13 +86,13 @@ extension DevServerState {
                 throw DevServerError(.file, "\(path) is not a qrauth serve state file (\(Self.describe(error)))")
             }
         }
-        var activationIndex = Dictionary(state.activations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
-        var operationIndex = Dictionary(state.operations.enumerated().map { ($1.id, $0) }) { a, _ in a }
-        var offlineIndex = Dictionary(state.offlineOperations.enumerated().map { ($1.id, $0) }) { a, _ in a }
-        var templateIndex = Dictionary(state.templates.enumerated().map { (String($1.id), $0) }) { a, _ in a }
-        var applicationIndex = Dictionary(state.applications.enumerated().map { ($1.applicationId, $0) }) { a, _ in a }
-        var inboxIndex = Dictionary(state.inbox.enumerated().map { ($1.id, $0) }) { a, _ in a }
-        var pushIndex = Dictionary(state.pushRegistrations.enumerated().map { ($1.activationId, $0) }) { a, _ in a }
+        var activations = ReplayIndex(state.activations, id: \.activationId)
+        var operations = ReplayIndex(state.operations, id: \.id)
+        var offlineOperations = ReplayIndex(state.offlineOperations, id: \.id)
+        var templates = ReplayIndex(state.templates) { String($0.id) }
+        var applications = ReplayIndex(state.applications, id: \.applicationId)
+        var inbox = ReplayIndex(state.inbox, id: \.id)
+        var pushRegistrations = ReplayIndex(state.pushRegistrations, id: \.activationId)
         var removedOperations = Set<String>()
         var removedOffline = Set<String>()
         var tornTail = false
@@ -107,27 +107,13 @@ extension DevServerState {
                 }
                 throw DevServerError(.file, "\(path): line \(number + 1) is damaged (\(Self.describe(error)))")
             }
-            if let activation = entry.activation {
-                upsert(activation, id: activation.activationId, into: &state.activations, index: &activationIndex)
-            }
-            if let operation = entry.operation {
-                upsert(operation, id: operation.id, into: &state.operations, index: &operationIndex)
-            }
-            if let operation = entry.offlineOperation {
-                upsert(operation, id: operation.id, into: &state.offlineOperations, index: &offlineIndex)
-            }
-            if let template = entry.template {
-                upsert(template, id: String(template.id), into: &state.templates, index: &templateIndex)
-            }
-            if let application = entry.application {
-                upsert(application, id: application.applicationId, into: &state.applications, index: &applicationIndex)
-            }
-            if let message = entry.inboxMessage {
-                upsert(message, id: message.id, into: &state.inbox, index: &inboxIndex)
-            }
-            if let registration = entry.pushRegistration {
-                upsert(registration, id: registration.activationId, into: &state.pushRegistrations, index: &pushIndex)
-            }
+            activations.upsert(entry.activation, into: &state.activations)
+            operations.upsert(entry.operation, into: &state.operations)
+            offlineOperations.upsert(entry.offlineOperation, into: &state.offlineOperations)
+            templates.upsert(entry.template, into: &state.templates)
+            applications.upsert(entry.application, into: &state.applications)
+            inbox.upsert(entry.inboxMessage, into: &state.inbox)
+            pushRegistrations.upsert(entry.pushRegistration, into: &state.pushRegistrations)
             removedOperations.formUnion(entry.removedOperations ?? [])
             removedOffline.formUnion(entry.removedOfflineOperations ?? [])
         }
@@ -137,14 +123,26 @@ extension DevServerState {
         return (state, tornTail)
     }
 
-    private static func upsert<Element>(
-        _ element: Element, id: String, into list: inout RecordList<Element>, index: inout [String: Int]
-    ) {
-        if let position = index[id] {
-            list[position] = element
-        } else {
-            index[id] = list.count
-            list.append(element)
+    /// Where each record of one list stands, by id, while the journal lines are applied: a line replaces the record
+    /// with its id, or adds it at the end.
+    private struct ReplayIndex<Element: Sendable & Equatable & Codable> {
+        private var positions: [String: Int]
+        private let id: (Element) -> String
+
+        init(_ list: RecordList<Element>, id: @escaping (Element) -> String) {
+            positions = Dictionary(list.enumerated().map { (id($1), $0) }) { first, _ in first }
+            self.id = id
+        }
+
+        /// Applies one line's record of this list, if the line holds one.
+        mutating func upsert(_ element: Element?, into list: inout RecordList<Element>) {
+            guard let element else { return }
+            if let position = positions[id(element)] {
+                list[position] = element
+            } else {
+                positions[id(element)] = list.count
+                list.append(element)
+            }
         }
     }
 }

@@ -38,18 +38,11 @@ struct GetApplicationConfigResponse: Codable, Sendable {
 }
 
 extension BackOfficeRoutes {
-    /// The `/rest/v4` paths of the application configuration.
-    enum ApplicationConfigPaths {
-        static let create = EndpointPaths.backOfficePrefix + "/v4/application/config/create"
-        static let detail = EndpointPaths.backOfficePrefix + "/v4/application/config/detail"
-        static let remove = EndpointPaths.backOfficePrefix + "/v4/application/config/remove"
-    }
-
     /// `/rest/v4/application/config/create|detail|remove`.
     static var applicationConfigRoutes: [BackOfficeRoute] {
         [
-            .typed(ApplicationConfigPaths.create, BackOfficeService.createApplicationConfig),
-            .typed(ApplicationConfigPaths.detail, ApplicationConfigRequest.self) {
+            .typed(V4Path.applicationConfigCreate, BackOfficeService.createApplicationConfig),
+            .typed(V4Path.applicationConfigDetail, ApplicationConfigRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 guard
                     let application = server.state.applications.first(where: { $0.applicationId == body.applicationId })
@@ -60,7 +53,7 @@ extension BackOfficeRoutes {
                         ApplicationConfigItem(key: $0.key, values: $0.value)
                     })
             },
-            .typed(ApplicationConfigPaths.remove, BackOfficeService.removeApplicationConfig),
+            .typed(V4Path.applicationConfigRemove, BackOfficeService.removeApplicationConfig),
         ]
     }
 }

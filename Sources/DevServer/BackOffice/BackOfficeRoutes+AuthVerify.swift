@@ -18,12 +18,10 @@ struct AuthVerifyBodyV4: Decodable, Sendable {
 }
 
 extension BackOfficeRoutes {
-    static let authVerifyV4Path = EndpointPaths.backOfficePrefix + "/v4/auth/verify"
-
     /// `/rest/v4/auth/verify`.
     static var authVerifyRoutes: [BackOfficeRoute] {
         [
-            .typed(authVerifyV4Path, AuthVerifyBodyV4.self) { server, body throws(BackOfficeFailure) in
+            .typed(V4Path.authVerify, AuthVerifyBodyV4.self) { server, body throws(BackOfficeFailure) in
                 try server.verifyAuthenticationCodeV4(body)
             }
         ]

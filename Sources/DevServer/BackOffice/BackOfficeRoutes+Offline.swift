@@ -6,13 +6,6 @@ import QRAuthCrypto
 import QRAuthEncoding
 
 extension BackOfficeRoutes {
-    /// The `/rest/v4` paths of the offline calls (SERVER `docs/REST-API-Migration-V4.md`; spec §17).
-    enum OfflineV4Path {
-        static let personalizedCreate = EndpointPaths.backOfficePrefix + "/v4/auth/offline/personalized/create"
-        static let nonPersonalizedCreate = EndpointPaths.backOfficePrefix + "/v4/auth/offline/non-personalized/create"
-        static let verify = EndpointPaths.backOfficePrefix + "/v4/auth/offline/verify"
-    }
-
     /// `/rest/v3/signature/offline/...` and `/rest/v4/auth/offline/...`: personalized and non-personalized payloads,
     /// code verification.
     static var offlineRoutes: [BackOfficeRoute] {
@@ -35,17 +28,17 @@ extension BackOfficeRoutes {
                 server, body throws(BackOfficeFailure) in
                 try server.offline.verifyOfflineSignature(body)
             },
-            .typed(OfflineV4Path.personalizedCreate, BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self) {
+            .typed(V4Path.offlinePersonalizedCreate, BackOffice.CreatePersonalizedOfflineSignaturePayloadRequest.self) {
                 server, body throws(BackOfficeFailure) in
                 try server.offline.createPersonalizedOfflinePayload(body)
             },
             .typed(
-                OfflineV4Path.nonPersonalizedCreate, BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
+                V4Path.offlineNonPersonalizedCreate, BackOffice.CreateNonPersonalizedOfflineSignaturePayloadRequest.self
             ) {
                 server, body throws(BackOfficeFailure) in
                 try server.offline.createNonPersonalizedOfflinePayload(body, protocolV4: true)
             },
-            .typed(OfflineV4Path.verify, OfflineVerifyBodyV4.self) {
+            .typed(V4Path.offlineVerify, OfflineVerifyBodyV4.self) {
                 server, body throws(BackOfficeFailure) in
                 OfflineVerifyResponseV4(try server.offline.verifyOfflineSignature(body.v3))
             },

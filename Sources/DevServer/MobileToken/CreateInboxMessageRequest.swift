@@ -2,7 +2,7 @@ import MobileTokenAPI
 
 /// `POST /admin/inbox`: a message for a user's inbox (docs/serve.md lists the fields). Members of the wrong type
 /// read as absent, as in every admin body.
-struct CreateInboxMessageRequest: Decodable {
+struct CreateInboxMessageRequest: AdminRequestBody {
     var userId: String?
     var activationId: String?
     var subject: String?
@@ -10,8 +10,7 @@ struct CreateInboxMessageRequest: Decodable {
     var body: String?
     var type: String?
 
-    init(from decoder: any Decoder) throws {
-        let members = try AdminMembers(from: decoder)
+    init(_ members: AdminMembers) {
         userId = members.string("userId")
         activationId = members.string("activationId")
         subject = members.string("subject")
