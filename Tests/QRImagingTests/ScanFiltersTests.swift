@@ -81,6 +81,13 @@ struct ScanFiltersTests {
         }
     }
 
+    @Test func invertingMatchesTheFormula() {
+        for (index, (w, h)) in Self.sizes.enumerated() {
+            let image = Self.randomImage(width: w, height: h, seed: 300 + UInt64(index))
+            #expect(image.inverted().pixels == image.pixels.map { 255 - $0 }, "\(w)×\(h)")
+        }
+    }
+
     @Test func adaptiveThresholdMatchesTheFormula() {
         for (index, (w, h)) in Self.sizes.enumerated() {
             // Random pixels and a smooth ramp with a dark square: both sides of the threshold occur.

@@ -71,7 +71,11 @@ struct QRSymbolLayout: Sendable {
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where !mask[y * size + x] { order.append(y * size + x) }
+                // The right module of the pair, then the left (no array per row: this runs for every
+                // code drawing a scan reads).
+                let row = y * size
+                if !mask[row + right] { order.append(row + right) }
+                if !mask[row + right - 1] { order.append(row + right - 1) }
             }
             right -= 2
         }

@@ -13,7 +13,15 @@ import FoundationEssentials
 extension GrayImage {
     /// Light and dark swapped.
     func inverted() -> GrayImage {
-        GrayImage(width: width, height: height, pixels: pixels.map { 255 &- $0 })
+        // A plain loop over the buffers, which the compiler vectorises (`map` did a pixel at a time).
+        let count = pixels.count
+        let output = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                for index in 0..<count { out[index] = ~source[index] }
+            }
+            initialized = count
+        }
+        return GrayImage(width: width, height: height, pixels: output)
     }
 
     /// Luminance stretched linearly so the 1st percentile becomes black and the 99th white; nil when
@@ -52,15 +60,19 @@ extension GrayImage {
         guard w > 0, h > 0 else { return self }
         let radius = max(7, min(w, h) / 16)
         let stride = w + 1
-        // Summed-area table: sums[(y + 1) * stride + x + 1] is the sum of pixels[0...y][0...x].
-        return filtered(scratch: Int.self, count: stride * (h + 1)) { pixelBase, sums, outBase in
+        // Summed-area table: sums[(y + 1) * stride + x + 1] is the sum of pixels[0...y][0...x], modulo 2³²
+        // (half the memory of `Int` entries to write and read back). A window's sum, taken from four entries
+        // with wrapping arithmetic, is exact while it stays under 2³²: a window is at most an eighth of the
+        // shorter side (plus one) square, 255 a pixel, so up to a shorter side of about 32 000 px; the scan
+        // thresholds its working image, at most `PassViews.workingAbove` on its longer side.
+        return filtered(scratch: UInt32.self, count: stride * (h + 1)) { pixelBase, sums, outBase in
             for y in 0..<h {
                 let above = sums + y * stride + 1
                 let here = sums + (y + 1) * stride + 1
                 let row = pixelBase + y * w
-                var rowSum = 0
+                var rowSum: UInt32 = 0
                 for x in 0..<w {
-                    rowSum &+= Int(row[x])
+                    rowSum &+= UInt32(row[x])
                     here[x] = above[x] &+ rowSum
                 }
             }
@@ -75,7 +87,7 @@ extension GrayImage {
                 let row = pixelBase + y * w
                 let target = outBase + y * w
                 @inline(__always) func decide(_ x: Int, _ left: Int, _ right: Int) {
-                    let sum = lower[right] &- upper[right] &- lower[left] &+ upper[left]
+                    let sum = Int(lower[right] &- upper[right] &- lower[left] &+ upper[left])
                     let count = rows &* (right &- left)
                     target[x] = (Int(row[x]) &+ offset) &* count < sum ? 0 : 255
                 }
