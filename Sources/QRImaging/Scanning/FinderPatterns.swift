@@ -48,18 +48,22 @@ extension GrayImage {
                 var x = 0
                 while x <= w {
                     // Inside a run, eight pixels at a time: a dark run goes on over eight zero bytes, a
-                    // light one over eight bytes none of which is zero.
+                    // light one over eight bytes none of which is zero. Where the run ends within the eight,
+                    // the lowest marked byte is the first pixel of the next run (for a light run the zero-byte
+                    // test marks the first zero byte exactly; only bytes after it can be marked wrongly), so
+                    // the run is extended to it at once instead of a pixel at a time.
                     if x + 8 <= w {
-                        let word = UnsafeRawPointer(base + row + x).loadUnaligned(as: UInt64.self)
-                        let continues =
-                            dark
-                            ? word == 0
-                            : (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0
-                        if continues {
+                        let word = UInt64(
+                            littleEndian: UnsafeRawPointer(base + row + x).loadUnaligned(as: UInt64.self))
+                        let ends = dark ? word : (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                        if ends == 0 {
                             current += 8
                             x += 8
                             continue
                         }
+                        let length = ends.trailingZeroBitCount >> 3
+                        current += length
+                        x += length
                     }
                     let isDark = x < w ? source[row + x] == 0 : !dark
                     if isDark == dark {
