@@ -35,6 +35,19 @@ struct StrictBase64Tests {
         #expect(StrictBase64.decodeURL("A") == nil)
     }
 
+    @Test func base64URLEncodingHasNoPaddingAndReadsBack() {
+        #expect(StrictBase64.encodeURL([0xFB, 0xFF]) == "-_8")
+        #expect(StrictBase64.encodeURL([0x66, 0x6F, 0x6F]) == "Zm9v")
+        #expect(StrictBase64.encodeURL([]) == "")
+        var rng = SeededGenerator(seed: 11)
+        for count in 0..<40 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let text = StrictBase64.encodeURL(bytes)
+            #expect(!text.contains("=") && !text.contains("+") && !text.contains("/"))
+            #expect(StrictBase64.decodeURL(text) == Data(bytes))
+        }
+    }
+
     @Test(arguments: [5, 6, 7] as [UInt64])
     func encodeDecodeRoundTripAgreesWithFoundation(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
